@@ -1,0 +1,370 @@
+//! The `grundy` binary.
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use grundy::catalog::{Cell, DynGame, TableShape};
+use grundy::GameError;
+use grundy_cli::args::GameCmd;
+use grundy_cli::render;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+/// Who wins a two-player game with perfect play, and how.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve a position: who wins, the Grundy value, every winning move and why.
+    Solve {
+        /// Print one JSON object (JSON lines with --batch).
+        #[arg(long, global = true)]
+        json: bool,
+        /// List at most K winning moves.
+        #[arg(long, value_name = "K", default_value_t = 100, global = true)]
+        max_moves: usize,
+        /// Read one position per line from standard input and answer one line each.
+        #[arg(long, global = true)]
+        batch: bool,
+        #[command(subcommand)]
+        game: GameCmd,
+    },
+    /// Print the P/N (or Grundy) table of a game's small positions.
+    Table {
+        /// Show Grundy values instead of P/N.
+        #[arg(long, global = true)]
+        grundy: bool,
+        /// First index on each axis (default: the game's smallest).
+        #[arg(long, value_name = "N", global = true)]
+        from: Option<u64>,
+        /// Last index on each axis (default 30 for a row, 12 for a grid).
+        #[arg(long, value_name = "N", global = true)]
+        to: Option<u64>,
+        /// Print JSON.
+        #[arg(long, global = true)]
+        json: bool,
+        #[command(subcommand)]
+        game: GameCmd,
+    },
+    /// List the games, one line each.
+    List,
+    /// Print a game's rules, notation, closed form and its source.
+    Rules {
+        /// The game's command name (see `grundy list`).
+        game: String,
+        /// Print Markdown (as in docs/games.md).
+        #[arg(long)]
+        markdown: bool,
+    },
+}
+
+/// A user error: one line, exit status 2.
+#[derive(Debug)]
+struct UserError(String);
+
+impl std::fmt::Display for UserError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for UserError {}
+
+impl From<GameError> for UserError {
+    fn from(e: GameError) -> Self {
+        UserError(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    return ExitCode::SUCCESS;
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    return ExitCode::from(2);
+                }
+                _ => {
+                    let text = e.render().to_string();
+                    let first = text.lines().next().unwrap_or("bad arguments");
+                    let first = first.strip_prefix("error: ").unwrap_or(first);
+                    eprintln!("grundy: {first} (see grundy --help)");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => match e.downcast_ref::<UserError>() {
+            Some(u) => {
+                eprintln!("grundy: {u}");
+                ExitCode::from(2)
+            }
+            None if is_broken_pipe(&e) => ExitCode::SUCCESS,
+            None => {
+                eprintln!("grundy: {e:#}");
+                ExitCode::FAILURE
+            }
+        },
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<std::io::Error>()
+        .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Command::List => {
+            for info in grundy::games::ALL {
+                writeln!(out, "{:<22} {}", info.name, info.summary)?;
+            }
+        }
+        Command::Rules { game, markdown } => {
+            let info = grundy::games::info(&game)
+                .ok_or_else(|| UserError(format!("unknown game '{game}' (see grundy list)")))?;
+            if markdown {
+                write!(out, "{}", render::rules_markdown(info))?;
+            } else {
+                write!(out, "{}", render::rules_text(info))?;
+            }
+        }
+        Command::Solve {
+            json,
+            max_moves,
+            batch,
+            game,
+        } => {
+            let (game, args) = game.build().map_err(UserError::from)?;
+            if batch {
+                if !args.is_empty() {
+                    return Err(UserError(
+                        "--batch reads positions from standard input: give no position on the command line".into(),
+                    )
+                    .into());
+                }
+                solve_batch(game.as_ref(), json, max_moves, &mut out)?;
+            } else {
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                let a = game.solve(&args, max_moves).map_err(UserError::from)?;
+                if json {
+                    serde_json::to_writer(&mut out, &a)?;
+                    writeln!(out)?;
+                } else {
+                    write!(out, "{}", render::analysis_text(&a))?;
+                }
+            }
+        }
+        Command::Table {
+            grundy,
+            from,
+            to,
+            json,
+            game,
+        } => {
+            let (game, args) = game.build().map_err(UserError::from)?;
+            if !args.is_empty() {
+                return Err(UserError(format!(
+                    "table lists positions itself: give the game's options but no position (got '{}')",
+                    args.join(" ")
+                ))
+                .into());
+            }
+            table(game.as_ref(), grundy, from, to, json, &mut out)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn solve_batch(
+    game: &dyn DynGame,
+    json: bool,
+    max_moves: usize,
+    out: &mut impl Write,
+) -> Result<()> {
+    let stdin = std::io::stdin();
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line?;
+        let args: Vec<&str> = line.split_whitespace().collect();
+        if args.is_empty() {
+            continue;
+        }
+        let a = game
+            .solve(&args, max_moves)
+            .map_err(|e| UserError(format!("standard input line {}: {e}", i + 1)))?;
+        if json {
+            serde_json::to_writer(&mut *out, &a)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{}", render::analysis_line(&a))?;
+        }
+    }
+    Ok(())
+}
+
+fn table(
+    game: &dyn DynGame,
+    grundy: bool,
+    from: Option<u64>,
+    to: Option<u64>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let shape = game.table_shape().ok_or_else(|| {
+        UserError(format!(
+            "{} has no table: its positions are not indexed by one or two numbers",
+            game.name()
+        ))
+    })?;
+    let (first, default_to, axes) = match shape {
+        TableShape::Row { axis, first } => (first, 30, vec![axis]),
+        TableShape::Grid { rows, cols, first } => (first, 12, vec![rows, cols]),
+    };
+    let from = from.unwrap_or(first).max(first);
+    let to = to.unwrap_or(default_to.max(from));
+    if to < from {
+        return Err(UserError(format!("--to {to} is below the first index {from}")).into());
+    }
+    const MAX_CELLS: u64 = 1_000_000;
+    let side = to - from + 1;
+    let cells_needed = if axes.len() == 1 {
+        side
+    } else {
+        side.saturating_mul(side)
+    };
+    if cells_needed > MAX_CELLS {
+        return Err(UserError(format!(
+            "a table of {cells_needed} cells is too large to print (at most {MAX_CELLS})"
+        ))
+        .into());
+    }
+    let cell = |coords: &[u64]| -> Result<Option<Cell>> {
+        game.table_cell(coords)
+            .map_err(|e| UserError::from(e).into())
+    };
+    if json {
+        let mut cells = Vec::new();
+        for_each_coord(axes.len(), from, to, |c| {
+            if let Some(v) = cell(c)? {
+                cells.push(serde_json::json!({
+                    "at": c, "outcome": v.outcome,
+                    "grundy": v.grundy.map(|g| grundy_number(&g)),
+                }));
+            }
+            Ok(())
+        })?;
+        let doc = serde_json::json!({
+            "game": game.name(), "axes": axes, "from": from, "to": to, "cells": cells,
+        });
+        serde_json::to_writer(&mut *out, &doc)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    if axes.len() == 1 {
+        writeln!(
+            out,
+            "{} ({})",
+            game.name(),
+            if grundy { "Grundy values" } else { "P/N" }
+        )?;
+        let mut n = from;
+        while n <= to {
+            let end = (n + 19).min(to);
+            let idx: Vec<String> = (n..=end).map(|i| i.to_string()).collect();
+            let vals: Vec<String> = (n..=end)
+                .map(|i| Ok(render::cell_text(&cell(&[i])?, grundy)))
+                .collect::<Result<_>>()?;
+            let w = idx
+                .iter()
+                .chain(&vals)
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(1);
+            let fmt = |v: &[String]| {
+                v.iter()
+                    .map(|s| format!("{s:>w$}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            writeln!(out, "{:>6} {}", axes[0], fmt(&idx))?;
+            writeln!(out, "{:>6} {}\n", "", fmt(&vals))?;
+            n = end + 1;
+        }
+    } else {
+        writeln!(
+            out,
+            "{} ({}; rows: {}, columns: {})",
+            game.name(),
+            if grundy { "Grundy values" } else { "P/N" },
+            axes[0],
+            axes[1]
+        )?;
+        let mut rows = Vec::new();
+        for r in from..=to {
+            let mut row = Vec::new();
+            for c in from..=to {
+                row.push(render::cell_text(&cell(&[r, c])?, grundy));
+            }
+            rows.push(row);
+        }
+        let w = rows
+            .iter()
+            .flatten()
+            .map(|s| s.chars().count())
+            .chain(std::iter::once(to.to_string().len()))
+            .max()
+            .unwrap_or(1);
+        let lw = to.to_string().len();
+        let header: Vec<String> = (from..=to).map(|c| format!("{c:>w$}")).collect();
+        writeln!(out, "{:>lw$} | {}", "", header.join(" "))?;
+        writeln!(
+            out,
+            "{}-+-{}",
+            "-".repeat(lw),
+            "-".repeat(header.join(" ").len())
+        )?;
+        for (r, row) in (from..=to).zip(rows) {
+            let cells: Vec<String> = row.iter().map(|s| format!("{s:>w$}")).collect();
+            writeln!(out, "{r:>lw$} | {}", cells.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
+fn grundy_number(g: &grundy::Nat) -> serde_json::Value {
+    serde_json::Value::Number(g.to_string().parse().expect("digits are a JSON number"))
+}
+
+fn for_each_coord(
+    dims: usize,
+    from: u64,
+    to: u64,
+    mut f: impl FnMut(&[u64]) -> Result<()>,
+) -> Result<()> {
+    if dims == 1 {
+        for n in from..=to {
+            f(&[n])?;
+        }
+    } else {
+        for r in from..=to {
+            for c in from..=to {
+                f(&[r, c])?;
+            }
+        }
+    }
+    Ok(())
+}

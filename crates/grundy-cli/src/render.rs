@@ -1,0 +1,142 @@
+//! Human-readable and JSON renderings of the library's answers.
+
+use grundy::analysis::Analysis;
+use grundy::catalog::{Cell, GameInfo};
+use std::fmt::Write;
+
+/// Solve's text answer: outcome, Grundy value, winning moves, explanation.
+pub fn analysis_text(a: &Analysis) -> String {
+    let mut s = String::new();
+    let pos = join_tokens(&a.position);
+    let _ = writeln!(s, "{} {}: {}.", a.game, pos, a.outcome.sentence());
+    match &a.grundy {
+        Some(g) => {
+            let _ = writeln!(s, "Grundy value: {g}");
+        }
+        None => {}
+    }
+    if !a.winning_moves.is_empty() {
+        let n = a.winning_moves.len();
+        let _ = writeln!(
+            s,
+            "Winning move{}{}:",
+            if n == 1 && !a.winning_moves_truncated {
+                ""
+            } else {
+                "s"
+            },
+            if a.winning_moves_truncated {
+                format!(" (the first {n}; more with --max-moves)")
+            } else if n > 1 {
+                format!(" ({n})")
+            } else {
+                String::new()
+            }
+        );
+        for m in &a.winning_moves {
+            let who = match m.player {
+                Some(p) => format!("{p:?}: "),
+                None => String::new(),
+            };
+            let _ = writeln!(s, "  {who}{}  →  {}", m.description, join_tokens(&m.to));
+        }
+    }
+    let _ = writeln!(s, "Why: {}", a.explanation);
+    s
+}
+
+/// Batch mode's one-line text answer.
+pub fn analysis_line(a: &Analysis) -> String {
+    let mut s = format!("{}: {}", join_tokens(&a.position), a.outcome);
+    if let Some(g) = &a.grundy {
+        let _ = write!(s, ", grundy {g}");
+    }
+    if let Some(m) = a.winning_moves.first() {
+        let _ = write!(s, ", {} → {}", m.description, join_tokens(&m.to));
+        let more = a.winning_moves.len() - 1;
+        if more > 0 || a.winning_moves_truncated {
+            let _ = write!(
+                s,
+                " (+{more}{} more)",
+                if a.winning_moves_truncated { "+" } else { "" }
+            );
+        }
+    }
+    s
+}
+
+fn join_tokens(ts: &[grundy::Token]) -> String {
+    if ts.is_empty() {
+        return "(empty)".to_string();
+    }
+    ts.iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `grundy rules GAME`.
+pub fn rules_text(info: &GameInfo) -> String {
+    format!(
+        "{title} — {summary}\n\nUsage: grundy solve {usage}\n\nRules\n{rules}\n\nTheory\n{theory}\n\nSource\n{source}\n",
+        title = info.title,
+        summary = info.summary,
+        usage = info.usage,
+        rules = wrap(info.rules),
+        theory = wrap(info.theory),
+        source = wrap(info.source),
+    )
+}
+
+/// The Markdown section of `docs/games.md` for one game.
+pub fn rules_markdown(info: &GameInfo) -> String {
+    format!(
+        "## {title} (`{name}`)\n\n{summary}.\n\n**Usage:** `grundy solve {usage}`\n\n**Rules.** {rules}\n\n**Theory.** {theory}\n\n**Source.** {source}\n",
+        title = info.title,
+        name = info.name,
+        summary = capitalize(info.summary),
+        usage = info.usage,
+        rules = info.rules,
+        theory = info.theory,
+        source = info.source,
+    )
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Wraps a paragraph at 90 columns.
+fn wrap(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > 90 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out
+}
+
+/// What one table cell shows.
+pub fn cell_text(cell: &Option<Cell>, grundy: bool) -> String {
+    match cell {
+        None => "·".into(),
+        Some(c) if grundy => match &c.grundy {
+            Some(g) => g.to_string(),
+            None => c.outcome.to_string(),
+        },
+        Some(c) => c.outcome.to_string(),
+    }
+}

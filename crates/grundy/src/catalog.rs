@@ -1,0 +1,168 @@
+//! The catalog: every game grundy knows, behind one object-safe interface.
+
+use crate::analysis::{Analysis, Move, Token, Verdict, WinningMove};
+use crate::{GameError, Nat, Outcome};
+use std::collections::HashSet;
+use std::hash::Hash;
+
+/// What `grundy list` and `grundy rules` say about a game.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// The command name, e.g. `nim`.
+    pub name: &'static str,
+    /// The game's usual name, e.g. `Nim`.
+    pub title: &'static str,
+    /// One line for `grundy list`.
+    pub summary: &'static str,
+    /// How a position is written on the command line.
+    pub usage: &'static str,
+    /// The rules.
+    pub rules: &'static str,
+    /// The closed form (or the computation) that decides a position.
+    pub theory: &'static str,
+    /// Where the closed form comes from.
+    pub source: &'static str,
+}
+
+/// How `grundy table` lays out a game's small positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableShape {
+    /// One row indexed by a single parameter starting at `first`.
+    Row {
+        /// What the parameter is.
+        axis: &'static str,
+        /// The smallest meaningful value.
+        first: u64,
+    },
+    /// A grid: `rows` down, `cols` across, both starting at `first`.
+    Grid {
+        /// What the row index is.
+        rows: &'static str,
+        /// What the column index is.
+        cols: &'static str,
+        /// The smallest meaningful value.
+        first: u64,
+    },
+}
+
+/// A game of the catalog with typed positions. Implement this to add a game; the blanket
+/// [`DynGame`] implementation then gives it `solve` and `table` for free.
+pub trait Ruleset {
+    /// A position of the game.
+    type Pos: Clone + Eq + Hash;
+
+    /// Static description.
+    fn info(&self) -> &'static GameInfo;
+
+    /// The game as named on the command line, with its options (e.g. `bash --max 3`).
+    fn name(&self) -> String {
+        self.info().name.to_string()
+    }
+
+    /// Reads a position from its positional arguments.
+    fn parse(&self, args: &[&str]) -> Result<Self::Pos, GameError>;
+
+    /// Writes a position as positional arguments.
+    fn tokens(&self, position: &Self::Pos) -> Vec<Token>;
+
+    /// Who wins, the Grundy value, every winning move and why.
+    fn verdict(&self, position: &Self::Pos) -> Result<Verdict<'_, Self::Pos>, GameError>;
+
+    /// The layout of `grundy table`, if the game has one.
+    fn table_shape(&self) -> Option<TableShape> {
+        None
+    }
+
+    /// The position at table coordinates (`[n]` for a row, `[row, col]` for a grid), or
+    /// `None` where the coordinates name no position.
+    fn table_position(&self, _coords: &[u64]) -> Result<Option<Self::Pos>, GameError> {
+        Ok(None)
+    }
+}
+
+/// One cell of `grundy table`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The Grundy value, if known.
+    pub grundy: Option<Nat>,
+}
+
+/// The object-safe face of a [`Ruleset`], used by the command line and the web server.
+pub trait DynGame {
+    /// Static description.
+    fn info(&self) -> &'static GameInfo;
+    /// The game as named on the command line, with its options.
+    fn name(&self) -> String;
+    /// Solves the position written as `args`, listing at most `max_moves` winning moves.
+    fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
+    /// The layout of `grundy table`, if the game has one.
+    fn table_shape(&self) -> Option<TableShape>;
+    /// One table cell, or `None` where the coordinates name no position.
+    fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError>;
+}
+
+impl<R: Ruleset> DynGame for R {
+    fn info(&self) -> &'static GameInfo {
+        Ruleset::info(self)
+    }
+
+    fn name(&self) -> String {
+        Ruleset::name(self)
+    }
+
+    fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
+        let position = self.parse(args)?;
+        let verdict = self.verdict(&position)?;
+        let (winning_moves, truncated) = collect_moves(self, verdict.winning, max_moves);
+        Ok(Analysis {
+            game: Ruleset::name(self),
+            position: self.tokens(&position),
+            outcome: verdict.outcome,
+            grundy: verdict.grundy,
+            winning_moves,
+            winning_moves_truncated: truncated,
+            explanation: verdict.explanation,
+        })
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        Ruleset::table_shape(self)
+    }
+
+    fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError> {
+        let Some(position) = self.table_position(coords)? else {
+            return Ok(None);
+        };
+        let v = self.verdict(&position)?;
+        Ok(Some(Cell {
+            outcome: v.outcome,
+            grundy: v.grundy,
+        }))
+    }
+}
+
+/// Takes up to `max` distinct moves; reports whether more were left.
+fn collect_moves<R: Ruleset + ?Sized>(
+    game: &R,
+    moves: impl Iterator<Item = Move<R::Pos>>,
+    max: usize,
+) -> (Vec<WinningMove>, bool) {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for m in moves {
+        if !seen.insert((m.to.clone(), m.player)) {
+            continue;
+        }
+        if out.len() == max {
+            return (out, true);
+        }
+        out.push(WinningMove {
+            to: game.tokens(&m.to),
+            description: m.description,
+            player: m.player,
+        });
+    }
+    (out, false)
+}

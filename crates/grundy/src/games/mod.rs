@@ -1,0 +1,63 @@
+//! The catalog of games, one module per family: rules, closed form, winning-move
+//! construction and exhaustive tests side by side.
+
+pub mod nim;
+
+use crate::catalog::GameInfo;
+
+/// Every game of the catalog, in the order `grundy list` shows them.
+pub static ALL: &[&GameInfo] = &[&nim::INFO];
+
+/// The description of the game named `name` on the command line.
+pub fn info(name: &str) -> Option<&'static GameInfo> {
+    ALL.iter().copied().find(|i| i.name == name)
+}
+
+use crate::analysis::Token;
+use crate::nat::parse_nat;
+use crate::{GameError, Nat};
+use num_traits::Zero;
+
+/// Reads every argument as a natural number named `what` (e.g. `heap`).
+pub(crate) fn parse_all(args: &[&str], what: &str) -> Result<Vec<Nat>, GameError> {
+    args.iter().map(|a| parse_nat(a, what)).collect()
+}
+
+/// The tokens of a list of numbers.
+pub(crate) fn int_tokens(ns: &[Nat]) -> Vec<Token> {
+    Token::ints(ns)
+}
+
+/// XOR of all the numbers.
+pub(crate) fn xor_all<'a>(ns: impl IntoIterator<Item = &'a Nat>) -> Nat {
+    ns.into_iter().fold(Nat::zero(), |acc, n| acc ^ n)
+}
+
+/// `heaps` with heap `i` set to `value`.
+pub(crate) fn with_heap(heaps: &[Nat], i: usize, value: Nat) -> Vec<Nat> {
+    let mut out = heaps.to_vec();
+    out[i] = value;
+    out
+}
+
+/// `heaps` with heap `i` replaced by the non-empty heaps among `parts`, in place.
+pub(crate) fn split_heap(heaps: &[Nat], i: usize, parts: &[Nat]) -> Vec<Nat> {
+    let mut out = Vec::with_capacity(heaps.len() + parts.len());
+    out.extend_from_slice(&heaps[..i]);
+    out.extend(parts.iter().filter(|p| !p.is_zero()).cloned());
+    out.extend_from_slice(&heaps[i + 1..]);
+    out
+}
+
+/// Writes `a ⊕ b ⊕ … = x` when the list is short enough to read.
+pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
+    if ns.is_empty() {
+        return "there are no heaps, so the nim-sum is 0".to_string();
+    }
+    if ns.len() <= 8 && ns.iter().all(|n| n.bits() <= 64) {
+        let terms: Vec<String> = ns.iter().map(|n| n.to_string()).collect();
+        format!("{} = {x}", terms.join(" ⊕ "))
+    } else {
+        format!("the nim-sum of the {} values is {x}", ns.len())
+    }
+}

@@ -1,0 +1,119 @@
+//! Natural numbers of any size, and the notation helpers that read them.
+
+use crate::{invalid, GameError};
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+/// A natural number of any size.
+pub type Nat = BigUint;
+
+/// Reads a whole number ≥ 0 written in decimal; `what` names the argument in the error.
+///
+/// ```
+/// use grundy::nat::parse_nat;
+/// assert_eq!(parse_nat("42", "heap").unwrap(), 42u32.into());
+/// assert!(parse_nat("-3", "heap").unwrap_err().to_string().contains("negative"));
+/// ```
+pub fn parse_nat(arg: &str, what: &str) -> Result<Nat, GameError> {
+    let s = arg.trim();
+    let digits = s.strip_prefix('+').unwrap_or(s);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(digits.parse::<Nat>().expect("decimal digits always parse"));
+    }
+    if s.starts_with('-') && s[1..].bytes().all(|b| b.is_ascii_digit()) && s.len() > 1 {
+        return Err(invalid!(
+            "{what} '{arg}' is negative: it must be a whole number ≥ 0"
+        ));
+    }
+    Err(invalid!("{what} '{arg}' is not a whole number ≥ 0"))
+}
+
+/// Reads a whole number that must fit a `u64` (sizes of computed tables and the like).
+pub fn parse_u64(arg: &str, what: &str) -> Result<u64, GameError> {
+    let n = parse_nat(arg, what)?;
+    n.to_u64()
+        .ok_or_else(|| invalid!("{what} '{arg}' is too large (at most {})", u64::MAX))
+}
+
+/// Reads a comma-separated set of positive whole numbers such as `1,3,4`, sorted and deduplicated.
+///
+/// ```
+/// use grundy::nat::parse_set;
+/// assert_eq!(parse_set("4,1,3,1", "subtraction set").unwrap(), vec![1, 3, 4]);
+/// assert!(parse_set("1,0", "subtraction set").is_err());
+/// ```
+pub fn parse_set(arg: &str, what: &str) -> Result<Vec<u64>, GameError> {
+    if arg.trim().is_empty() {
+        return Err(invalid!(
+            "{what} is empty: give positive numbers such as 1,3,4"
+        ));
+    }
+    let mut set = Vec::new();
+    for part in arg.split(',') {
+        let n = parse_u64(part, &format!("{what} element"))?;
+        if n == 0 {
+            return Err(invalid!(
+                "{what} '{arg}' contains 0: every element must be ≥ 1 (taking nothing is not a move)"
+            ));
+        }
+        set.push(n);
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+/// `n` as a `usize` if it fits.
+pub fn small(n: &Nat) -> Option<usize> {
+    n.to_usize()
+}
+
+/// Integer square root: the largest `r` with `r² ≤ n`, exact at any size.
+pub fn isqrt(n: &Nat) -> Nat {
+    if n.is_zero() {
+        return Nat::zero();
+    }
+    n.sqrt()
+}
+
+/// Writes numbers separated by spaces.
+pub fn join<T: std::fmt::Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn isqrt_is_exact_near_squares() {
+        for k in 0u64..2000 {
+            let sq = Nat::from(k * k);
+            assert_eq!(isqrt(&sq), Nat::from(k));
+            if k > 0 {
+                assert_eq!(isqrt(&(sq - 1u32)), Nat::from(k - 1));
+            }
+        }
+        let big: Nat = "123456789012345678901234567890".parse().unwrap();
+        let r = isqrt(&(&big * &big + 5u32));
+        assert_eq!(r, big);
+    }
+
+    #[test]
+    fn parse_rejects_garbage_with_the_argument_named() {
+        assert_eq!(
+            parse_nat("x7", "heap").unwrap_err().to_string(),
+            "heap 'x7' is not a whole number ≥ 0"
+        );
+        assert!(parse_nat("", "heap").is_err());
+        assert!(parse_nat("-", "heap").is_err());
+        assert!(parse_nat("1.5", "heap").is_err());
+        assert_eq!(parse_nat("+7", "heap").unwrap(), Nat::from(7u32));
+        assert!(parse_set("", "set").is_err());
+        assert!(parse_set("1,,2", "set").is_err());
+    }
+}

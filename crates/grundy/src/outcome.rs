@@ -1,0 +1,63 @@
+//! Outcome classes: who wins with perfect play.
+
+use serde::Serialize;
+use std::fmt;
+
+/// The outcome class of a position.
+///
+/// Impartial games only ever have `N` or `P` (or `D` for loopy games); partizan games
+/// have all four of `L`, `R`, `N` and `P`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Outcome {
+    /// The player to move (the *N*ext player) wins.
+    N,
+    /// The player to move loses: the *P*revious player wins.
+    P,
+    /// Left wins whoever starts (partizan games).
+    L,
+    /// Right wins whoever starts (partizan games).
+    R,
+}
+
+impl Outcome {
+    /// `N` when `wins` is true, `P` otherwise.
+    pub fn from_win(wins: bool) -> Self {
+        if wins {
+            Outcome::N
+        } else {
+            Outcome::P
+        }
+    }
+
+    /// The outcome class of a partizan position, from who wins when each side starts.
+    pub fn from_partizan(left_first_wins: bool, right_first_wins: bool) -> Self {
+        match (left_first_wins, right_first_wins) {
+            (true, true) => Outcome::N,
+            (false, false) => Outcome::P,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+        }
+    }
+
+    /// A sentence saying who wins.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Outcome::N => "the player to move wins (N-position)",
+            Outcome::P => "the player to move loses (P-position)",
+            Outcome::L => "Left wins whoever starts (L-position)",
+            Outcome::R => "Right wins whoever starts (R-position)",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self {
+            Outcome::N => "N",
+            Outcome::P => "P",
+            Outcome::L => "L",
+            Outcome::R => "R",
+        };
+        f.write_str(s)
+    }
+}

@@ -1,0 +1,258 @@
+//! The generic brute-force solver: memoised mex over any impartial game given by its moves.
+//!
+//! This is the reference every closed form in the catalog is tested against, and the fallback
+//! for small positions of games whose Grundy values have no known formula.
+
+use crate::Outcome;
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
+
+/// Who wins when the player to move has no move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// Normal play: a player who cannot move loses.
+    Normal,
+    /// Misère play: a player who cannot move wins.
+    Misere,
+}
+
+/// An impartial game given by its move generator.
+///
+/// Only [`Game::moves`] is required. [`Game::components`] lets the solver split a position into
+/// independent parts (a disjunctive sum) whose Grundy values it XORs, so that a sum of many
+/// heaps costs no more than its heaps.
+pub trait Game {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash;
+
+    /// Every position reachable in one move (duplicates are allowed).
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// The independent components whose disjunctive sum is `position`.
+    /// The default treats the position as a single component.
+    fn components(&self, position: &Self::Position) -> Vec<Self::Position> {
+        vec![position.clone()]
+    }
+
+    /// The play convention (normal unless the game says otherwise).
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+}
+
+/// The position count limit of a [`Brute`] solver was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LimitReached;
+
+/// Memoised brute-force solver.
+///
+/// Grundy values are computed by an explicit stack (no recursion), so deep games do not overflow
+/// the call stack; memory is one entry per component visited.
+///
+/// ```
+/// use grundy::solver::{Brute, Game};
+///
+/// /// One heap; a move takes 1, 3 or 4 tokens.
+/// struct Take134;
+/// impl Game for Take134 {
+///     type Position = u32;
+///     fn moves(&self, &n: &u32) -> Vec<u32> {
+///         [1, 3, 4].iter().filter(|&&s| s <= n).map(|s| n - s).collect()
+///     }
+/// }
+///
+/// let mut solver = Brute::new(&Take134);
+/// let values: Vec<u64> = (0..8).map(|n| solver.grundy(&n)).collect();
+/// assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0]);
+/// assert_eq!(solver.winning_moves(&6), vec![2]);
+/// ```
+pub struct Brute<'g, G: Game> {
+    game: &'g G,
+    values: HashMap<G::Position, u64>,
+    wins: HashMap<G::Position, bool>,
+    limit: usize,
+}
+
+impl<'g, G: Game> Brute<'g, G> {
+    /// A solver with no limit on the positions it may store.
+    pub fn new(game: &'g G) -> Self {
+        Self::with_limit(game, usize::MAX)
+    }
+
+    /// A solver that gives up (see [`Brute::try_grundy`]) after storing `limit` positions.
+    pub fn with_limit(game: &'g G, limit: usize) -> Self {
+        Brute {
+            game,
+            values: HashMap::new(),
+            wins: HashMap::new(),
+            limit,
+        }
+    }
+
+    /// The Sprague–Grundy value of `position` (normal play).
+    ///
+    /// # Panics
+    /// If the solver was built with a limit and the limit is reached; use
+    /// [`Brute::try_grundy`] then.
+    pub fn grundy(&mut self, position: &G::Position) -> u64 {
+        self.try_grundy(position)
+            .expect("position limit reached; use try_grundy")
+    }
+
+    /// The Sprague–Grundy value of `position`, or [`LimitReached`].
+    pub fn try_grundy(&mut self, position: &G::Position) -> Result<u64, LimitReached> {
+        let mut value = 0;
+        for c in self.game.components(position) {
+            value ^= self.component_value(c)?;
+        }
+        Ok(value)
+    }
+
+    /// Grundy value of one component: the mex of the values of its options.
+    fn component_value(&mut self, root: G::Position) -> Result<u64, LimitReached> {
+        if let Some(&v) = self.values.get(&root) {
+            return Ok(v);
+        }
+        let mut on_stack: HashSet<G::Position> = HashSet::new();
+        let mut stack = vec![Frame::new(root.clone(), self.option_components(&root))];
+        on_stack.insert(root.clone());
+        while let Some(frame) = stack.last_mut() {
+            // Skip over the components whose value is already known.
+            while let Some(c) = frame.pending() {
+                if self.values.contains_key(c) {
+                    frame.cursor += 1;
+                } else {
+                    break;
+                }
+            }
+            if let Some(c) = frame.pending().cloned() {
+                // A finite acyclic game never meets a position that is still being valued.
+                assert!(
+                    on_stack.insert(c.clone()),
+                    "the game has a cycle: Grundy values need a finite acyclic game"
+                );
+                let options = self.option_components(&c);
+                stack.push(Frame::new(c, options));
+                continue;
+            }
+            let frame = stack.pop().expect("stack is not empty");
+            let mut seen: Vec<u64> = frame
+                .options
+                .iter()
+                .map(|cs| cs.iter().fold(0, |acc, c| acc ^ self.values[c]))
+                .collect();
+            if self.values.len() >= self.limit {
+                return Err(LimitReached);
+            }
+            on_stack.remove(&frame.position);
+            self.values.insert(frame.position, mex(&mut seen));
+        }
+        Ok(self.values[&root])
+    }
+
+    fn option_components(&self, pos: &G::Position) -> Vec<Vec<G::Position>> {
+        self.game
+            .moves(pos)
+            .iter()
+            .map(|m| self.game.components(m))
+            .collect()
+    }
+
+    /// Whether the player to move wins, under the game's convention. For misère games this
+    /// searches whole positions (misère play does not decompose into components).
+    pub fn wins(&mut self, position: &G::Position) -> bool {
+        match self.game.convention() {
+            Convention::Normal => self.grundy(position) != 0,
+            Convention::Misere => self.misere_wins(position),
+        }
+    }
+
+    /// The outcome class (N or P) of `position`.
+    pub fn outcome(&mut self, position: &G::Position) -> Outcome {
+        Outcome::from_win(self.wins(position))
+    }
+
+    fn misere_wins(&mut self, root: &G::Position) -> bool {
+        if let Some(&w) = self.wins.get(root) {
+            return w;
+        }
+        let mut stack = vec![(root.clone(), self.game.moves(root))];
+        while let Some((pos, moves)) = stack.last() {
+            match moves.iter().find(|m| !self.wins.contains_key(*m)).cloned() {
+                Some(m) => {
+                    let next = self.game.moves(&m);
+                    stack.push((m, next));
+                }
+                None => {
+                    // No move: the player to move wins in misère play.
+                    let w = moves.is_empty() || moves.iter().any(|m| !self.wins[m]);
+                    let pos = pos.clone();
+                    stack.pop();
+                    self.wins.insert(pos, w);
+                }
+            }
+        }
+        self.wins[root]
+    }
+
+    /// Every distinct option of `position` that is a loss for the player who then moves.
+    pub fn winning_moves(&mut self, position: &G::Position) -> Vec<G::Position> {
+        let mut out: Vec<G::Position> = Vec::new();
+        for m in self.game.moves(position) {
+            if !self.wins(&m) && !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        out
+    }
+}
+
+/// A component being valued, with the components of its options and how many of them are known.
+struct Frame<P> {
+    position: P,
+    options: Vec<Vec<P>>,
+    flat: Vec<(usize, usize)>,
+    cursor: usize,
+}
+
+impl<P> Frame<P> {
+    fn new(position: P, options: Vec<Vec<P>>) -> Self {
+        let flat = options
+            .iter()
+            .enumerate()
+            .flat_map(|(i, cs)| (0..cs.len()).map(move |j| (i, j)))
+            .collect();
+        Frame {
+            position,
+            options,
+            flat,
+            cursor: 0,
+        }
+    }
+
+    /// The next option component not yet known to be valued.
+    fn pending(&self) -> Option<&P> {
+        self.flat
+            .get(self.cursor)
+            .map(|&(i, j)| &self.options[i][j])
+    }
+}
+
+/// The minimum excluded value: the least natural number not in `values` (which it sorts).
+///
+/// ```
+/// assert_eq!(grundy::solver::mex(&mut vec![0, 1, 3, 1]), 2);
+/// assert_eq!(grundy::solver::mex(&mut vec![]), 0);
+/// ```
+pub fn mex(values: &mut [u64]) -> u64 {
+    values.sort_unstable();
+    let mut m = 0;
+    for &v in values.iter() {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
+}
