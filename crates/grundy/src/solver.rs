@@ -256,3 +256,9 @@ pub fn mex(values: &mut [u64]) -> u64 {
     }
     m
 }
+
+/// The Grundy value of `position` if the brute-force solver reaches it within `limit` stored
+/// positions; `None` otherwise. Used where no formula is known and positions may be large.
+pub fn grundy_within<G: Game>(game: &G, position: &G::Position, limit: usize) -> Option<u64> {
+    Brute::with_limit(game, limit).try_grundy(position).ok()
+}

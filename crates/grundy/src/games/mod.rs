@@ -1,12 +1,26 @@
 //! The catalog of games, one module per family: rules, closed form, winning-move
 //! construction and exhaustive tests side by side.
 
+pub mod bash;
+pub mod euclid;
+pub mod fibonacci;
+pub mod georgia_bob;
 pub mod nim;
+pub mod staircase;
+pub mod wythoff;
 
 use crate::catalog::GameInfo;
 
 /// Every game of the catalog, in the order `grundy list` shows them.
-pub static ALL: &[&GameInfo] = &[&nim::INFO];
+pub static ALL: &[&GameInfo] = &[
+    &nim::INFO,
+    &bash::INFO,
+    &wythoff::INFO,
+    &fibonacci::INFO,
+    &staircase::INFO,
+    &euclid::INFO,
+    &georgia_bob::INFO,
+];
 
 /// The description of the game named `name` on the command line.
 pub fn info(name: &str) -> Option<&'static GameInfo> {

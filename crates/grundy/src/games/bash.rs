@@ -1,0 +1,303 @@
+//! Bash's game: one heap, take 1 to M tokens.
+
+use crate::analysis::{Move, Token, Verdict};
+use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::nat::parse_nat;
+use crate::solver::{Convention, Game};
+use crate::{invalid, GameError, Nat, Outcome};
+use num_traits::{One, Zero};
+
+/// Bash's game with at most `max` tokens per move (`None` only for the n×m table).
+#[derive(Clone, Debug)]
+pub struct Bash {
+    /// The most tokens one move may take (M ≥ 1).
+    pub max: Option<Nat>,
+    /// Misère play: who takes the last token loses.
+    pub misere: bool,
+}
+
+/// A Bash position: `n` tokens, at most `m` per move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BashPos {
+    /// Tokens left.
+    pub n: Nat,
+    /// The most a move may take.
+    pub m: Nat,
+}
+
+/// Description of Bash's game.
+pub static INFO: GameInfo = GameInfo {
+    name: "bash",
+    title: "Bash's game",
+    summary: "one heap; take 1 to M tokens",
+    usage: "bash --max M [--misere] N",
+    rules: "One heap of N tokens. A move takes between 1 and M tokens. Normal play: who takes the \
+            last token wins; with --misere, who takes the last token loses. The seeds' \"write \
+            numbers\" variant (add 1..k to a running total; whoever first reaches N or more \
+            loses) is misère Bash with N tokens and M = k.",
+    theory:
+        "Normal play: the Grundy value is N mod (M + 1); the player to move loses exactly when \
+             M + 1 divides N, and otherwise wins by taking N mod (M + 1), leaving a multiple of \
+             M + 1. Misère (N ≥ 1): the player to move loses exactly when N ≡ 1 (mod M + 1), and \
+             otherwise wins by taking (N − 1) mod (M + 1); with N = 0 the opponent has taken the \
+             last token, so the player to move has already won.",
+    source: "Classical (Bachet, Problèmes plaisants et délectables, 1612); see E. R. Berlekamp, \
+             J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, ch. 4 \
+             (subtraction games).",
+};
+
+impl Bash {
+    fn take(n: &Nat, d: &Nat) -> Move<BashPos> {
+        debug_assert!(!d.is_zero(), "a move takes at least one token");
+        Move::new(
+            BashPos {
+                n: n - d,
+                m: Nat::zero(),
+            },
+            format!("take {d}"),
+        )
+    }
+}
+
+impl Ruleset for Bash {
+    type Pos = BashPos;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn name(&self) -> String {
+        let mut s = "bash".to_string();
+        if let Some(m) = &self.max {
+            s += &format!(" --max {m}");
+        }
+        if self.misere {
+            s += " --misere";
+        }
+        s
+    }
+
+    fn parse(&self, args: &[&str]) -> Result<BashPos, GameError> {
+        let m = self
+            .max
+            .clone()
+            .ok_or_else(|| invalid!("bash needs --max M: the most tokens a move may take"))?;
+        if m.is_zero() {
+            return Err(invalid!(
+                "bash --max must be at least 1 (a move takes 1 to M tokens)"
+            ));
+        }
+        match args {
+            [n] => Ok(BashPos {
+                n: parse_nat(n, "heap")?,
+                m,
+            }),
+            _ => Err(invalid!(
+                "bash takes one heap size N, got {} arguments",
+                args.len()
+            )),
+        }
+    }
+
+    fn tokens(&self, p: &BashPos) -> Vec<Token> {
+        vec![Token::Int(p.n.clone())]
+    }
+
+    fn verdict(&self, p: &BashPos) -> Result<Verdict<'_, BashPos>, GameError> {
+        let k = &p.m + 1u32;
+        let fix = |mv: Move<BashPos>| Move {
+            to: BashPos {
+                n: mv.to.n,
+                m: p.m.clone(),
+            },
+            ..mv
+        };
+        if !self.misere {
+            let r = &p.n % &k;
+            let wins = !r.is_zero();
+            let explanation = format!(
+                "Bash's game: the player to move loses exactly when the heap is a multiple of \
+                 M + 1 = {k}, since whatever they take (1..{m}) the opponent takes the rest of {k}. \
+                 Here {n} mod {k} = {r}{}.",
+                if wins {
+                    format!(", so taking {r} leaves a multiple of {k}")
+                } else {
+                    String::new()
+                },
+                m = p.m,
+                n = p.n,
+            );
+            let moves: Vec<_> = if wins {
+                vec![fix(Self::take(&p.n, &r))]
+            } else {
+                vec![]
+            };
+            return Ok(Verdict {
+                outcome: Outcome::from_win(wins),
+                grundy: Some(r),
+                winning: Box::new(moves.into_iter()),
+                explanation,
+            });
+        }
+        if p.n.is_zero() {
+            return Ok(Verdict {
+                outcome: Outcome::N,
+                grundy: None,
+                winning: Box::new(std::iter::empty()),
+                explanation: "Misère Bash with no tokens left: the opponent took the last token \
+                              and lost, so the player to move has won."
+                    .into(),
+            });
+        }
+        let r = (&p.n - 1u32) % &k;
+        let wins = !r.is_zero();
+        let explanation = format!(
+            "Misère Bash: the player to move loses exactly when the heap is 1 more than a \
+             multiple of M + 1 = {k} (they are left to take the last token). Here ({n} − 1) mod \
+             {k} = {r}{}.",
+            if wins {
+                format!(", so taking {r} leaves the opponent such a heap")
+            } else {
+                String::new()
+            },
+            n = p.n,
+        );
+        let moves: Vec<_> = if wins {
+            vec![fix(Self::take(&p.n, &r))]
+        } else {
+            vec![]
+        };
+        Ok(Verdict {
+            outcome: Outcome::from_win(wins),
+            grundy: None,
+            winning: Box::new(moves.into_iter()),
+            explanation,
+        })
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        Some(match self.max {
+            Some(_) => TableShape::Row {
+                axis: "n",
+                first: 0,
+            },
+            None => TableShape::Grid {
+                rows: "M (most per move)",
+                cols: "n (heap)",
+                first: 0,
+            },
+        })
+    }
+
+    fn table_position(&self, c: &[u64]) -> Result<Option<BashPos>, GameError> {
+        Ok(match (&self.max, c) {
+            (Some(m), [n]) => Some(BashPos {
+                n: Nat::from(*n),
+                m: m.clone(),
+            }),
+            (None, [m, n]) if *m >= 1 => Some(BashPos {
+                n: Nat::from(*n),
+                m: Nat::from(*m),
+            }),
+            _ => None,
+        })
+    }
+}
+
+impl Game for Bash {
+    type Position = BashPos;
+
+    fn moves(&self, p: &BashPos) -> Vec<BashPos> {
+        let mut out = Vec::new();
+        let mut d = Nat::one();
+        while d <= p.m && d <= p.n {
+            out.push(BashPos {
+                n: &p.n - &d,
+                m: p.m.clone(),
+            });
+            d += 1u32;
+        }
+        out
+    }
+
+    fn convention(&self) -> Convention {
+        if self.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{check_all, nat, Grundy};
+
+    fn positions() -> Vec<BashPos> {
+        (1..=6u64)
+            .flat_map(|m| {
+                (0..=40u64).map(move |n| BashPos {
+                    n: nat(n),
+                    m: nat(m),
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn normal_and_misere_match_brute_force() {
+        check_all(
+            &Bash {
+                max: None,
+                misere: false,
+            },
+            positions(),
+            Grundy::Required,
+        );
+        check_all(
+            &Bash {
+                max: None,
+                misere: true,
+            },
+            positions(),
+            Grundy::Absent,
+        );
+    }
+
+    #[test]
+    fn seed_write_numbers_variant() {
+        // Add 1..k to a running total; whoever first reaches N or more loses. The seed's
+        // samples (N, k) = (1, 1): second player, (30, 3): first, (10, 2): second. Counting
+        // tokens up to N, the player who must take the N-th loses: misère Bash on N.
+        for (n, k, first_wins) in [(1u64, 1u64, false), (30, 3, true), (10, 2, false)] {
+            let g = Bash {
+                max: Some(nat(k)),
+                misere: true,
+            };
+            let v = g
+                .verdict(&BashPos {
+                    n: nat(n),
+                    m: nat(k),
+                })
+                .unwrap();
+            assert_eq!(v.outcome == Outcome::N, first_wins, "N={n} k={k}");
+        }
+    }
+
+    #[test]
+    fn huge_heaps_are_exact() {
+        let g = Bash {
+            max: Some(nat(7)),
+            misere: false,
+        };
+        let n: Nat = "1000000000000000000000000000000000000008".parse().unwrap();
+        let v = g
+            .verdict(&BashPos {
+                n: n.clone(),
+                m: nat(7),
+            })
+            .unwrap();
+        assert_eq!(v.grundy, Some(&n % 8u32));
+    }
+}

@@ -1,0 +1,228 @@
+//! Euclid's game: subtract a positive multiple of the smaller number from the larger.
+
+use crate::analysis::{Move, Token, Verdict};
+use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::nat::parse_nat;
+use crate::solver::Game;
+use crate::{invalid, GameError, Nat, Outcome};
+use num_integer::Integer;
+use num_traits::{One, Zero};
+
+/// Euclid's game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Euclid;
+
+/// Description of Euclid's game.
+pub static INFO: GameInfo = GameInfo {
+    name: "euclid",
+    title: "Euclid's game",
+    summary: "subtract a multiple of the smaller number from the larger; reach 0 to win",
+    usage: "euclid A B",
+    rules: "Two whole numbers. A move subtracts a positive multiple of the smaller from the \
+            larger, which must stay ≥ 0. The player who makes a number 0 wins (a position with a \
+            0 is over: the player to move has lost).",
+    theory: "With a ≥ b > 0 write a = qb + r, 0 ≤ r < b. The options are (r + jb, b) for \
+             j = 0..q − 1, and each (r + jb, b) with j ≥ 1 has exactly the options with smaller j, \
+             so their Grundy values are the mex-closure of the value v = G(b, r) of (r, b): \
+             G(a, b) = q when r = 0 (the options are 0, 1, …, q − 1); otherwise G(a, b) = q − 1 \
+             if q ≤ v and q if q > v. This recursion follows the Euclidean algorithm, so it is \
+             exact and fast at any size. Consequently the player to move loses exactly when \
+             b < a < φ·b (φ the golden ratio): a ≥ 2b or a = b always wins.",
+    source: "A. J. Cole, A. J. T. Davie, A game based on the Euclidean algorithm and a winning \
+             strategy for it, Mathematical Gazette 53 (1969) 354–357 (outcomes); the Grundy \
+             recursion is derived in grundy's docs/games.md, cf. G. Nivasch, The Sprague–Grundy \
+             function of the game Euclid, Discrete Mathematics 306 (2006) 2798–2800 (a variant).",
+};
+
+/// The Grundy value of (a, b), by the recursion along the Euclidean algorithm.
+pub fn grundy(a: &Nat, b: &Nat) -> Nat {
+    let (mut a, mut b) = if a >= b {
+        (a.clone(), b.clone())
+    } else {
+        (b.clone(), a.clone())
+    };
+    // Quotients along the Euclidean algorithm, then fold back from the end.
+    let mut quotients = Vec::new();
+    while !b.is_zero() {
+        let (q, r) = a.div_rem(&b);
+        quotients.push(q);
+        a = b;
+        b = r;
+    }
+    let mut v: Option<Nat> = None; // None: the last step had remainder 0.
+    for q in quotients.into_iter().rev() {
+        v = Some(match v {
+            None => q,
+            Some(v) if q <= v => q - 1u32,
+            Some(_) => q,
+        });
+    }
+    v.unwrap_or_else(Nat::zero)
+}
+
+impl Ruleset for Euclid {
+    type Pos = (Nat, Nat);
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn parse(&self, args: &[&str]) -> Result<(Nat, Nat), GameError> {
+        match args {
+            [a, b] => Ok((parse_nat(a, "number")?, parse_nat(b, "number")?)),
+            _ => Err(invalid!(
+                "euclid takes two numbers A B, got {} arguments",
+                args.len()
+            )),
+        }
+    }
+
+    fn tokens(&self, (a, b): &(Nat, Nat)) -> Vec<Token> {
+        vec![Token::Int(a.clone()), Token::Int(b.clone())]
+    }
+
+    fn verdict(&self, p: &(Nat, Nat)) -> Result<Verdict<'_, (Nat, Nat)>, GameError> {
+        let (a, b) = p;
+        let g = grundy(a, b);
+        let swapped = a < b;
+        let (big, small) = if swapped { (b, a) } else { (a, b) };
+        let mut moves = Vec::new();
+        let explanation = if small.is_zero() {
+            "A number is 0: the game is over and the player to move has lost.".to_string()
+        } else {
+            let (q, r) = big.div_rem(small);
+            let target: Option<Nat> = if r.is_zero() {
+                Some(Nat::zero())
+            } else if grundy(small, &r).is_zero() {
+                Some(r.clone())
+            } else if q >= Nat::from(2u32) {
+                Some(&r + small)
+            } else {
+                None
+            };
+            if let Some(t) = target {
+                let k = (big - &t) / small;
+                let to = if swapped {
+                    (a.clone(), t.clone())
+                } else {
+                    (t.clone(), b.clone())
+                };
+                moves.push(Move::new(
+                    to,
+                    format!(
+                        "subtract {k}×{small} from {big}{}",
+                        if t.is_zero() { " (making 0)" } else { "" }
+                    ),
+                ));
+            }
+            format!(
+                "With {big} = {q}×{small} + {r}: {}",
+                if r.is_zero() {
+                    "the smaller number divides the larger, so the player to move makes 0 and wins."
+                        .to_string()
+                } else if q >= Nat::from(2u32) {
+                    "a quotient of 2 or more always wins: the mover chooses between leaving \
+                     (r, b) or (r + b, b), one of which is lost for the opponent."
+                        .to_string()
+                } else {
+                    format!(
+                        "the only move leads to ({small}, {r}), which is {} for the player who \
+                         then moves (the player to move loses exactly when b < a < φ·b).",
+                        if g.is_zero() { "won" } else { "lost" }
+                    )
+                }
+            )
+        };
+        Ok(Verdict {
+            outcome: Outcome::from_win(!g.is_zero()),
+            grundy: Some(g),
+            winning: Box::new(moves.into_iter()),
+            explanation,
+        })
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        Some(TableShape::Grid {
+            rows: "A",
+            cols: "B",
+            first: 1,
+        })
+    }
+
+    fn table_position(&self, c: &[u64]) -> Result<Option<(Nat, Nat)>, GameError> {
+        Ok(Some((Nat::from(c[0]), Nat::from(c[1]))))
+    }
+}
+
+impl Game for Euclid {
+    type Position = (Nat, Nat);
+
+    fn moves(&self, (a, b): &(Nat, Nat)) -> Vec<(Nat, Nat)> {
+        let mut out = Vec::new();
+        if a.is_zero() || b.is_zero() {
+            return out;
+        }
+        let mut k = Nat::one();
+        loop {
+            if a >= b {
+                let s = &k * b;
+                if s > *a {
+                    break;
+                }
+                out.push((a - s, b.clone()));
+            } else {
+                let s = &k * a;
+                if s > *b {
+                    break;
+                }
+                out.push((a.clone(), b - s));
+            }
+            k += 1u32;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{check_all, nat, Grundy};
+    use proptest::prelude::*;
+
+    #[test]
+    fn matches_brute_force_on_all_small_positions() {
+        let ps = (0..=40u64).flat_map(|a| (0..=40u64).map(move |b| (nat(a), nat(b))));
+        check_all(&Euclid, ps, Grundy::Required);
+    }
+
+    #[test]
+    fn lost_exactly_below_the_golden_ratio() {
+        // b < a < φ·b  ⟺  a² − ab − b² < 0 with a > b.
+        for a in 1..300u64 {
+            for b in 1..=a {
+                let lost = a > b && (a * a) < a * b + b * b;
+                assert_eq!(grundy(&nat(a), &nat(b)).is_zero(), lost, "({a}, {b})");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn huge_positions_winning_move_reaches_zero_value(a in "[1-9][0-9]{0,90}", b in "[1-9][0-9]{0,90}") {
+            let p: (Nat, Nat) = (a.parse().unwrap(), b.parse().unwrap());
+            let v = Euclid.verdict(&p).unwrap();
+            let moves: Vec<_> = v.winning.collect();
+            prop_assert_eq!(moves.is_empty(), v.outcome == Outcome::P);
+            for m in moves {
+                prop_assert!(grundy(&m.to.0, &m.to.1).is_zero());
+                // A legal move: one number drops by a positive multiple of the other.
+                let legal = if m.to.1 == p.1 {
+                    m.to.0 < p.0 && p.0 >= p.1 && ((&p.0 - &m.to.0) % &p.1).is_zero()
+                } else {
+                    m.to.0 == p.0 && m.to.1 < p.1 && p.1 >= p.0 && ((&p.1 - &m.to.1) % &p.0).is_zero()
+                };
+                prop_assert!(legal);
+            }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! Fibonacci Nim: one heap; take at most twice what the opponent just took.
+
+use crate::analysis::{Move, Token, Verdict};
+use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::nat::{parse_nat, small};
+use crate::solver::Game;
+use crate::{invalid, GameError, Nat, Outcome};
+use num_traits::{One, Zero};
+
+/// Fibonacci Nim.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fibonacci;
+
+/// A Fibonacci Nim position: `n` tokens, at most `limit` may be taken now; `None` is the
+/// game's first move, which may take anything but all.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FibPos {
+    /// Tokens left.
+    pub n: Nat,
+    /// The most the mover may take now (`None`: first move, n − 1).
+    pub limit: Option<Nat>,
+}
+
+impl FibPos {
+    /// The most the mover may take now.
+    pub fn max_take(&self) -> Nat {
+        match &self.limit {
+            Some(l) => l.min(&self.n).clone(),
+            None if self.n.is_zero() => Nat::zero(),
+            None => &self.n - 1u32,
+        }
+    }
+}
+
+/// Description of Fibonacci Nim.
+pub static INFO: GameInfo = GameInfo {
+    name: "fibonacci",
+    title: "Fibonacci Nim",
+    summary: "one heap; take at most twice the opponent's last take",
+    usage: "fibonacci N [L]",
+    rules: "One heap of N tokens. The first player takes any number of tokens but not all of \
+            them; afterwards each player takes at least one and at most twice as many as the \
+            opponent just took. Who takes the last token wins. The position `N L` is a heap of N \
+            tokens from which the mover may take at most L; `N` alone is the game's first move.",
+    theory: "Write N as a sum of non-consecutive Fibonacci numbers (Zeckendorf's theorem: this \
+             representation is unique). The player to move wins exactly when the smallest term \
+             is at most L; taking that term is a winning move. More precisely, taking t is \
+             winning exactly when t = N, or when the smallest Zeckendorf term of N − t exceeds \
+             2t; every such t is a sum of the smallest few Zeckendorf terms of N, so the winning \
+             moves are found among those few sums, at any size. The first move from N (L = N − 1) \
+             loses exactly when N is a Fibonacci number. Grundy values (which follow no simple \
+             formula) are computed for N ≤ 2000 and reported as null beyond.",
+    source: "M. J. Whinihan, Fibonacci Nim, Fibonacci Quarterly 1(4) (1963) 9–13; E. Zeckendorf, \
+             Bull. Soc. Roy. Sci. Liège 41 (1972) 179–182.",
+};
+
+/// The Zeckendorf terms of `n`, largest first (greedy).
+pub fn zeckendorf(n: &Nat) -> Vec<Nat> {
+    let mut fibs = vec![Nat::one(), Nat::from(2u32)];
+    while fibs.last().expect("non-empty") <= n {
+        let k = fibs.len();
+        let next = &fibs[k - 1] + &fibs[k - 2];
+        fibs.push(next);
+    }
+    let mut rest = n.clone();
+    let mut terms = Vec::new();
+    for f in fibs.iter().rev() {
+        if *f <= rest {
+            rest -= f;
+            terms.push(f.clone());
+        }
+    }
+    terms
+}
+
+/// Whether the player to move wins: the smallest Zeckendorf term of n is at most the limit.
+fn wins(n: &Nat, max_take: &Nat) -> bool {
+    match zeckendorf(n).last() {
+        Some(smallest) => smallest <= max_take,
+        None => false,
+    }
+}
+
+fn after_take(n: &Nat, t: &Nat) -> FibPos {
+    let rest = n - t;
+    let twice = t * 2u32;
+    FibPos {
+        limit: Some(twice.min(rest.clone())),
+        n: rest,
+    }
+}
+
+impl Ruleset for Fibonacci {
+    type Pos = FibPos;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn parse(&self, args: &[&str]) -> Result<FibPos, GameError> {
+        match args {
+            [n] => Ok(FibPos {
+                n: parse_nat(n, "heap")?,
+                limit: None,
+            }),
+            [n, l] => Ok(FibPos {
+                n: parse_nat(n, "heap")?,
+                limit: Some(parse_nat(l, "limit")?),
+            }),
+            _ => Err(invalid!(
+                "fibonacci takes a heap N and optionally the limit L, got {} arguments",
+                args.len()
+            )),
+        }
+    }
+
+    fn tokens(&self, p: &FibPos) -> Vec<Token> {
+        let mut t = vec![Token::Int(p.n.clone())];
+        if let Some(l) = &p.limit {
+            t.push(Token::Int(l.clone()));
+        }
+        t
+    }
+
+    fn verdict(&self, p: &FibPos) -> Result<Verdict<'_, FibPos>, GameError> {
+        let max = p.max_take();
+        let terms = zeckendorf(&p.n);
+        let win = wins(&p.n, &max);
+        let mut moves = Vec::new();
+        // Candidate takes: the sums of the smallest 1, 2, … Zeckendorf terms (the last is n).
+        let mut t = Nat::zero();
+        for term in terms.iter().rev() {
+            t += term;
+            if t > max {
+                break;
+            }
+            let to = after_take(&p.n, &t);
+            let lost_after = match zeckendorf(&to.n).last() {
+                None => true,
+                Some(s) => *s > &t * 2u32,
+            };
+            if lost_after {
+                moves.push(Move::new(to, format!("take {t}")));
+            }
+        }
+        let shown: Vec<String> = terms.iter().map(|t| t.to_string()).collect();
+        let explanation = if p.n.is_zero() {
+            "Fibonacci Nim with no tokens left: the opponent took the last one and won.".into()
+        } else {
+            format!(
+                "Zeckendorf's theorem writes {} = {}; the player to move wins exactly when the \
+                 smallest term ({}) is at most the most they may take now ({max}){}.",
+                p.n,
+                if shown.len() <= 12 {
+                    shown.join(" + ")
+                } else {
+                    format!("a sum of {} non-consecutive Fibonacci numbers", shown.len())
+                },
+                terms.last().expect("n > 0"),
+                if win {
+                    ": taking it leaves a smallest term more than twice as large"
+                } else {
+                    ", so any take leaves the opponent able to take the new smallest term"
+                }
+            )
+        };
+        Ok(Verdict {
+            outcome: Outcome::from_win(win),
+            grundy: small_grundy(p).map(Nat::from),
+            winning: Box::new(moves.into_iter()),
+            explanation,
+        })
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        Some(TableShape::Row {
+            axis: "N",
+            first: 1,
+        })
+    }
+
+    fn table_position(&self, c: &[u64]) -> Result<Option<FibPos>, GameError> {
+        Ok(Some(FibPos {
+            n: Nat::from(c[0]),
+            limit: None,
+        }))
+    }
+}
+
+/// Heaps up to which Grundy values are computed (quadratic time and memory).
+const GRUNDY_MAX_N: usize = 2000;
+
+/// g(n, l) for l ≤ n by increasing l: the options of (n, l) are those of (n, l − 1) plus
+/// taking l, so the mex is maintained incrementally; O(N²) in all.
+fn small_grundy(p: &FibPos) -> Option<u64> {
+    let n = small(&p.n).filter(|&n| n <= GRUNDY_MAX_N)?;
+    let l = small(&p.max_take())?;
+    // rows[m][k] = g(m, k) for k ≤ m.
+    let mut rows: Vec<Vec<u16>> = Vec::with_capacity(n + 1);
+    for m in 0..=n {
+        let mut row = vec![0u16; m + 1];
+        let mut seen = vec![false; m + 2];
+        let mut mex = 0usize;
+        for k in 1..=m {
+            let rest = m - k;
+            let v = rows[rest][(2 * k).min(rest)] as usize;
+            seen[v] = true;
+            while seen[mex] {
+                mex += 1;
+            }
+            row[k] = mex as u16;
+        }
+        rows.push(row);
+    }
+    Some(rows[n][l] as u64)
+}
+
+impl Game for Fibonacci {
+    type Position = FibPos;
+
+    fn moves(&self, p: &FibPos) -> Vec<FibPos> {
+        let max = p.max_take();
+        let mut out = Vec::new();
+        let mut t = Nat::one();
+        while t <= max {
+            out.push(after_take(&p.n, &t));
+            t += 1u32;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{check_all, nat, Grundy};
+    use proptest::prelude::*;
+
+    #[test]
+    fn matches_brute_force_on_all_small_positions() {
+        let mut ps: Vec<FibPos> = (0..=60u64)
+            .map(|n| FibPos {
+                n: nat(n),
+                limit: None,
+            })
+            .collect();
+        for n in 0..=40u64 {
+            for l in 0..=n + 2 {
+                ps.push(FibPos {
+                    n: nat(n),
+                    limit: Some(nat(l)),
+                });
+            }
+        }
+        check_all(&Fibonacci, ps, Grundy::Required);
+    }
+
+    #[test]
+    fn first_move_loses_exactly_on_fibonacci_numbers() {
+        // The seed's P/N row for N = 2..20 and its samples 2, 13 (second wins), 10000 (first).
+        let row: String = (2..=20u64)
+            .map(|n| {
+                let v = Fibonacci
+                    .verdict(&FibPos {
+                        n: nat(n),
+                        limit: None,
+                    })
+                    .unwrap();
+                if v.outcome == Outcome::P {
+                    'p'
+                } else {
+                    'n'
+                }
+            })
+            .collect();
+        assert_eq!(row, "ppnpnnpnnnnpnnnnnnn");
+        let v = Fibonacci
+            .verdict(&FibPos {
+                n: nat(10000),
+                limit: None,
+            })
+            .unwrap();
+        assert_eq!(v.outcome, Outcome::N);
+    }
+
+    proptest! {
+        #[test]
+        fn huge_heaps_winning_moves_reach_p(n in "[1-9][0-9]{0,60}", l in "[1-9][0-9]{0,60}") {
+            let p = FibPos { n: n.parse().unwrap(), limit: Some(l.parse().unwrap()) };
+            let v = Fibonacci.verdict(&p).unwrap();
+            let moves: Vec<_> = v.winning.collect();
+            prop_assert_eq!(moves.is_empty(), v.outcome == Outcome::P);
+            for m in moves {
+                let after = Fibonacci.verdict(&m.to).unwrap();
+                prop_assert_eq!(after.outcome, Outcome::P);
+                let sum: Nat = zeckendorf(&p.n).iter().sum();
+                prop_assert_eq!(sum, p.n.clone());
+            }
+        }
+    }
+}
