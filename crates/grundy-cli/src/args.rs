@@ -4,7 +4,8 @@
 use clap::Subcommand;
 use grundy::catalog::DynGame;
 use grundy::games;
-use grundy::nat::parse_nat;
+use grundy::games::heap_games::HeapGame;
+use grundy::nat::{parse_nat, parse_set};
 use grundy::GameError;
 
 /// A game of the catalog, with its options and the position's positional arguments.
@@ -61,6 +62,42 @@ pub enum GameCmd {
         #[arg(value_name = "P", allow_negative_numbers = true)]
         cells: Vec<String>,
     },
+    /// Subtraction game: take s tokens from one heap, s from a set.
+    Subtraction {
+        /// The subtraction set, e.g. 1,3,4.
+        #[arg(long, value_name = "S1,S2,…", allow_negative_numbers = true)]
+        set: String,
+        /// Heap sizes.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
+    /// Kayles (0.77): knock down one or two adjacent pins.
+    Kayles {
+        /// Row lengths.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
+    /// Dawson's Kayles (0.07): knock down two adjacent pins.
+    Dawson {
+        /// Row lengths.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
+    /// Grundy's game: split a heap into two unequal heaps.
+    GrundysGame {
+        /// Heap sizes.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
+    /// Any octal or hexadecimal game, e.g. 0.137 or 4.7.
+    Octal {
+        /// The code.
+        #[arg(value_name = "CODE", allow_negative_numbers = true)]
+        code: String,
+        /// Heap sizes.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
 }
 
 impl GameCmd {
@@ -77,6 +114,13 @@ impl GameCmd {
             GameCmd::Staircase { .. } => Box::new(games::staircase::Staircase),
             GameCmd::Euclid { .. } => Box::new(games::euclid::Euclid),
             GameCmd::GeorgiaBob { .. } => Box::new(games::georgia_bob::GeorgiaBob),
+            GameCmd::Subtraction { set, .. } => {
+                Box::new(HeapGame::subtraction(parse_set(set, "subtraction set")?))
+            }
+            GameCmd::Kayles { .. } => Box::new(HeapGame::kayles()),
+            GameCmd::Dawson { .. } => Box::new(HeapGame::dawson()),
+            GameCmd::GrundysGame { .. } => Box::new(HeapGame::grundys_game()),
+            GameCmd::Octal { code, .. } => Box::new(HeapGame::octal(code)?),
         };
         Ok((game, self.position().to_vec()))
     }
@@ -91,6 +135,11 @@ impl GameCmd {
             GameCmd::Staircase { coins } => coins,
             GameCmd::Euclid { numbers } => numbers,
             GameCmd::GeorgiaBob { cells } => cells,
+            GameCmd::Subtraction { heaps, .. }
+            | GameCmd::Kayles { heaps }
+            | GameCmd::Dawson { heaps }
+            | GameCmd::GrundysGame { heaps }
+            | GameCmd::Octal { heaps, .. } => heaps,
         }
     }
 }

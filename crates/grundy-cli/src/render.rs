@@ -9,11 +9,8 @@ pub fn analysis_text(a: &Analysis) -> String {
     let mut s = String::new();
     let pos = join_tokens(&a.position);
     let _ = writeln!(s, "{} {}: {}.", a.game, pos, a.outcome.sentence());
-    match &a.grundy {
-        Some(g) => {
-            let _ = writeln!(s, "Grundy value: {g}");
-        }
-        None => {}
+    if let Some(g) = &a.grundy {
+        let _ = writeln!(s, "Grundy value: {g}");
     }
     if !a.winning_moves.is_empty() {
         let n = a.winning_moves.len();

@@ -5,6 +5,7 @@ pub mod bash;
 pub mod euclid;
 pub mod fibonacci;
 pub mod georgia_bob;
+pub mod heap_games;
 pub mod nim;
 pub mod staircase;
 pub mod wythoff;
@@ -20,6 +21,11 @@ pub static ALL: &[&GameInfo] = &[
     &staircase::INFO,
     &euclid::INFO,
     &georgia_bob::INFO,
+    &heap_games::SUBTRACTION,
+    &heap_games::KAYLES,
+    &heap_games::DAWSON,
+    &heap_games::GRUNDYS_GAME,
+    &heap_games::OCTAL,
 ];
 
 /// The description of the game named `name` on the command line.

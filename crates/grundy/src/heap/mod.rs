@@ -1,0 +1,280 @@
+//! The nim-sequence engine for heap games: G(0), G(1), … computed once, extended on demand,
+//! and reduced through a proved period for heaps of any size.
+
+mod rule;
+
+pub use rule::{parse_code, subtraction, HeapRule, PeriodProof};
+
+use crate::nat::Nat;
+use crate::{too_large, GameError};
+use num_traits::ToPrimitive;
+use std::sync::{Arc, Mutex};
+
+/// Ultimately periodic: G(n + period) = G(n) for all n ≥ preperiod.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The least n0 from which the values repeat.
+    pub preperiod: u64,
+    /// The smallest period proved.
+    pub period: u64,
+}
+
+/// The most option evaluations spent extending a table for one request.
+const COST_LIMIT: f64 = 4e9;
+/// The most values kept (4 bytes each).
+const MAX_VALUES: u64 = 200_000_000;
+/// Tables are first grown to this size, then doubled, looking for a period each time.
+const FIRST_SIZE: u64 = 1 << 10;
+
+/// Computes G(len) … G(n) of `rule` onto `values`.
+pub fn extend(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
+    let mut stamp: Vec<u64> = Vec::new();
+    values.reserve((n + 1).saturating_sub(values.len() as u64) as usize);
+    for h in values.len() as u64..=n {
+        let mark = h + 1; // stamps are h + 1 so that 0 means "never"
+        let mark_value = |v: u32, stamp: &mut Vec<u64>| {
+            let v = v as usize;
+            if v >= stamp.len() {
+                stamp.resize((v + 1).next_power_of_two(), 0);
+            }
+            stamp[v] = mark;
+        };
+        rule.for_each_option(h, |_, parts| {
+            let v = parts.iter().fold(0, |acc, &p| acc ^ values[p as usize]);
+            mark_value(v, &mut stamp);
+        });
+        let mex = stamp.iter().position(|&s| s != mark).unwrap_or(stamp.len());
+        values.push(mex as u32);
+    }
+}
+
+/// The smallest period that the computed `values` prove under `proof`, with its least
+/// preperiod; `None` if no period is proved by these values.
+pub fn find_period(values: &[u32], proof: PeriodProof) -> Option<Period> {
+    let n = values.len() as u64;
+    for p in 1..n {
+        // The least n0 with values[m] = values[m + p] for all n0 ≤ m < n − p.
+        let mut n0 = n - p;
+        while n0 > 0 && values[(n0 - 1) as usize] == values[(n0 - 1 + p) as usize] {
+            n0 -= 1;
+        }
+        if proof.values_needed(n0, p) <= n {
+            return Some(Period {
+                preperiod: n0,
+                period: p,
+            });
+        }
+    }
+    None
+}
+
+/// A heap game's values, computed lazily and shared between requests.
+#[derive(Debug)]
+pub struct HeapValues {
+    rule: HeapRule,
+    state: Mutex<State>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    values: Arc<Vec<u32>>,
+    period: Option<Period>,
+    /// The table size at which the last search for a period failed.
+    searched: u64,
+}
+
+impl HeapValues {
+    /// An empty table for `rule`.
+    pub fn new(rule: HeapRule) -> Self {
+        HeapValues {
+            rule,
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &HeapRule {
+        &self.rule
+    }
+
+    /// The proved period, if one has been found so far.
+    pub fn period(&self) -> Option<Period> {
+        self.lock().period
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The largest heap whose value grundy will compute directly for this rule.
+    pub fn cap(&self) -> u64 {
+        let (mut lo, mut hi) = (0u64, MAX_VALUES);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if self.rule.cost(mid) <= COST_LIMIT {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo
+    }
+
+    /// G(h) for every heap in `heaps`, computing or reducing as needed.
+    pub fn values_of(&self, heaps: &[Nat], game: &str) -> Result<Vec<u32>, GameError> {
+        let table = self.table_for(heaps.iter().max(), game)?;
+        Ok(heaps.iter().map(|h| table.value(h)).collect())
+    }
+
+    /// The values, ready for every heap up to `max` (or none).
+    ///
+    /// Heaps within reach are computed directly; beyond, the table grows by doubling while
+    /// looking for a proved period; a heap beyond both is refused with the reason.
+    pub fn table_for(&self, max: Option<&Nat>, game: &str) -> Result<Table, GameError> {
+        let mut st = self.lock();
+        if let Some(max) = max {
+            self.prepare(&mut st, max, game)?;
+        }
+        Ok(Table {
+            values: Arc::clone(&st.values),
+            period: st.period,
+        })
+    }
+
+    fn prepare(&self, st: &mut State, max: &Nat, game: &str) -> Result<(), GameError> {
+        if (st.values.len() as u64) > max.to_u64().unwrap_or(u64::MAX) || st.period.is_some() {
+            return Ok(());
+        }
+        let cap = self.cap();
+        let target = max.to_u64().filter(|&m| m <= cap);
+        let proof = self.rule.period_proof();
+        // Grow by doubling, looking for a period, until the heap is in the table.
+        let mut size = (st.values.len() as u64).max(FIRST_SIZE);
+        loop {
+            let goal = match target {
+                Some(t) => size.min(t + 1),
+                None => size.min(cap + 1),
+            };
+            extend(&self.rule, Arc::make_mut(&mut st.values), goal - 1);
+            if target.is_some_and(|t| (st.values.len() as u64) > t) {
+                return Ok(());
+            }
+            if let Some(proof) = proof {
+                if st.searched < st.values.len() as u64 {
+                    st.searched = st.values.len() as u64;
+                    if let Some(p) = find_period(&st.values, proof) {
+                        st.period = Some(p);
+                        return Ok(());
+                    }
+                }
+            }
+            if goal > cap {
+                return Err(too_large!(
+                    "heap {max} is beyond what grundy computes for {game}: values are computed \
+                     up to heap {cap}, and no period was proved there{}",
+                    if proof.is_none() {
+                        " (no periodicity theorem covers this game)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            size = size.saturating_mul(2);
+        }
+    }
+}
+
+/// Computed values, shared cheaply, with the proved period if any.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// G(0), G(1), … as computed.
+    pub values: Arc<Vec<u32>>,
+    /// The proved period, if any.
+    pub period: Option<Period>,
+}
+
+impl Table {
+    /// Whether heap `h` has a value here (computed, or reduced through the period).
+    pub fn knows(&self, h: &Nat) -> bool {
+        self.period.is_some() || h.to_usize().is_some_and(|i| i < self.values.len())
+    }
+
+    /// G(h), from the table or through the period.
+    ///
+    /// # Panics
+    /// If `h` is not known (see [`Table::knows`]).
+    pub fn value(&self, h: &Nat) -> u32 {
+        if let Some(i) = h.to_usize().filter(|&i| i < self.values.len()) {
+            return self.values[i];
+        }
+        let p = self
+            .period
+            .expect("heap beyond the table of a game with no period");
+        self.values[reduce(h, p).expect("reduced below the table") as usize]
+    }
+}
+
+/// The heap in [n0, n0 + p) with the same value as `h` (for h ≥ n0).
+pub fn reduce(h: &Nat, p: Period) -> Option<u64> {
+    if *h < Nat::from(p.preperiod) {
+        return h.to_u64();
+    }
+    let r = (h - p.preperiod) % p.period;
+    Some(p.preperiod + r.to_u64().expect("below the period"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(code: &str, n: u64) -> Vec<u32> {
+        let mut v = Vec::new();
+        extend(&parse_code(code).unwrap(), &mut v, n);
+        v
+    }
+
+    #[test]
+    fn first_values_match_oeis() {
+        // Kayles, A002186.
+        assert_eq!(
+            values("0.77", 24),
+            [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4]
+        );
+        // Dawson's Kayles as 0.07, A002187 shifted by one.
+        assert_eq!(
+            values("0.07", 20),
+            [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]
+        );
+        // Grundy's game, A002188.
+        let mut g = Vec::new();
+        extend(&HeapRule::GrundysGame, &mut g, 20);
+        assert_eq!(
+            g,
+            [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+        );
+    }
+
+    #[test]
+    fn known_periods_are_proved() {
+        for (code, n0, p) in [
+            ("0.77", 71, 12),
+            ("0.07", 53, 34),
+            ("0.4", 54, 34),
+            ("0.17", 33, 34),
+        ] {
+            let hv = HeapValues::new(parse_code(code).unwrap());
+            hv.values_of(&[Nat::from(10u64).pow(30)], code).unwrap();
+            assert_eq!(
+                hv.period(),
+                Some(Period {
+                    preperiod: n0,
+                    period: p
+                }),
+                "{code}"
+            );
+        }
+        let hv = HeapValues::new(subtraction(&[2, 3, 7]));
+        hv.values_of(&[Nat::from(10u64).pow(30)], "s").unwrap();
+        assert_eq!(hv.period().map(|p| p.period), Some(5));
+    }
+}

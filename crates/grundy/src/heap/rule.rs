@@ -1,0 +1,193 @@
+//! Heap rules: octal and hexadecimal codes, subtraction sets, Grundy's game.
+
+use crate::{invalid, GameError};
+
+/// How one heap may be changed: the take-and-break moves of a heap game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeapRule {
+    /// Take-and-break moves: `(k, bits)` sorted by `k`, meaning a move may remove `k` tokens
+    /// and leave no heap (bit 1), one heap (bit 2), two heaps (bit 4) or three heaps (bit 8),
+    /// every heap left non-empty. Octal codes, hexadecimal codes and subtraction sets are all
+    /// of this form.
+    TakeBreak(Vec<(u64, u8)>),
+    /// Grundy's game: split a heap into two non-empty heaps of different sizes.
+    GrundysGame,
+}
+
+/// Reads an octal or hexadecimal code such as `0.77`, `0.137`, `4.7` or `0.F`.
+///
+/// Digit k (k = 1, 2, … after the point) says which moves remove k tokens: bit 1 leaves no
+/// heap, bit 2 one heap, bit 4 two heaps, bit 8 (hexadecimal) three heaps. The whole part is
+/// digit 0: 4 (or 8, 12) allows splitting a heap without removing anything.
+///
+/// ```
+/// use grundy::heap::{parse_code, HeapRule};
+/// assert_eq!(parse_code("0.77").unwrap(), HeapRule::TakeBreak(vec![(1, 7), (2, 7)]));
+/// assert!(parse_code("0.8x").is_err());
+/// ```
+pub fn parse_code(code: &str) -> Result<HeapRule, GameError> {
+    let Some((whole, frac)) = code.split_once('.') else {
+        return Err(invalid!(
+            "octal code '{code}' has no point: write it like 0.77 (digits after the point) or 4.7"
+        ));
+    };
+    let whole = if whole.is_empty() { "0" } else { whole };
+    if whole.len() != 1 {
+        return Err(invalid!(
+            "octal code '{code}': the whole part must be one digit (0, 4, 8 or C)"
+        ));
+    }
+    let mut moves = Vec::new();
+    for (k, ch) in whole.chars().chain(frac.chars()).enumerate() {
+        let d = ch.to_digit(16).ok_or_else(|| {
+            invalid!("octal code '{code}': '{ch}' is not an octal or hexadecimal digit")
+        })? as u8;
+        if k == 0 && d & 3 != 0 {
+            return Err(invalid!(
+                "octal code '{code}': the whole part may only be 0, 4, 8 or C (a move that \
+                 removes nothing must split the heap)"
+            ));
+        }
+        if d != 0 {
+            moves.push((k as u64, d));
+        }
+    }
+    if moves.is_empty() {
+        return Err(invalid!("octal code '{code}' allows no move at all"));
+    }
+    Ok(HeapRule::TakeBreak(moves))
+}
+
+/// The subtraction game with set `set` (positive, sorted): remove s ∈ S tokens from a heap.
+pub fn subtraction(set: &[u64]) -> HeapRule {
+    HeapRule::TakeBreak(set.iter().map(|&s| (s, 3)).collect())
+}
+
+impl HeapRule {
+    /// Calls `f(removed, parts)` for every option of a heap of `h`, parts being the non-empty
+    /// heaps left, in increasing order.
+    pub fn for_each_option(&self, h: u64, mut f: impl FnMut(u64, &[u64])) {
+        match self {
+            HeapRule::GrundysGame => {
+                for a in 1..h.div_ceil(2) {
+                    f(0, &[a, h - a]);
+                }
+            }
+            HeapRule::TakeBreak(moves) => {
+                for &(k, bits) in moves {
+                    if k > h {
+                        break;
+                    }
+                    let m = h - k;
+                    if bits & 1 != 0 && m == 0 {
+                        f(k, &[]);
+                    }
+                    if bits & 2 != 0 && m >= 1 {
+                        f(k, &[m]);
+                    }
+                    if bits & 4 != 0 && m >= 2 {
+                        for a in 1..=m / 2 {
+                            f(k, &[a, m - a]);
+                        }
+                    }
+                    if bits & 8 != 0 && m >= 3 {
+                        for a in 1..=m / 3 {
+                            for b in a..=(m - a) / 2 {
+                                f(k, &[a, b, m - a - b]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The largest number of tokens one move removes (`t` in the Guy–Smith theorem).
+    pub fn max_removal(&self) -> u64 {
+        match self {
+            HeapRule::GrundysGame => 0,
+            HeapRule::TakeBreak(moves) => moves.last().map_or(0, |m| m.0),
+        }
+    }
+
+    /// Whether a move may leave two or more heaps.
+    pub fn splits(&self) -> bool {
+        match self {
+            HeapRule::GrundysGame => true,
+            HeapRule::TakeBreak(moves) => moves.iter().any(|m| m.1 & 12 != 0),
+        }
+    }
+
+    /// Roughly how many option evaluations computing G(0..=n) takes.
+    pub fn cost(&self, n: u64) -> f64 {
+        let n = n as f64;
+        match self {
+            HeapRule::GrundysGame => n * n / 4.0,
+            HeapRule::TakeBreak(moves) => moves
+                .iter()
+                .map(|&(_, bits)| {
+                    let mut c = n;
+                    if bits & 4 != 0 {
+                        c += n * n / 4.0;
+                    }
+                    if bits & 8 != 0 {
+                        c += n * n * n / 36.0;
+                    }
+                    c
+                })
+                .sum(),
+        }
+    }
+
+    /// Which periodicity theorem can prove this game ultimately periodic, if any.
+    pub fn period_proof(&self) -> Option<PeriodProof> {
+        match self {
+            HeapRule::GrundysGame => None,
+            HeapRule::TakeBreak(moves) => {
+                if moves.iter().any(|m| m.1 & 8 != 0 || (m.0 == 0)) {
+                    None
+                } else if self.splits() {
+                    Some(PeriodProof::GuySmith {
+                        t: self.max_removal(),
+                    })
+                } else {
+                    Some(PeriodProof::Window {
+                        width: self.max_removal(),
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// A theorem that turns finitely many computed values into a proof of ultimate periodicity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeriodProof {
+    /// Octal games whose moves leave at most two heaps and remove at most `t` tokens
+    /// (Guy and Smith 1956): if G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t, then for all n ≥ n0.
+    GuySmith {
+        /// The most tokens a move removes.
+        t: u64,
+    },
+    /// Games whose moves leave at most one heap and remove at most `width` tokens: G(n) is a
+    /// function of the `width` values before it, so one repeated window repeats forever.
+    Window {
+        /// The most tokens a move removes.
+        width: u64,
+    },
+}
+
+impl PeriodProof {
+    /// How many values, G(0) … G(N − 1), prove period `p` from `n0`.
+    pub fn values_needed(self, n0: u64, p: u64) -> u64 {
+        match self {
+            // Checked for every n with n0 ≤ n and n + p < 2·n0 + 2p + t.
+            PeriodProof::GuySmith { t } => 2 * n0 + 2 * p + t,
+            // For n > width, G(n) is a function of the window G(n − width) … G(n − 1). If the
+            // window ending before m (m > width) equals the one ending before m + p, then
+            // G(m) = G(m + p), and so on forever. With equality checked from n0 on, take
+            // m = max(n0 + width, width + 1): its window is checked when m − 1 + p < N.
+            PeriodProof::Window { width } => (n0 + width).max(width + 1) + p,
+        }
+    }
+}
