@@ -89,6 +89,24 @@ pub enum GameCmd {
         #[arg(value_name = "H", allow_negative_numbers = true)]
         heaps: Vec<String>,
     },
+    /// Split Nim: replace a heap by two strictly smaller heaps.
+    SplitNim {
+        /// Heap sizes.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
+    /// Lasker's Nim: take from a heap, or split it in two.
+    Lasker {
+        /// Heap sizes.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
+    /// Coins in a circle: take one or two adjacent coins.
+    Circle {
+        /// The number of coins.
+        #[arg(value_name = "N", allow_negative_numbers = true)]
+        coins: Vec<String>,
+    },
     /// Any octal or hexadecimal game, e.g. 0.137 or 4.7.
     Octal {
         /// The code.
@@ -121,6 +139,9 @@ impl GameCmd {
             GameCmd::Dawson { .. } => Box::new(HeapGame::dawson()),
             GameCmd::GrundysGame { .. } => Box::new(HeapGame::grundys_game()),
             GameCmd::Octal { code, .. } => Box::new(HeapGame::octal(code)?),
+            GameCmd::SplitNim { .. } => Box::new(games::split_nim::SplitNim),
+            GameCmd::Lasker { .. } => Box::new(games::lasker::Lasker),
+            GameCmd::Circle { .. } => Box::new(games::circle::Circle::default()),
         };
         Ok((game, self.position().to_vec()))
     }
@@ -139,7 +160,10 @@ impl GameCmd {
             | GameCmd::Kayles { heaps }
             | GameCmd::Dawson { heaps }
             | GameCmd::GrundysGame { heaps }
-            | GameCmd::Octal { heaps, .. } => heaps,
+            | GameCmd::Octal { heaps, .. }
+            | GameCmd::SplitNim { heaps }
+            | GameCmd::Lasker { heaps } => heaps,
+            GameCmd::Circle { coins } => coins,
         }
     }
 }

@@ -2,11 +2,14 @@
 //! construction and exhaustive tests side by side.
 
 pub mod bash;
+pub mod circle;
 pub mod euclid;
 pub mod fibonacci;
 pub mod georgia_bob;
 pub mod heap_games;
+pub mod lasker;
 pub mod nim;
+pub mod split_nim;
 pub mod staircase;
 pub mod wythoff;
 
@@ -22,10 +25,13 @@ pub static ALL: &[&GameInfo] = &[
     &euclid::INFO,
     &georgia_bob::INFO,
     &heap_games::SUBTRACTION,
+    &split_nim::INFO,
+    &lasker::INFO,
     &heap_games::KAYLES,
     &heap_games::DAWSON,
     &heap_games::GRUNDYS_GAME,
     &heap_games::OCTAL,
+    &circle::INFO,
 ];
 
 /// The description of the game named `name` on the command line.
