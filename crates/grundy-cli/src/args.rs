@@ -5,7 +5,7 @@ use clap::Subcommand;
 use grundy::catalog::DynGame;
 use grundy::games;
 use grundy::games::heap_games::HeapGame;
-use grundy::nat::{parse_nat, parse_set};
+use grundy::nat::{parse_nat, parse_set, parse_u64};
 use grundy::GameError;
 
 /// A game of the catalog, with its options and the position's positional arguments.
@@ -107,6 +107,45 @@ pub enum GameCmd {
         #[arg(value_name = "N", allow_negative_numbers = true)]
         coins: Vec<String>,
     },
+    /// The cutting game: cut a paper; who cuts out a 1x1 wins.
+    Cutting {
+        /// Papers written WxH.
+        #[arg(value_name = "WxH", allow_negative_numbers = true)]
+        papers: Vec<String>,
+    },
+    /// Thanos Nim: take from exactly half of the piles.
+    Thanos {
+        /// Pile sizes (an even number of piles).
+        #[arg(value_name = "P", allow_negative_numbers = true)]
+        piles: Vec<String>,
+    },
+    /// Moore's Nim: take from up to K heaps at once.
+    Moore {
+        /// The most heaps a move may take from.
+        #[arg(long, value_name = "K")]
+        k: String,
+        /// Heap sizes.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
+    /// Partizan subtraction: Left and Right have their own subtraction sets.
+    PartizanSubtraction {
+        /// Left's subtraction set, e.g. 1,2.
+        #[arg(long, value_name = "A1,A2,…")]
+        left: String,
+        /// Right's subtraction set, e.g. 2,3.
+        #[arg(long, value_name = "B1,B2,…")]
+        right: String,
+        /// The heap.
+        #[arg(value_name = "N", allow_negative_numbers = true)]
+        heap: Vec<String>,
+    },
+    /// The seeds' pile-parity game: split an odd pile, or merge two even piles.
+    ParitySplit {
+        /// Pile sizes (each ≥ 1).
+        #[arg(value_name = "P", allow_negative_numbers = true)]
+        piles: Vec<String>,
+    },
     /// Any octal or hexadecimal game, e.g. 0.137 or 4.7.
     Octal {
         /// The code.
@@ -142,6 +181,26 @@ impl GameCmd {
             GameCmd::SplitNim { .. } => Box::new(games::split_nim::SplitNim),
             GameCmd::Lasker { .. } => Box::new(games::lasker::Lasker),
             GameCmd::Circle { .. } => Box::new(games::circle::Circle::default()),
+            GameCmd::Cutting { .. } => Box::new(games::cutting::Cutting::default()),
+            GameCmd::Thanos { .. } => Box::new(games::thanos::Thanos),
+            GameCmd::Moore { k, .. } => {
+                let k = parse_u64(k, "--k")?;
+                if k == 0 {
+                    return Err(GameError::Invalid(
+                        "moore --k must be at least 1 (a move takes from 1 to K heaps)".into(),
+                    ));
+                }
+                Box::new(games::moore::Moore {
+                    k: usize::try_from(k).unwrap_or(usize::MAX),
+                })
+            }
+            GameCmd::PartizanSubtraction { left, right, .. } => {
+                Box::new(games::partizan_subtraction::PartizanSubtraction::new(
+                    parse_set(left, "--left set")?,
+                    parse_set(right, "--right set")?,
+                ))
+            }
+            GameCmd::ParitySplit { .. } => Box::new(games::parity_split::ParitySplit),
         };
         Ok((game, self.position().to_vec()))
     }
@@ -164,6 +223,10 @@ impl GameCmd {
             | GameCmd::SplitNim { heaps }
             | GameCmd::Lasker { heaps } => heaps,
             GameCmd::Circle { coins } => coins,
+            GameCmd::Cutting { papers } => papers,
+            GameCmd::Thanos { piles } | GameCmd::ParitySplit { piles } => piles,
+            GameCmd::Moore { heaps, .. } => heaps,
+            GameCmd::PartizanSubtraction { heap, .. } => heap,
         }
     }
 }

@@ -31,11 +31,7 @@ pub fn analysis_text(a: &Analysis) -> String {
             }
         );
         for m in &a.winning_moves {
-            let who = match m.player {
-                Some(p) => format!("{p:?}: "),
-                None => String::new(),
-            };
-            let _ = writeln!(s, "  {who}{}  →  {}", m.description, join_tokens(&m.to));
+            let _ = writeln!(s, "  {}  →  {}", m.description, join_tokens(&m.to));
         }
     }
     let _ = writeln!(s, "Why: {}", a.explanation);

@@ -3,14 +3,19 @@
 
 pub mod bash;
 pub mod circle;
+pub mod cutting;
 pub mod euclid;
 pub mod fibonacci;
 pub mod georgia_bob;
 pub mod heap_games;
 pub mod lasker;
+pub mod moore;
 pub mod nim;
+pub mod parity_split;
+pub mod partizan_subtraction;
 pub mod split_nim;
 pub mod staircase;
+pub mod thanos;
 pub mod wythoff;
 
 use crate::catalog::GameInfo;
@@ -32,6 +37,11 @@ pub static ALL: &[&GameInfo] = &[
     &heap_games::GRUNDYS_GAME,
     &heap_games::OCTAL,
     &circle::INFO,
+    &cutting::INFO,
+    &partizan_subtraction::INFO,
+    &parity_split::INFO,
+    &thanos::INFO,
+    &moore::INFO,
 ];
 
 /// The description of the game named `name` on the command line.
