@@ -29,9 +29,10 @@ pub static INFO: GameInfo = GameInfo {
              exact and fast at any size. Consequently the player to move loses exactly when \
              b < a < φ·b (φ the golden ratio): a ≥ 2b or a = b always wins.",
     source: "A. J. Cole, A. J. T. Davie, A game based on the Euclidean algorithm and a winning \
-             strategy for it, Mathematical Gazette 53 (1969) 354–357 (outcomes); the Grundy \
-             recursion is derived in grundy's docs/games.md, cf. G. Nivasch, The Sprague–Grundy \
-             function of the game Euclid, Discrete Mathematics 306 (2006) 2798–2800 (a variant).",
+             strategy for it, Mathematical Gazette 53 (1969) 354–357 (outcomes). The Grundy \
+             recursion above follows from the mex rule as shown (and is checked against brute \
+             force); compare G. Nivasch, The Sprague–Grundy function of the game Euclid, \
+             Discrete Mathematics 306 (2006) 2798–2800, for the variant without zeros.",
 };
 
 /// The Grundy value of (a, b), by the recursion along the Euclidean algorithm.

@@ -448,7 +448,7 @@ mod tests {
             .unwrap();
         let period = table.period.unwrap();
         for m in 400..460u64 {
-            for t in 0..8u32 {
+            for t in 0..16u32 {
                 let fast: Vec<Vec<Nat>> =
                     splits_with_value(table.clone(), period, nat(m), t).collect();
                 let slow: Vec<Vec<Nat>> = (1..=m / 2)

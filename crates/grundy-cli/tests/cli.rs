@@ -1,0 +1,311 @@
+//! The `grundy` binary end to end: a table of positions with their expected answers, the JSON
+//! contract, batch mode, tables, and every kind of bad input.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("grundy")
+        .expect("binary built")
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    )
+}
+
+fn solve_json(position: &str) -> Value {
+    let mut args = vec!["solve"];
+    args.extend(position.split_whitespace());
+    args.push("--json");
+    let (code, out, err) = grundy(&args);
+    assert_eq!(code, 0, "{position}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{position}: {e}: {out}"))
+}
+
+/// (solve arguments, outcome, grundy value or null, one expected winning `to`, or "" for none)
+const CASES: &[(&str, &str, &str, &str)] = &[
+    ("nim 3 4 5", "N", "2", "[1,4,5]"),
+    ("nim 1 2 3", "P", "0", ""),
+    ("nim --misere 1 1", "N", "null", "[0,1]"),
+    ("nim --misere 1 1 1", "P", "null", ""),
+    ("nim --misere 5", "N", "null", "[1]"),
+    ("bash --max 3 30", "N", "2", "[28]"),
+    ("bash --max 3 28", "P", "0", ""),
+    ("bash --max 2 --misere 10", "P", "null", ""),
+    ("wythoff 4 7", "P", "0", ""),
+    ("wythoff 8 4", "N", "1", "[7,4]"),
+    ("fibonacci 13", "P", "0", ""),
+    ("fibonacci 10", "N", "5", "[8,4]"),
+    ("fibonacci 10 1", "P", "0", ""),
+    ("fibonacci 3 3", "N", "3", "[0,0]"),
+    ("staircase 3 4 5", "N", "6", "[5,2,5]"),
+    ("subtraction --set 1,3,4 7", "P", "0", ""),
+    ("subtraction --set 1,3,4 6", "N", "2", "[2]"),
+    ("split-nim 3 5", "N", "12", "[3,3]"),
+    ("lasker 3", "N", "4", "[0]"),
+    ("kayles 4 4", "P", "0", ""),
+    ("kayles 5", "N", "4", "[2,2]"),
+    ("dawson 5", "P", "0", ""),
+    ("grundys-game 7", "P", "0", ""),
+    ("grundys-game 8", "N", "2", "[1,7]"),
+    ("octal 0.137 3", "N", "2", "[]"),
+    ("euclid 25 7", "N", "3", "[11,7]"),
+    ("euclid 7 5", "P", "0", ""),
+    ("circle 2", "N", "2", "[0]"),
+    ("circle 9", "P", "0", ""),
+    ("georgia-bob 1 2 3", "P", "0", ""),
+    ("georgia-bob 2 4", "N", "1", "[2,3]"),
+    ("cutting 2x2", "P", "0", ""),
+    ("cutting 4x2", "N", "1", "[\"2x2\",\"2x2\"]"),
+    ("cutting 1x3", "N", "null", "[\"1x1\",\"1x2\"]"),
+    ("thanos 3 3", "P", "0", ""),
+    ("thanos 3 5", "N", "6", "[3,3]"),
+    ("moore --k 2 1 2 3", "N", "6", "[1,1,1]"),
+    ("moore --k 2 1 1 1", "P", "0", ""),
+    (
+        "partizan-subtraction --left 1 --right 2 1",
+        "L",
+        "null",
+        "[0]",
+    ),
+    ("parity-split 1 1", "P", "0", ""),
+    ("parity-split 3", "N", "1", "[1,2]"),
+];
+
+#[test]
+fn every_game_answers_its_table_of_positions() {
+    for &(position, outcome, grundy, to) in CASES {
+        let v = solve_json(position);
+        assert_eq!(v["outcome"], outcome, "{position}");
+        assert_eq!(v["grundy"].to_string(), grundy, "{position}");
+        let moves = v["winning_moves"].as_array().expect("array");
+        if to.is_empty() {
+            assert!(moves.is_empty(), "{position}: {moves:?}");
+        } else {
+            let tos: Vec<String> = moves.iter().map(|m| m["to"].to_string()).collect();
+            assert!(tos.contains(&to.to_string()), "{position}: {tos:?}");
+            assert!(moves.iter().all(|m| m["move"].is_string()));
+        }
+        assert_eq!(v["winning_moves_truncated"], false, "{position}");
+        assert!(v["explanation"].as_str().is_some_and(|e| e.len() > 20));
+        assert!(v["game"].is_string() && v["position"].is_array());
+    }
+}
+
+#[test]
+fn the_issue_example_in_text_and_json() {
+    let (code, out, _) = grundy(&["solve", "nim", "3", "4", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("N-position"), "{out}");
+    assert!(out.contains("take 2 from heap 1"), "{out}");
+    assert!(out.contains("1 4 5"), "{out}");
+    let v = solve_json("nim 3 4 5");
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "game": "nim", "position": [3, 4, 5], "outcome": "N", "grundy": 2,
+            "winning_moves": [{"to": [1, 4, 5], "move": "take 2 from heap 1"}],
+            "winning_moves_truncated": false,
+            "explanation": v["explanation"].clone(),
+        })
+    );
+}
+
+#[test]
+fn huge_integers_are_exact_json_integers() {
+    let big = "123456789012345678901234567890123456789012345678901234567890";
+    let (code, out, err) = grundy(&["solve", "nim", big, "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    // The raw text carries the exact digits, unquoted.
+    assert!(out.contains(&format!("\"position\":[{big},1]")), "{out}");
+    let expected = "123456789012345678901234567890123456789012345678901234567891";
+    assert!(out.contains(&format!("\"grundy\":{expected}")), "{out}");
+    for pos in [
+        "wythoff 99999999999999999999999999999999 161803398874989484820458683436563",
+        "fibonacci 1000000000000000000000000000000000000000",
+        "euclid 1000000000000000000000000000007 999999999999999999999999999989",
+        "kayles 1000000000000000000000000000000000000000000000",
+        "lasker 100000000000000000000000000000000000000003 77",
+        "split-nim 100000000000000000000000000000000000000003 77",
+        "staircase 100000000000000000000000000000000000000003 77 12",
+        "georgia-bob 100000000000000000000000000000000000000003 77 12",
+        "thanos 100000000000000000000000000000000000000003 77",
+        "moore --k 2 100000000000000000000000000000000000000003 77 12",
+        "subtraction --set 2,3,7 100000000000000000000000000000000000000003",
+        "circle 100000000000000000000000000000000000000003",
+        "parity-split 100000000000000000000000000000000000000003 77",
+        "bash --max 99999999999999999999 100000000000000000000000000000000000000003",
+        "partizan-subtraction --left 1,4 --right 2,3 1000000000000000000000000000000",
+    ] {
+        let v = solve_json(pos);
+        assert!(
+            ["N", "P", "L", "R"].contains(&v["outcome"].as_str().unwrap()),
+            "{pos}"
+        );
+    }
+}
+
+#[test]
+fn winning_moves_are_capped_and_marked() {
+    let v = solve_json("kayles 1000000000000000000 --max-moves 3");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["winning_moves_truncated"], true);
+    let v = solve_json("split-nim 40 --max-moves 1000");
+    assert_eq!(v["winning_moves_truncated"], false);
+}
+
+#[test]
+fn partizan_moves_say_who_moves() {
+    let v = solve_json("partizan-subtraction --left 1,2 --right 2,3 10");
+    assert!(v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["player"] == "Left" || m["player"] == "Right"));
+    let v = solve_json("nim 3 4 5");
+    assert!(v["winning_moves"][0].get("player").is_none());
+}
+
+#[test]
+fn batch_answers_one_line_per_position() {
+    let input = "3 4 5\n1 2 3\n\n7\n";
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "nim", "--batch", "--json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["grundy"], 2);
+    assert_eq!(lines[1]["outcome"], "P");
+    assert_eq!(lines[2]["position"], serde_json::json!([7]));
+
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "kayles", "--batch"])
+        .write_stdin("4 4\n5\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(text.starts_with("4 4: P, grundy 0"), "{text}");
+
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "nim", "--batch"])
+        .write_stdin("1 2\nx 3\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 2") && err.contains("'x'"), "{err}");
+}
+
+#[test]
+fn tables_print_rows_and_grids() {
+    let (code, out, _) = grundy(&["table", "bash", "--max", "3", "--to", "8"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("P N N N P N N N P"), "{out}");
+    let (code, out, _) = grundy(&["table", "wythoff", "--to", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("2 | N P N N N N"), "{out}");
+    let (code, out, _) = grundy(&["table", "kayles", "--grundy", "--to", "11"]);
+    assert_eq!(code, 0);
+    let spaced: Vec<&str> = out.lines().nth(2).unwrap().split_whitespace().collect();
+    assert_eq!(spaced.join(" "), "0 1 2 3 1 4 3 2 1 4 2 6", "{out}");
+    let (code, out, _) = grundy(&["table", "euclid", "--json", "--to", "3"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["cells"].as_array().unwrap().len(), 9);
+}
+
+#[test]
+fn list_and_rules_cover_every_game() {
+    let (code, out, _) = grundy(&["list"]);
+    assert_eq!(code, 0);
+    for info in grundy::games::ALL {
+        assert!(out.contains(info.name), "{} missing from list", info.name);
+        let (code, rules, _) = grundy(&["rules", info.name]);
+        assert_eq!(code, 0);
+        assert!(rules.contains("Source"), "{}", info.name);
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_status_2() {
+    let cases: &[&[&str]] = &[
+        &["solve", "chess", "1"],
+        &["solve", "nim", "3", "x"],
+        &["solve", "nim", "-3"],
+        &["solve", "nim", "1.5"],
+        &["solve", "bash", "7"],
+        &["solve", "bash", "--max", "0", "7"],
+        &["solve", "bash", "--max", "3"],
+        &["solve", "wythoff", "1"],
+        &["solve", "georgia-bob", "3", "3"],
+        &["solve", "georgia-bob", "0", "3"],
+        &["solve", "thanos", "1", "2", "3"],
+        &["solve", "subtraction", "--set", "", "3"],
+        &["solve", "subtraction", "--set", "0,1", "3"],
+        &["solve", "subtraction", "--set", "1,a", "3"],
+        &["solve", "subtraction", "3"],
+        &["solve", "octal", "0.8x", "3"],
+        &["solve", "octal", "0.", "3"],
+        &["solve", "octal", "077", "3"],
+        &["solve", "octal", "1.7", "3"],
+        &["solve", "cutting", "5y4"],
+        &["solve", "cutting", "0x4"],
+        &["solve", "cutting", "100000x3"],
+        &["solve", "grundys-game", "100000000000000"],
+        &["solve", "moore", "--k", "0", "1"],
+        &["solve", "parity-split", "0"],
+        &["solve", "fibonacci", "1", "2", "3"],
+        &["solve", "nim", "1", "--max-moves", "lots"],
+        &["solve", "nim", "--batch", "3"],
+        &["table", "nim", "3"],
+        &["table", "thanos"],
+        &["table", "nim", "--to", "5000"],
+        &["rules", "chess"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let (code, out, err) = grundy(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("grundy: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+    }
+}
+
+#[test]
+fn games_doc_is_generated_from_the_catalog() {
+    let mut doc = String::from(
+        "# Games\n\nGenerated from the catalog (`grundy rules GAME --markdown`); the test \
+         `games_doc_is_generated_from_the_catalog` keeps it current \
+         (`UPDATE_DOCS=1 cargo test` rewrites it).\n",
+    );
+    for info in grundy::games::ALL {
+        doc.push('\n');
+        doc.push_str(&grundy_cli::render::rules_markdown(info));
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/games.md");
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(path, &doc).expect("writes docs/games.md");
+    }
+    let current = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        current == doc,
+        "docs/games.md is stale: run UPDATE_DOCS=1 cargo test"
+    );
+}

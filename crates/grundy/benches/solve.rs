@@ -1,0 +1,119 @@
+//! Closed forms against the brute-force baseline on the same positions, huge positions, and
+//! the heap engine. Run with `cargo bench -p grundy`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use grundy::catalog::Ruleset;
+use grundy::games::euclid::Euclid;
+use grundy::games::heap_games::HeapGame;
+use grundy::games::nim::Nim;
+use grundy::games::wythoff::Wythoff;
+use grundy::heap::{extend, parse_code, HeapRule};
+use grundy::solver::Brute;
+use grundy::Nat;
+
+fn outcomes_closed_form_vs_brute_force(c: &mut Criterion) {
+    let positions: Vec<(Nat, Nat)> = (0..40u32)
+        .flat_map(|a| (0..40u32).map(move |b| (Nat::from(a), Nat::from(b))))
+        .collect();
+    let mut g = c.benchmark_group("wythoff 40x40 outcomes");
+    g.bench_function("closed form", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .filter(|p| grundy::games::wythoff::is_p(&p.0, &p.1))
+                .count()
+        })
+    });
+    g.bench_function("brute force (baseline)", |b| {
+        b.iter(|| {
+            let mut brute = Brute::new(&Wythoff);
+            positions.iter().filter(|p| !brute.wins(p)).count()
+        })
+    });
+    g.finish();
+
+    let positions: Vec<(Nat, Nat)> = (1..60u32)
+        .flat_map(|a| (1..60u32).map(move |b| (Nat::from(a), Nat::from(b))))
+        .collect();
+    let mut g = c.benchmark_group("euclid 60x60 grundy");
+    g.bench_function("closed form", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| grundy::games::euclid::grundy(&p.0, &p.1))
+                .count()
+        })
+    });
+    g.bench_function("brute force (baseline)", |b| {
+        b.iter(|| {
+            let mut brute = Brute::new(&Euclid);
+            positions.iter().map(|p| brute.grundy(p)).sum::<u64>()
+        })
+    });
+    g.finish();
+}
+
+fn huge_positions(c: &mut Criterion) {
+    let big = |s: &str| -> Nat { s.parse().unwrap() };
+    let a = big(&"7".repeat(200));
+    let b = big(&"3".repeat(199));
+    c.bench_function("wythoff 200-digit verdict", |bn| {
+        bn.iter(|| {
+            let v = Wythoff.verdict(&(a.clone(), b.clone())).unwrap();
+            black_box(v.winning.count())
+        })
+    });
+    c.bench_function("euclid 200-digit verdict", |bn| {
+        bn.iter(|| {
+            let v = Euclid.verdict(&(a.clone(), b.clone())).unwrap();
+            black_box(v.winning.count())
+        })
+    });
+    let heaps: Vec<Nat> = (0..100u32).map(|i| &a + i).collect();
+    let nim = Nim::default();
+    c.bench_function("nim 100 heaps of 200 digits", |bn| {
+        bn.iter(|| {
+            let v = nim.verdict(&heaps).unwrap();
+            black_box(v.winning.count())
+        })
+    });
+    let kayles = HeapGame::kayles();
+    let k = vec![big(&"9".repeat(100)), Nat::from(12346u32)];
+    kayles.verdict(&k).unwrap();
+    c.bench_function(
+        "kayles 100-digit N-position verdict with all its winning moves",
+        |bn| {
+            bn.iter(|| {
+                let v = kayles.verdict(&k).unwrap();
+                black_box(v.winning.take(100).count())
+            })
+        },
+    );
+}
+
+fn heap_engine(c: &mut Criterion) {
+    let mut g = c.benchmark_group("nim-sequence G(0..=20000)");
+    g.sample_size(10);
+    for (name, rule) in [
+        ("kayles 0.77", parse_code("0.77").unwrap()),
+        ("0.6 (officers)", parse_code("0.6").unwrap()),
+        ("grundy's game", HeapRule::GrundysGame),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut v = Vec::new();
+                extend(&rule, &mut v, 20_000);
+                black_box(v.len())
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    outcomes_closed_form_vs_brute_force,
+    huge_positions,
+    heap_engine
+);
+criterion_main!(benches);
