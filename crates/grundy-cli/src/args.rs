@@ -5,6 +5,8 @@ use clap::Subcommand;
 use grundy::catalog::DynGame;
 use grundy::games;
 use grundy::games::heap_games::HeapGame;
+use grundy::heap::sequence::Source;
+use grundy::heap::{parse_code, subtraction, HeapRule};
 use grundy::nat::{parse_nat, parse_set, parse_u64};
 use grundy::GameError;
 
@@ -229,4 +231,68 @@ impl GameCmd {
             GameCmd::PartizanSubtraction { heap, .. } => heap,
         }
     }
+}
+
+/// A heap game for `grundy sequence`.
+#[derive(Debug, Clone, Subcommand)]
+pub enum SequenceGame {
+    /// An octal or hexadecimal code, e.g. 0.6 or 0.137.
+    Octal {
+        /// The code.
+        code: String,
+    },
+    /// A subtraction game.
+    Subtraction {
+        /// The subtraction set, e.g. 2,3,7.
+        #[arg(long, value_name = "S1,S2,…")]
+        set: String,
+    },
+    /// Subtract any positive number except those in the set.
+    AllBut {
+        /// The numbers that may not be taken.
+        #[arg(long, value_name = "S1,S2,…")]
+        set: String,
+    },
+    /// Kayles (0.77).
+    Kayles,
+    /// Dawson's Kayles (0.07).
+    Dawson,
+    /// Grundy's game.
+    GrundysGame,
+    /// Lasker's Nim (closed form).
+    Lasker,
+    /// Split Nim (closed form).
+    SplitNim,
+}
+
+impl SequenceGame {
+    /// The values' source and the game's name.
+    pub fn source(&self) -> Result<(Source, String), GameError> {
+        let rule = |r: HeapRule| Source::Rule(r);
+        Ok(match self {
+            SequenceGame::Octal { code } => (rule(parse_code(code)?), format!("octal {code}")),
+            SequenceGame::Subtraction { set } => {
+                let s = parse_set(set, "subtraction set")?;
+                let name = format!("subtraction --set {}", join(&s));
+                (rule(subtraction(&s)), name)
+            }
+            SequenceGame::AllBut { set } => {
+                let s = parse_set(set, "all-but set")?;
+                let name = format!("all-but --set {}", join(&s));
+                (rule(HeapRule::AllBut(s)), name)
+            }
+            SequenceGame::Kayles => (rule(parse_code("0.77")?), "kayles".into()),
+            SequenceGame::Dawson => (rule(parse_code("0.07")?), "dawson".into()),
+            SequenceGame::GrundysGame => (rule(HeapRule::GrundysGame), "grundys-game".into()),
+            SequenceGame::Lasker => (Source::Lasker, "lasker".into()),
+            SequenceGame::SplitNim => (Source::SplitNim, "split-nim".into()),
+        })
+    }
+}
+
+fn join(set: &[u64]) -> String {
+    set.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }

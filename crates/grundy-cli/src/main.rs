@@ -4,7 +4,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 use grundy::catalog::{Cell, DynGame, TableShape};
 use grundy::GameError;
-use grundy_cli::args::GameCmd;
+use grundy_cli::args::{GameCmd, SequenceGame};
 use grundy_cli::render;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -49,6 +49,26 @@ enum Command {
         json: bool,
         #[command(subcommand)]
         game: GameCmd,
+    },
+    /// Compute the nim-sequence G(0) … G(N) of a heap game and prove its periodicity.
+    Sequence {
+        /// Compute G(0) … G(N).
+        #[arg(long, value_name = "N", global = true)]
+        to: Option<String>,
+        /// Print JSON.
+        #[arg(long, global = true)]
+        json: bool,
+        /// Include the values.
+        #[arg(long, global = true)]
+        values: bool,
+        /// Stop as soon as periodicity is proved.
+        #[arg(long, global = true)]
+        until_periodic: bool,
+        /// Save progress to FILE and resume from it.
+        #[arg(long, value_name = "FILE", global = true)]
+        checkpoint: Option<std::path::PathBuf>,
+        #[command(subcommand)]
+        game: SequenceGame,
     },
     /// List the games, one line each.
     List,
@@ -166,6 +186,46 @@ fn run(cli: Cli) -> Result<()> {
                 } else {
                     write!(out, "{}", render::analysis_text(&a))?;
                 }
+            }
+        }
+        Command::Sequence {
+            to,
+            json,
+            values,
+            until_periodic,
+            checkpoint,
+            game,
+        } => {
+            let to = to.ok_or_else(|| UserError("sequence needs --to N".into()))?;
+            let to = grundy::nat::parse_u64(&to, "--to").map_err(UserError::from)?;
+            let (source, name) = game.source().map_err(UserError::from)?;
+            let job = grundy::heap::sequence::Job {
+                source,
+                game: name,
+                to,
+                until_periodic,
+                checkpoint,
+                keep_values: values,
+            };
+            let bar = indicatif::ProgressBar::new(to.saturating_add(1));
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {human_pos}/{human_len} values, {per_sec}, ETA {eta}",
+                )
+                .expect("valid template"),
+            );
+            let report = job
+                .run(&mut |done, total| {
+                    bar.set_length(total);
+                    bar.set_position(done);
+                })
+                .map_err(UserError::from)?;
+            bar.finish_and_clear();
+            if json {
+                serde_json::to_writer(&mut out, &report)?;
+                writeln!(out)?;
+            } else {
+                write!(out, "{}", render::sequence_text(&report))?;
             }
         }
         Command::Table {

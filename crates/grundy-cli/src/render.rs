@@ -133,3 +133,48 @@ pub fn cell_text(cell: &Option<Cell>, grundy: bool) -> String {
         Some(c) => c.outcome.to_string(),
     }
 }
+
+/// `grundy sequence`'s text summary.
+pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
+    let mut s = format!(
+        "{}: computed G(0) … G({}), largest value {}.\n",
+        r.game,
+        r.computed.saturating_sub(1),
+        r.max_value
+    );
+    match (r.period, r.preperiod) {
+        (Some(p), Some(n0)) if r.saltus == 0 => {
+            let _ = writeln!(s, "Periodic with period {p} from heap {n0} on (proved).");
+        }
+        (Some(p), Some(n0)) => {
+            let _ = writeln!(
+                s,
+                "Arithmetic-periodic: G(n + {p}) = G(n) + {} for n ≥ {n0} (proved).",
+                r.saltus
+            );
+        }
+        _ => {
+            let _ = writeln!(s, "No period proved by these values.");
+        }
+    }
+    if r.rare.mask != 0 {
+        let _ = writeln!(
+            s,
+            "Rare values ({} parity under mask {:#b}): {}{}.",
+            if r.rare.parity == 1 { "odd" } else { "even" },
+            r.rare.mask,
+            r.rare.count,
+            match r.rare.last {
+                Some(l) => format!(", the last at heap {l}"),
+                None => String::new(),
+            }
+        );
+    }
+    if let Some(values) = &r.values {
+        for (i, row) in values.chunks(20).enumerate() {
+            let cells: Vec<String> = row.iter().map(|v| format!("{v:>3}")).collect();
+            let _ = writeln!(s, "{:>8}: {}", i * 20, cells.join(" "));
+        }
+    }
+    s
+}

@@ -309,3 +309,88 @@ fn games_doc_is_generated_from_the_catalog() {
         "docs/games.md is stale: run UPDATE_DOCS=1 cargo test"
     );
 }
+
+#[test]
+fn sequence_reports_proved_periods_in_json() {
+    let (code, out, err) = grundy(&[
+        "sequence",
+        "octal",
+        "0.156",
+        "--to",
+        "100000",
+        "--until-periodic",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["period"], 349);
+    assert_eq!(v["preperiod"], 3479);
+    assert_eq!(v["proved"], true);
+    assert_eq!(v["saltus"], 0);
+    assert!(v["computed"].as_u64().unwrap() < 100_001);
+    assert!(v.get("values").is_none());
+    for key in ["game", "max_value", "rare"] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    let (_, out, _) = grundy(&["sequence", "kayles", "--to", "20", "--values", "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["computed"], 21);
+    assert_eq!(v["proved"], false);
+    assert!(v["period"].is_null() && v["preperiod"].is_null());
+    assert_eq!(v["values"][11], 6);
+    let (_, out, _) = grundy(&["sequence", "subtraction", "--set", "2,3,7", "--to", "1000"]);
+    assert!(out.contains("period 5"), "{out}");
+    for bad in [
+        vec!["sequence", "octal", "0.8x", "--to", "5"],
+        vec!["sequence", "octal", "0.", "--to", "5"],
+        vec!["sequence", "subtraction", "--set", "0,2", "--to", "5"],
+        vec!["sequence", "kayles"],
+        vec!["sequence", "kayles", "--to", "99999999999999"],
+    ] {
+        let (code, _, err) = grundy(&bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+    }
+}
+
+#[test]
+fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
+    let dir = std::env::temp_dir().join(format!("grundy-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("run.ckpt");
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let args = [
+        "sequence",
+        "grundys-game",
+        "--to",
+        "90000",
+        "--values",
+        "--json",
+    ];
+    let mut child = std::process::Command::new(&bin)
+        .args(args)
+        .arg("--checkpoint")
+        .arg(&ckpt)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let saved = std::fs::metadata(&ckpt).map(|m| m.len()).unwrap_or(0);
+    let resumed = Command::new(&bin)
+        .args(args)
+        .arg("--checkpoint")
+        .arg(&ckpt)
+        .output()
+        .unwrap();
+    let straight = Command::new(&bin).args(args).output().unwrap();
+    assert!(resumed.status.success() && straight.status.success());
+    let a: Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    let b: Value = serde_json::from_slice(&straight.stdout).unwrap();
+    assert_eq!(a["values"], b["values"]);
+    assert_eq!(a["computed"], 90_001);
+    assert!(saved > 0, "the killed run left a checkpoint to resume from");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,6 +2,7 @@
 //! and reduced through a proved period for heaps of any size.
 
 mod rule;
+pub mod sequence;
 
 pub use rule::{parse_code, subtraction, HeapRule, PeriodProof};
 

@@ -12,6 +12,8 @@ pub enum HeapRule {
     TakeBreak(Vec<(u64, u8)>),
     /// Grundy's game: split a heap into two non-empty heaps of different sizes.
     GrundysGame,
+    /// All-but subtraction: remove any positive number of tokens except those listed (sorted).
+    AllBut(Vec<u64>),
 }
 
 /// Reads an octal or hexadecimal code such as `0.77`, `0.137`, `4.7` or `0.F`.
@@ -73,6 +75,17 @@ impl HeapRule {
                     f(0, &[a, h - a]);
                 }
             }
+            HeapRule::AllBut(except) => {
+                for k in 1..=h {
+                    if except.binary_search(&k).is_err() {
+                        if k == h {
+                            f(k, &[]);
+                        } else {
+                            f(k, &[h - k]);
+                        }
+                    }
+                }
+            }
             HeapRule::TakeBreak(moves) => {
                 for &(k, bits) in moves {
                     if k > h {
@@ -106,6 +119,7 @@ impl HeapRule {
     pub fn max_removal(&self) -> u64 {
         match self {
             HeapRule::GrundysGame => 0,
+            HeapRule::AllBut(_) => u64::MAX,
             HeapRule::TakeBreak(moves) => moves.last().map_or(0, |m| m.0),
         }
     }
@@ -114,6 +128,7 @@ impl HeapRule {
     pub fn splits(&self) -> bool {
         match self {
             HeapRule::GrundysGame => true,
+            HeapRule::AllBut(_) => false,
             HeapRule::TakeBreak(moves) => moves.iter().any(|m| m.1 & 12 != 0),
         }
     }
@@ -123,6 +138,7 @@ impl HeapRule {
         let n = n as f64;
         match self {
             HeapRule::GrundysGame => n * n / 4.0,
+            HeapRule::AllBut(_) => n * n / 2.0,
             HeapRule::TakeBreak(moves) => moves
                 .iter()
                 .map(|&(_, bits)| {
@@ -142,7 +158,8 @@ impl HeapRule {
     /// Which periodicity theorem can prove this game ultimately periodic, if any.
     pub fn period_proof(&self) -> Option<PeriodProof> {
         match self {
-            HeapRule::GrundysGame => None,
+            // All-but games are arithmetic-periodic (Siegel), not periodic: no proof here.
+            HeapRule::GrundysGame | HeapRule::AllBut(_) => None,
             HeapRule::TakeBreak(moves) => {
                 if moves.iter().any(|m| m.1 & 8 != 0 || (m.0 == 0)) {
                     None

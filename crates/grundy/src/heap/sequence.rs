@@ -1,0 +1,423 @@
+//! `grundy sequence`: compute G(0) … G(N) of a heap game, prove periodicity, checkpoint.
+
+use super::{extend, find_period, HeapRule};
+use crate::games::{lasker, split_nim};
+use crate::{invalid, too_large, GameError, Nat};
+use num_traits::ToPrimitive;
+use serde::Serialize;
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Where the values come from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// Computed by the mex rule from a heap rule.
+    Rule(HeapRule),
+    /// Lasker's Nim, by its closed form (arithmetic period 4, saltus 4, from 1).
+    Lasker,
+    /// Split Nim, by its closed form (the odious numbers).
+    SplitNim,
+}
+
+/// The parity class that few values fall in: values v whose number of 1 bits in `v & mask`
+/// has parity `parity` ("rare") against the rest ("common"), for the mask that makes the rare
+/// ones fewest — the basis of the sparse-space method.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Rare {
+    /// The parity mask (0 when the values are too wide to analyse).
+    pub mask: u64,
+    /// How many computed values are rare.
+    pub count: u64,
+    /// The last heap with a rare value.
+    pub last: Option<u64>,
+    /// The parity (0 or 1) of `popcount(v & mask)` that makes a value rare.
+    pub parity: u8,
+}
+
+/// The answer of `grundy sequence`; its JSON form is a contract.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The game, as named on the command line.
+    pub game: String,
+    /// How many values were computed: G(0) … G(computed − 1).
+    pub computed: u64,
+    /// The smallest proved period, or null.
+    pub period: Option<u64>,
+    /// The least n0 from which the proved period holds, or null.
+    pub preperiod: Option<u64>,
+    /// G(n + period) − G(n) beyond the preperiod (0 for plain periodicity).
+    pub saltus: u64,
+    /// Whether ultimate periodicity is proved.
+    pub proved: bool,
+    /// The largest value computed.
+    pub max_value: u64,
+    /// The rare values for the best parity mask.
+    pub rare: Rare,
+    /// The values, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<u32>>,
+}
+
+/// One `grundy sequence` run.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The values' source.
+    pub source: Source,
+    /// The game's name (also stored in checkpoints).
+    pub game: String,
+    /// Compute G(0) … G(to).
+    pub to: u64,
+    /// Stop as soon as periodicity is proved.
+    pub until_periodic: bool,
+    /// Save progress here and resume from it.
+    pub checkpoint: Option<PathBuf>,
+    /// Return the values in the report.
+    pub keep_values: bool,
+}
+
+/// The most memory the values may take.
+const MEMORY_LIMIT: u64 = 16 << 30;
+/// How often progress is saved to the checkpoint.
+const SAVE_EVERY: Duration = Duration::from_secs(1);
+const MAGIC: &str = "grundy-sequence v1";
+
+impl Job {
+    /// Runs the job, calling `progress(done, total)` as values are computed.
+    pub fn run(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<Report, GameError> {
+        let total = self
+            .to
+            .checked_add(1)
+            .ok_or_else(|| invalid!("--to is too large"))?;
+        let bytes = total.saturating_mul(4);
+        if bytes > MEMORY_LIMIT {
+            return Err(too_large!(
+                "--to {} would need {:.1} GiB for the values (4 bytes each); grundy keeps at most \
+                 {} GiB",
+                self.to,
+                bytes as f64 / (1u64 << 30) as f64,
+                MEMORY_LIMIT >> 30
+            ));
+        }
+        let (values, period, saltus) = match &self.source {
+            Source::Rule(rule) => self.run_rule(rule, total, progress)?,
+            Source::Lasker => {
+                let values = formula(total, |n| lasker::value(&Nat::from(n)))?;
+                let proved = (values.len() as u64 > 5).then_some((1, 4));
+                (values, proved, 4)
+            }
+            Source::SplitNim => (
+                formula(total, |n| split_nim::value(&Nat::from(n)))?,
+                None,
+                0,
+            ),
+        };
+        progress(values.len() as u64, total);
+        let max_value = values.iter().copied().max().unwrap_or(0) as u64;
+        Ok(Report {
+            game: self.game.clone(),
+            computed: values.len() as u64,
+            period: period.map(|p| p.1),
+            preperiod: period.map(|p| p.0),
+            saltus: if period.is_some() { saltus } else { 0 },
+            proved: period.is_some(),
+            max_value,
+            rare: rare(&values),
+            values: self.keep_values.then_some(values),
+        })
+    }
+
+    /// Values by the mex rule, in chunks, with checkpoints and the periodicity proof.
+    #[allow(clippy::type_complexity)]
+    fn run_rule(
+        &self,
+        rule: &HeapRule,
+        total: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<(Vec<u32>, Option<(u64, u64)>, u64), GameError> {
+        let mut values = match &self.checkpoint {
+            Some(path) if path.exists() => load(path, &self.game)?,
+            _ => Vec::new(),
+        };
+        values.truncate(total as usize);
+        let proof = rule.period_proof();
+        let mut last_save = Instant::now();
+        let mut next_check = 1024u64;
+        let mut found = None;
+        loop {
+            let done = values.len() as u64;
+            if let Some(proof) = proof.filter(|_| done >= next_check || done == total) {
+                next_check = done.saturating_mul(2).max(1024);
+                if let Some(p) = find_period(&values, proof) {
+                    found = Some((p.preperiod, p.period));
+                    if self.until_periodic {
+                        break;
+                    }
+                }
+            }
+            if done == total {
+                break;
+            }
+            // Chunks small enough for a lively progress bar and frequent checkpoints.
+            let chunk = (4096u64).max(done / 64).min(total - done);
+            let end = (done + chunk).min(next_check.max(done + 1)).min(total);
+            extend(rule, &mut values, end - 1);
+            progress(values.len() as u64, total);
+            if let Some(path) = &self.checkpoint {
+                if last_save.elapsed() >= SAVE_EVERY {
+                    save(path, &self.game, &values)?;
+                    last_save = Instant::now();
+                }
+            }
+        }
+        if let Some(path) = &self.checkpoint {
+            save(path, &self.game, &values)?;
+        }
+        // With the full run done, the final check above found the smallest proved period.
+        Ok((values, found, 0))
+    }
+}
+
+fn formula(total: u64, g: impl Fn(u64) -> Nat) -> Result<Vec<u32>, GameError> {
+    (0..total)
+        .map(|n| {
+            g(n).to_u32()
+                .ok_or_else(|| too_large!("G({n}) does not fit in 32 bits; ask for fewer values"))
+        })
+        .collect()
+}
+
+/// The rare parity class: the mask m ≠ 0 and parity minimising the number of values v whose
+/// number of 1 bits in v & m has that parity, from the Walsh–Hadamard transform of the value
+/// histogram (the transform at m is #even − #odd).
+pub fn rare(values: &[u32]) -> Rare {
+    let max = values.iter().copied().max().unwrap_or(0);
+    let bits = 32 - max.leading_zeros();
+    if values.is_empty() || bits == 0 || bits > 20 {
+        return Rare {
+            mask: 0,
+            count: 0,
+            last: None,
+            parity: 0,
+        };
+    }
+    let size = 1usize << bits;
+    let mut h = vec![0i64; size];
+    for &v in values {
+        h[v as usize] += 1;
+    }
+    let mut len = 1;
+    while len < size {
+        for i in (0..size).step_by(2 * len) {
+            for j in i..i + len {
+                let (a, b) = (h[j], h[j + len]);
+                h[j] = a + b;
+                h[j + len] = a - b;
+            }
+        }
+        len *= 2;
+    }
+    let n = values.len() as i64;
+    // #odd = (n − transform) / 2 and #even = n − #odd; the rare class is the smaller one.
+    let (count, mask, parity) = (1..size)
+        .map(|m| {
+            let odd = ((n - h[m]) / 2) as u64;
+            let even = n as u64 - odd;
+            if odd <= even {
+                (odd, m as u64, 1u8)
+            } else {
+                (even, m as u64, 0u8)
+            }
+        })
+        .min()
+        .expect("at least one mask");
+    let is_rare = |v: u32| (v as u64 & mask).count_ones() % 2 == parity as u32;
+    Rare {
+        mask,
+        count,
+        last: values.iter().rposition(|&v| is_rare(v)).map(|i| i as u64),
+        parity,
+    }
+}
+
+fn save(path: &Path, game: &str, values: &[u32]) -> Result<(), GameError> {
+    let io = |e: std::io::Error| invalid!("cannot write checkpoint {}: {e}", path.display());
+    let tmp = path.with_extension("tmp");
+    let mut f = std::io::BufWriter::new(fs::File::create(&tmp).map_err(io)?);
+    writeln!(f, "{MAGIC}\n{game}").map_err(io)?;
+    f.write_all(&(values.len() as u64).to_le_bytes())
+        .map_err(io)?;
+    for v in values {
+        f.write_all(&v.to_le_bytes()).map_err(io)?;
+    }
+    let f = f.into_inner().map_err(|e| io(e.into_error()))?;
+    f.sync_all().map_err(io)?;
+    // The rename is atomic: a run killed at any moment leaves the old or the new checkpoint.
+    fs::rename(&tmp, path).map_err(io)
+}
+
+fn load(path: &Path, game: &str) -> Result<Vec<u32>, GameError> {
+    let bad = |why: &str| invalid!("checkpoint {} is unreadable: {why}", path.display());
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| bad(&e.to_string()))?;
+    let mut parts = bytes.splitn(3, |&b| b == b'\n');
+    let (Some(magic), Some(name), Some(rest)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(bad("no header"));
+    };
+    if magic != MAGIC.as_bytes() {
+        return Err(bad("not a grundy sequence checkpoint"));
+    }
+    if name != game.as_bytes() {
+        return Err(invalid!(
+            "checkpoint {} belongs to '{}', not to '{game}'",
+            path.display(),
+            String::from_utf8_lossy(name)
+        ));
+    }
+    if rest.len() < 8 {
+        return Err(bad("truncated"));
+    }
+    let count = u64::from_le_bytes(rest[..8].try_into().expect("8 bytes"));
+    let body = &rest[8..];
+    if body.len() as u64 != count.saturating_mul(4) {
+        return Err(bad("its length does not match its count"));
+    }
+    Ok(body
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::parse_code;
+
+    fn job(code: &str, to: u64) -> Job {
+        Job {
+            source: Source::Rule(parse_code(code).unwrap()),
+            game: format!("octal {code}"),
+            to,
+            until_periodic: true,
+            checkpoint: None,
+            keep_values: false,
+        }
+    }
+
+    #[test]
+    fn reproduces_published_periods() {
+        for (code, n0, p) in [
+            ("0.77", 71, 12),
+            ("0.07", 53, 34),
+            ("0.4", 54, 34),
+            ("0.17", 33, 34),
+            ("0.44", 143, 24),
+            ("0.156", 3479, 349),
+            ("0.644", 3256, 442),
+            ("0.165", 5181, 1550),
+            ("0.356", 7315, 142),
+        ] {
+            let r = job(code, 100_000).run(&mut |_, _| {}).unwrap();
+            assert!(r.proved, "{code}");
+            assert_eq!((r.preperiod, r.period), (Some(n0), Some(p)), "{code}");
+            assert!(r.computed < 100_000, "{code} stopped once proved");
+        }
+        let sub = Job {
+            source: Source::Rule(crate::heap::subtraction(&[2, 3, 7])),
+            game: "subtraction --set 2,3,7".into(),
+            ..job("0.77", 1000)
+        };
+        assert_eq!(sub.run(&mut |_, _| {}).unwrap().period, Some(5));
+    }
+
+    #[test]
+    fn nothing_unproved_is_reported_as_proved() {
+        let r = job("0.77", 150).run(&mut |_, _| {}).unwrap();
+        assert_eq!(r.computed, 151);
+        assert!(!r.proved && r.period.is_none() && r.preperiod.is_none());
+        let g = Job {
+            source: Source::Rule(HeapRule::GrundysGame),
+            ..job("0.77", 5000)
+        };
+        let r = g.run(&mut |_, _| {}).unwrap();
+        assert!(!r.proved && r.computed == 5001);
+    }
+
+    #[test]
+    fn rare_values_of_grundys_game_are_few() {
+        // Grundy's game and Officers (0.6) have a sparse space: under the right parity mask
+        // only a few per cent of the values are rare.
+        for source in [HeapRule::GrundysGame, parse_code("0.6").unwrap()] {
+            let r = Job {
+                source: Source::Rule(source),
+                until_periodic: false,
+                keep_values: true,
+                ..job("0.6", 40_000)
+            }
+            .run(&mut |_, _| {})
+            .unwrap();
+            // About 3% of the values up to 40 000 are rare (1273 and 1584).
+            assert!(r.rare.count < 2000, "{:?}", r.rare);
+            let values = r.values.unwrap();
+            assert_eq!(values.len(), 40_001);
+            let rare = |v: u32| (v as u64 & r.rare.mask).count_ones() % 2 == r.rare.parity as u32;
+            assert_eq!(
+                values.iter().filter(|&&v| rare(v)).count() as u64,
+                r.rare.count
+            );
+            assert!(rare(values[r.rare.last.unwrap() as usize]));
+        }
+    }
+
+    #[test]
+    fn checkpoints_resume_and_refuse_other_games() {
+        let dir = std::env::temp_dir().join(format!("grundy-ckpt-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.bin");
+        let mut j = Job {
+            until_periodic: false,
+            keep_values: true,
+            checkpoint: Some(path.clone()),
+            ..job("0.6", 3000)
+        };
+        let full = j.run(&mut |_, _| {}).unwrap().values.unwrap();
+        j.to = 5000;
+        let more = j.run(&mut |_, _| {}).unwrap().values.unwrap();
+        assert_eq!(&more[..3001], &full[..]);
+        let plain = Job {
+            checkpoint: None,
+            ..j.clone()
+        }
+        .run(&mut |_, _| {})
+        .unwrap();
+        assert_eq!(plain.values.unwrap(), more);
+        let other = Job {
+            game: "octal 0.7".into(),
+            ..j.clone()
+        };
+        assert!(other
+            .run(&mut |_, _| {})
+            .unwrap_err()
+            .to_string()
+            .contains("belongs to"));
+        fs::write(&path, b"junk").unwrap();
+        assert!(j
+            .run(&mut |_, _| {})
+            .unwrap_err()
+            .to_string()
+            .contains("unreadable"));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn too_much_memory_is_refused_with_the_amount() {
+        let e = job("0.77", 1 << 40)
+            .run(&mut |_, _| {})
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("GiB"), "{e}");
+    }
+}
