@@ -70,6 +70,20 @@ enum Command {
         #[command(subcommand)]
         game: SequenceGame,
     },
+    /// Solve every position of a move graph (a file of `A B` lines), loops and draws included.
+    Graph {
+        /// The graph file (`-` reads standard input).
+        file: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Show one position and each of its moves, best first.
+        #[arg(long, value_name = "NAME")]
+        position: Option<String>,
+        /// Misère play: a position with no move is a win for the player to move.
+        #[arg(long)]
+        misere: bool,
+    },
     /// List the games, one line each.
     List,
     /// Print a game's rules, notation, closed form and its source.
@@ -226,6 +240,52 @@ fn run(cli: Cli) -> Result<()> {
                 writeln!(out)?;
             } else {
                 write!(out, "{}", render::sequence_text(&report))?;
+            }
+        }
+        Command::Graph {
+            file,
+            json,
+            position,
+            misere,
+        } => {
+            let text = if file == "-" {
+                let mut s = String::new();
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+                    .map_err(|e| UserError(format!("cannot read standard input: {e}")))?;
+                s
+            } else {
+                std::fs::read_to_string(&file)
+                    .map_err(|e| UserError(format!("cannot read {file}: {e}")))?
+            };
+            let source = if file == "-" {
+                "<stdin>"
+            } else {
+                file.as_str()
+            };
+            let g = grundy::graph::parse_graph(&text, source).map_err(UserError::from)?;
+            let convention = if misere {
+                grundy::solver::Convention::Misere
+            } else {
+                grundy::solver::Convention::Normal
+            };
+            let s = g.solve(convention);
+            match position {
+                Some(name) => {
+                    let u = g.id(&name).ok_or_else(|| {
+                        UserError(format!("{source} has no position named '{name}'"))
+                    })?;
+                    if json {
+                        serde_json::to_writer(&mut out, &render::graph_position_json(&g, &s, u))?;
+                        writeln!(out)?;
+                    } else {
+                        write!(out, "{}", render::graph_position_text(&g, &s, u))?;
+                    }
+                }
+                None if json => {
+                    serde_json::to_writer(&mut out, &s.report(&g))?;
+                    writeln!(out)?;
+                }
+                None => write!(out, "{}", render::graph_text(source, &g, &s))?,
             }
         }
         Command::Table {

@@ -178,3 +178,95 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
     }
     s
 }
+
+/// How a graph position's values read in text.
+fn graph_cells(s: &grundy::graph::Solution, u: u32) -> (String, String, String) {
+    let outcome = format!("{:?}", s.outcome[u as usize]);
+    let r = s.remoteness[u as usize].map_or("-".to_string(), |r| r.to_string());
+    let g = s
+        .grundy
+        .as_ref()
+        .map_or("-".to_string(), |g| g[u as usize].to_string());
+    (outcome, r, g)
+}
+
+/// `grundy graph FILE`: a summary and a table (the first 1000 positions).
+pub fn graph_text(source: &str, g: &grundy::graph::Graph, s: &grundy::graph::Solution) -> String {
+    const ROWS: usize = 1000;
+    let c = s.counts();
+    let mut out = format!(
+        "{source}: {} positions, {} moves — N {}, P {}, D {}\n",
+        g.len(),
+        g.moves_count(),
+        c.n,
+        c.p,
+        c.d
+    );
+    let width = (0..g.len().min(ROWS) as u32)
+        .map(|u| g.name(u).chars().count())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let _ = writeln!(out, "{:<width$}  outcome  remoteness  grundy", "position");
+    for u in 0..g.len().min(ROWS) as u32 {
+        let (o, r, gs) = graph_cells(s, u);
+        let _ = writeln!(out, "{:<width$}  {o:<7}  {r:<10}  {gs}", g.name(u));
+    }
+    if g.len() > ROWS {
+        let _ = writeln!(out, "… and {} more positions (use --json)", g.len() - ROWS);
+    }
+    out
+}
+
+/// `grundy graph FILE --position A` in text.
+pub fn graph_position_text(
+    g: &grundy::graph::Graph,
+    s: &grundy::graph::Solution,
+    u: u32,
+) -> String {
+    let (o, r, gs) = graph_cells(s, u);
+    let what = match s.outcome[u as usize] {
+        grundy::graph::Value::N => format!("the player to move wins in {r} moves"),
+        grundy::graph::Value::P => format!("the player to move loses, lasting {r} moves at most"),
+        grundy::graph::Value::D => "a draw: with best play the game never ends".to_string(),
+    };
+    let mut out = format!("{}: {o} — {what}; grundy {gs}\n", g.name(u));
+    let moves = s.ranked_moves(g, u);
+    if moves.is_empty() {
+        let _ = writeln!(out, "No moves.");
+    } else {
+        let _ = writeln!(out, "Moves, best first:");
+        for v in moves {
+            let (o, r, gs) = graph_cells(s, v);
+            let _ = writeln!(out, "  → {}  {o}  remoteness {r}  grundy {gs}", g.name(v));
+        }
+    }
+    out
+}
+
+/// `grundy graph FILE --position A --json`.
+pub fn graph_position_json(
+    g: &grundy::graph::Graph,
+    s: &grundy::graph::Solution,
+    u: u32,
+) -> serde_json::Value {
+    let one = |v: u32| {
+        serde_json::json!({
+            "outcome": s.outcome[v as usize],
+            "remoteness": s.remoteness[v as usize],
+            "grundy": s.grundy_json(v),
+        })
+    };
+    let mut doc = one(u);
+    doc["position"] = g.name(u).into();
+    doc["moves"] = s
+        .ranked_moves(g, u)
+        .into_iter()
+        .map(|v| {
+            let mut m = one(v);
+            m["to"] = g.name(v).into();
+            m
+        })
+        .collect();
+    doc
+}

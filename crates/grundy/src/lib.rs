@@ -19,6 +19,7 @@ pub mod analysis;
 pub mod catalog;
 mod error;
 pub mod games;
+pub mod graph;
 pub mod heap;
 pub mod nat;
 mod outcome;

@@ -1,0 +1,579 @@
+//! Finite games given as move graphs: outcomes with draws, remoteness, and generalized
+//! Sprague–Grundy values for graphs with cycles.
+//!
+//! ```
+//! use grundy::graph::{parse_graph, Convention};
+//! // a ⇄ b is a loop; c has no move.
+//! let g = parse_graph("a b\nb a\nb c\n", "example").unwrap();
+//! let s = g.solve(Convention::Normal);
+//! let b = g.id("b").unwrap();
+//! assert_eq!(s.outcome[b as usize], grundy::graph::Value::N); // b moves to c and wins
+//! assert_eq!(s.remoteness[b as usize], Some(1));
+//! ```
+
+use crate::{invalid, GameError};
+use serde::Serialize;
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+
+pub use crate::solver::Convention;
+
+/// The outcome of a position of a (possibly loopy) game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Value {
+    /// The player to move wins.
+    N,
+    /// The player to move loses.
+    P,
+    /// Neither can force a win: with best play the game never ends.
+    D,
+}
+
+/// A move graph: positions with dense ids, moves in compressed sparse rows.
+#[derive(Clone, Debug, Default)]
+pub struct Graph {
+    names: Vec<String>,
+    ids: HashMap<String, u32>,
+    /// Moves of position u: `succ[start[u]..start[u + 1]]`.
+    start: Vec<u32>,
+    succ: Vec<u32>,
+    /// Moves into position v: `pred[pstart[v]..pstart[v + 1]]`.
+    pstart: Vec<u32>,
+    pred: Vec<u32>,
+}
+
+/// A generalized Sprague–Grundy value: a number, or ∞ with the finite values it can reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Gsg {
+    /// An ordinary value.
+    Finite(u32),
+    /// ∞(K): the position can move to positions of the finite values K (and to ∞ ones).
+    Infinite(Vec<u32>),
+}
+
+impl fmt::Display for Gsg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Gsg::Finite(v) => write!(f, "{v}"),
+            Gsg::Infinite(k) => {
+                let k: Vec<String> = k.iter().map(|v| v.to_string()).collect();
+                write!(f, "∞({})", k.join(","))
+            }
+        }
+    }
+}
+
+/// Everything known about every position.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Outcome by position id.
+    pub outcome: Vec<Value>,
+    /// For N the fewest moves to force the win, for P the most moves the loser can last;
+    /// `None` for draws.
+    pub remoteness: Vec<Option<u32>>,
+    /// Generalized Sprague–Grundy values (normal play only).
+    pub grundy: Option<Vec<Gsg>>,
+}
+
+/// Reads a move graph: each non-empty line `A B` is a move from A to B, a line with one name
+/// declares a position, `#` starts a comment. `source` names the input in errors (`file:line`).
+pub fn parse_graph(text: &str, source: &str) -> Result<Graph, GameError> {
+    let mut b = Builder::default();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        match tokens[..] {
+            [] => {}
+            [a] => {
+                b.id(a);
+            }
+            [a, c] => {
+                let (x, y) = (b.id(a), b.id(c));
+                b.edges.push((x, y));
+            }
+            _ => {
+                return Err(invalid!(
+                    "{source}:{}: expected 'A B' (a move) or 'A' (a position), found {} names",
+                    i + 1,
+                    tokens.len()
+                ))
+            }
+        }
+    }
+    if b.names.len() > u32::MAX as usize - 1 || b.edges.len() > u32::MAX as usize - 1 {
+        return Err(invalid!(
+            "{source}: more than 4 294 967 294 positions or moves"
+        ));
+    }
+    Ok(b.build())
+}
+
+#[derive(Default)]
+struct Builder {
+    names: Vec<String>,
+    ids: HashMap<String, u32>,
+    edges: Vec<(u32, u32)>,
+}
+
+impl Builder {
+    fn id(&mut self, name: &str) -> u32 {
+        if let Some(&i) = self.ids.get(name) {
+            return i;
+        }
+        let i = self.names.len() as u32;
+        self.names.push(name.to_string());
+        self.ids.insert(name.to_string(), i);
+        i
+    }
+
+    fn build(self) -> Graph {
+        Graph::from_edges(self.names, self.ids, &self.edges)
+    }
+}
+
+/// Compressed rows of `edges` keyed by the first (or, with `reverse`, the second) end.
+fn csr(n: usize, edges: &[(u32, u32)], reverse: bool) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; n + 1];
+    for &(a, b) in edges {
+        let key = if reverse { b } else { a };
+        start[key as usize + 1] += 1;
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut out = vec![0u32; edges.len()];
+    for &(a, b) in edges {
+        let (key, val) = if reverse { (b, a) } else { (a, b) };
+        out[fill[key as usize] as usize] = val;
+        fill[key as usize] += 1;
+    }
+    (start, out)
+}
+
+impl Graph {
+    /// A graph from named positions and moves between their ids.
+    pub fn from_edges(names: Vec<String>, ids: HashMap<String, u32>, edges: &[(u32, u32)]) -> Self {
+        let n = names.len();
+        let (start, succ) = csr(n, edges, false);
+        let (pstart, pred) = csr(n, edges, true);
+        Graph {
+            names,
+            ids,
+            start,
+            succ,
+            pstart,
+            pred,
+        }
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the graph has no position.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The number of moves.
+    pub fn moves_count(&self) -> usize {
+        self.succ.len()
+    }
+
+    /// The id of a named position.
+    pub fn id(&self, name: &str) -> Option<u32> {
+        self.ids.get(name).copied()
+    }
+
+    /// The name of a position.
+    pub fn name(&self, id: u32) -> &str {
+        &self.names[id as usize]
+    }
+
+    /// The moves of a position.
+    pub fn moves(&self, u: u32) -> &[u32] {
+        &self.succ[self.start[u as usize] as usize..self.start[u as usize + 1] as usize]
+    }
+
+    fn preds(&self, v: u32) -> &[u32] {
+        &self.pred[self.pstart[v as usize] as usize..self.pstart[v as usize + 1] as usize]
+    }
+
+    /// Outcomes and remoteness by retrograde analysis in O(V + E), and (normal play) the
+    /// generalized Sprague–Grundy values.
+    pub fn solve(&self, convention: Convention) -> Solution {
+        let (outcome, remoteness) = self.retrograde(convention);
+        let grundy = (convention == Convention::Normal).then(|| self.generalized_grundy());
+        Solution {
+            outcome,
+            remoteness,
+            grundy,
+        }
+    }
+
+    /// Retrograde analysis. Positions are settled in order of remoteness from a FIFO queue:
+    /// a settled P makes every unsettled predecessor N (one more move away, and the first P
+    /// reached is the nearest); a settled N takes one from each predecessor's count of unsettled
+    /// moves, and a predecessor whose moves are all N is P (its last N is the farthest).
+    /// Whatever is never settled is a draw.
+    fn retrograde(&self, convention: Convention) -> (Vec<Value>, Vec<Option<u32>>) {
+        let n = self.len();
+        let mut outcome = vec![Value::D; n];
+        let mut remoteness: Vec<Option<u32>> = vec![None; n];
+        let mut left: Vec<u32> = (0..n as u32).map(|u| self.moves(u).len() as u32).collect();
+        let mut queue = VecDeque::new();
+        for u in 0..n as u32 {
+            if left[u as usize] == 0 {
+                outcome[u as usize] = match convention {
+                    Convention::Normal => Value::P,
+                    Convention::Misere => Value::N,
+                };
+                remoteness[u as usize] = Some(0);
+                queue.push_back(u);
+            }
+        }
+        while let Some(v) = queue.pop_front() {
+            let r = remoteness[v as usize].expect("settled") + 1;
+            let v_lost = outcome[v as usize] == Value::P;
+            for &u in self.preds(v) {
+                let ui = u as usize;
+                if remoteness[ui].is_some() {
+                    continue;
+                }
+                if v_lost {
+                    outcome[ui] = Value::N;
+                    remoteness[ui] = Some(r);
+                    queue.push_back(u);
+                } else {
+                    left[ui] -= 1;
+                    if left[ui] == 0 {
+                        outcome[ui] = Value::P;
+                        remoteness[ui] = Some(r);
+                        queue.push_back(u);
+                    }
+                }
+            }
+        }
+        (outcome, remoteness)
+    }
+
+    /// Generalized Sprague–Grundy values (C. A. B. Smith 1966; A. S. Fraenkel, Y. Yesha 1986),
+    /// one value m at a time: label m every unlabelled position that has no move to an m and
+    /// whose every unlabelled (or ∞) move leads to a position with a move to an m; then label
+    /// ∞ every unlabelled position with no move to an m. O((V + E)·(largest value + 2)).
+    fn generalized_grundy(&self) -> Vec<Gsg> {
+        const UNLABELLED: u32 = u32::MAX;
+        const INFINITE: u32 = u32::MAX - 1;
+        let n = self.len();
+        let mut label = vec![UNLABELLED; n];
+        let mut remaining = n;
+        let mut m = 0u32;
+        while remaining > 0 {
+            let open = |l: u32| l == UNLABELLED || l == INFINITE;
+            // has_m[u]: u has a move to a position labelled m.
+            let mut has_m = vec![false; n];
+            // bad[u]: moves of u to open positions that have no move to an m (yet).
+            let mut bad: Vec<u32> = (0..n as u32)
+                .map(|u| {
+                    self.moves(u)
+                        .iter()
+                        .filter(|&&v| open(label[v as usize]))
+                        .count() as u32
+                })
+                .collect();
+            let mut work: Vec<u32> = (0..n as u32)
+                .filter(|&u| label[u as usize] == UNLABELLED && bad[u as usize] == 0)
+                .collect();
+            while let Some(u) = work.pop() {
+                let ui = u as usize;
+                if label[ui] != UNLABELLED || has_m[ui] || bad[ui] != 0 {
+                    continue;
+                }
+                label[ui] = m;
+                remaining -= 1;
+                for &p in self.preds(u) {
+                    let pi = p as usize;
+                    if has_m[pi] {
+                        continue;
+                    }
+                    has_m[pi] = true;
+                    if open(label[pi]) {
+                        // p now has a move to an m: it is no longer a bad move for its
+                        // predecessors.
+                        for &q in self.preds(p) {
+                            let qi = q as usize;
+                            bad[qi] -= 1;
+                            if bad[qi] == 0 && label[qi] == UNLABELLED && !has_m[qi] {
+                                work.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            for u in 0..n {
+                if label[u] == UNLABELLED && !has_m[u] {
+                    label[u] = INFINITE;
+                    remaining -= 1;
+                }
+            }
+            m += 1;
+        }
+        (0..n as u32)
+            .map(|u| match label[u as usize] {
+                INFINITE => {
+                    let mut k: Vec<u32> = self
+                        .moves(u)
+                        .iter()
+                        .map(|&v| label[v as usize])
+                        .filter(|&l| l < INFINITE)
+                        .collect();
+                    k.sort_unstable();
+                    k.dedup();
+                    Gsg::Infinite(k)
+                }
+                v => Gsg::Finite(v),
+            })
+            .collect()
+    }
+}
+
+/// The JSON of `grundy graph --json`.
+#[derive(Serialize)]
+pub struct GraphReport {
+    /// Every position by name.
+    pub positions: std::collections::BTreeMap<String, PositionReport>,
+    /// How many positions have each outcome.
+    pub counts: Counts,
+}
+
+/// One position in [`GraphReport`].
+#[derive(Serialize)]
+pub struct PositionReport {
+    /// N, P or D.
+    pub outcome: Value,
+    /// Remoteness, or null for draws.
+    pub remoteness: Option<u32>,
+    /// A number, "∞(…)", or null (misère).
+    pub grundy: Option<serde_json::Value>,
+}
+
+/// Outcome counts.
+#[derive(Serialize, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// N-positions.
+    #[serde(rename = "N")]
+    pub n: u64,
+    /// P-positions.
+    #[serde(rename = "P")]
+    pub p: u64,
+    /// Draws.
+    #[serde(rename = "D")]
+    pub d: u64,
+}
+
+impl Solution {
+    /// The outcome counts.
+    pub fn counts(&self) -> Counts {
+        let mut c = Counts::default();
+        for o in &self.outcome {
+            match o {
+                Value::N => c.n += 1,
+                Value::P => c.p += 1,
+                Value::D => c.d += 1,
+            }
+        }
+        c
+    }
+
+    /// The JSON value of a position's Grundy value.
+    pub fn grundy_json(&self, u: u32) -> Option<serde_json::Value> {
+        self.grundy.as_ref().map(|g| match &g[u as usize] {
+            Gsg::Finite(v) => serde_json::Value::from(*v),
+            inf => serde_json::Value::from(inf.to_string()),
+        })
+    }
+
+    /// The report of every position.
+    pub fn report(&self, g: &Graph) -> GraphReport {
+        let positions = (0..g.len() as u32)
+            .map(|u| {
+                (
+                    g.name(u).to_string(),
+                    PositionReport {
+                        outcome: self.outcome[u as usize],
+                        remoteness: self.remoteness[u as usize],
+                        grundy: self.grundy_json(u),
+                    },
+                )
+            })
+            .collect();
+        GraphReport {
+            positions,
+            counts: self.counts(),
+        }
+    }
+
+    /// The moves of `u`, best first for the player to move: to P (nearest first), then to D,
+    /// then to N (farthest first).
+    pub fn ranked_moves(&self, g: &Graph, u: u32) -> Vec<u32> {
+        let mut moves = g.moves(u).to_vec();
+        moves.sort_by_key(|&v| {
+            let r = self.remoteness[v as usize].unwrap_or(0) as i64;
+            match self.outcome[v as usize] {
+                Value::P => (0, r),
+                Value::D => (1, 0),
+                Value::N => (2, -r),
+            }
+        });
+        moves.dedup();
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Outcome by exhaustive reasoning on small graphs: iterate "win if some move to a loss,
+    /// loss if all moves to wins" to a fixed point; the rest are draws.
+    fn naive(g: &Graph, convention: Convention) -> Vec<Value> {
+        let n = g.len();
+        let mut v = vec![Value::D; n];
+        loop {
+            let mut changed = false;
+            for u in 0..n as u32 {
+                if v[u as usize] != Value::D {
+                    continue;
+                }
+                let ms = g.moves(u);
+                let new = if ms.is_empty() {
+                    Some(if convention == Convention::Normal {
+                        Value::P
+                    } else {
+                        Value::N
+                    })
+                } else if ms.iter().any(|&w| v[w as usize] == Value::P) {
+                    Some(Value::N)
+                } else if ms.iter().all(|&w| v[w as usize] == Value::N) {
+                    Some(Value::P)
+                } else {
+                    None
+                };
+                if let Some(x) = new {
+                    v[u as usize] = x;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return v;
+            }
+        }
+    }
+
+    fn random_graph(n: u32, edges: &[(u32, u32)]) -> Graph {
+        let text: String = (0..n)
+            .map(|i| format!("p{i}\n"))
+            .chain(
+                edges
+                    .iter()
+                    .map(|(a, b)| format!("p{} p{}\n", a % n, b % n)),
+            )
+            .collect();
+        parse_graph(&text, "random").unwrap()
+    }
+
+    proptest! {
+        #[test]
+        fn outcomes_match_the_fixed_point_and_grundy_agrees(
+            n in 1u32..12,
+            edges in proptest::collection::vec((0u32..12, 0u32..12), 0..30),
+        ) {
+            let g = random_graph(n, &edges);
+            for conv in [Convention::Normal, Convention::Misere] {
+                let s = g.solve(conv);
+                prop_assert_eq!(&s.outcome, &naive(&g, conv));
+                // Remoteness: N is one more than its nearest P move; P one more than its
+                // farthest N move.
+                for u in 0..g.len() as u32 {
+                    let ms = g.moves(u);
+                    let r = s.remoteness[u as usize];
+                    match s.outcome[u as usize] {
+                        Value::D => prop_assert!(r.is_none()),
+                        _ if ms.is_empty() => prop_assert_eq!(r, Some(0)),
+                        Value::N => {
+                            let best = ms.iter().filter(|&&v| s.outcome[v as usize] == Value::P)
+                                .map(|&v| s.remoteness[v as usize].unwrap()).min().unwrap();
+                            prop_assert_eq!(r, Some(best + 1));
+                        }
+                        Value::P => {
+                            let worst = ms.iter().map(|&v| s.remoteness[v as usize].unwrap()).max().unwrap();
+                            prop_assert_eq!(r, Some(worst + 1));
+                        }
+                    }
+                }
+            }
+            // Generalized SG: 0 exactly at P; ∞ without 0 exactly at draws; and the defining
+            // properties of finite values.
+            let s = g.solve(Convention::Normal);
+            let gs = s.grundy.clone().unwrap();
+            for u in 0..g.len() as u32 {
+                let o = s.outcome[u as usize];
+                match &gs[u as usize] {
+                    Gsg::Finite(0) => prop_assert_eq!(o, Value::P),
+                    Gsg::Finite(v) => {
+                        prop_assert_eq!(o, Value::N);
+                        for w in 0..*v {
+                            prop_assert!(g.moves(u).iter().any(|&x| gs[x as usize] == Gsg::Finite(w)));
+                        }
+                    }
+                    Gsg::Infinite(k) => prop_assert_eq!(o, if k.contains(&0) { Value::N } else { Value::D }),
+                }
+                if let Gsg::Finite(v) = gs[u as usize] {
+                    prop_assert!(g.moves(u).iter().all(|&x| gs[x as usize] != Gsg::Finite(v)));
+                }
+            }
+        }
+
+        #[test]
+        fn the_parser_never_panics(text in "\\PC{0,200}") {
+            let _ = parse_graph(&text, "fuzz");
+        }
+    }
+
+    #[test]
+    fn acyclic_values_are_ordinary_grundy_values() {
+        // Subtraction {1, 2} on heaps 0..10 as a graph: values n mod 3.
+        let text: String = (1..=10)
+            .flat_map(|n: u32| {
+                (1..=2)
+                    .filter(move |&s| s <= n)
+                    .map(move |s| format!("{n} {}\n", n - s))
+            })
+            .collect();
+        let g = parse_graph(&text, "sub").unwrap();
+        let s = g.solve(Convention::Normal);
+        for n in 0..=10u32 {
+            let u = g.id(&n.to_string()).unwrap();
+            assert_eq!(s.grundy.as_ref().unwrap()[u as usize], Gsg::Finite(n % 3));
+        }
+    }
+
+    #[test]
+    fn a_pure_cycle_is_a_draw_with_infinite_value() {
+        let g = parse_graph("a b\nb a\n", "cycle").unwrap();
+        let s = g.solve(Convention::Normal);
+        assert_eq!(s.outcome, vec![Value::D, Value::D]);
+        assert_eq!(s.grundy.unwrap()[0].to_string(), "∞()");
+    }
+
+    #[test]
+    fn malformed_lines_name_file_and_line() {
+        let e = parse_graph("a b\n\n# c\na b c\n", "g.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("g.txt:4:"), "{e}");
+    }
+}
