@@ -84,6 +84,20 @@ enum Command {
         #[arg(long)]
         misere: bool,
     },
+    /// Solve a game whose rules are written in Rhai (see examples/).
+    Script {
+        /// The script.
+        file: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// List every reachable position with its value.
+        #[arg(long)]
+        all: bool,
+        /// Stop exploring beyond this many positions.
+        #[arg(long, value_name = "K", default_value_t = 10_000_000)]
+        max_positions: usize,
+    },
     /// List the games, one line each.
     List,
     /// Print a game's rules, notation, closed form and its source.
@@ -286,6 +300,26 @@ fn run(cli: Cli) -> Result<()> {
                     writeln!(out)?;
                 }
                 None => write!(out, "{}", render::graph_text(source, &g, &s))?,
+            }
+        }
+        Command::Script {
+            file,
+            json,
+            all,
+            max_positions,
+        } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| UserError(format!("cannot read {file}: {e}")))?;
+            let rules = grundy_script::Rules::compile(&text, &file)
+                .map_err(|e| UserError(e.to_string()))?;
+            let report = rules
+                .solve(&grundy_script::Options { max_positions, all })
+                .map_err(|e| UserError(e.to_string()))?;
+            if json {
+                serde_json::to_writer(&mut out, &report)?;
+                writeln!(out)?;
+            } else {
+                write!(out, "{}", render::script_text(&file, &report))?;
             }
         }
         Command::Table {

@@ -229,6 +229,7 @@ pub fn graph_position_text(
         grundy::graph::Value::N => format!("the player to move wins in {r} moves"),
         grundy::graph::Value::P => format!("the player to move loses, lasting {r} moves at most"),
         grundy::graph::Value::D => "a draw: with best play the game never ends".to_string(),
+        grundy::graph::Value::T => "a tie with best play".to_string(),
     };
     let mut out = format!("{}: {o} — {what}; grundy {gs}\n", g.name(u));
     let moves = s.ranked_moves(g, u);
@@ -269,4 +270,50 @@ pub fn graph_position_json(
         })
         .collect();
     doc
+}
+
+/// `grundy script FILE` in text.
+pub fn script_text(file: &str, r: &grundy_script::Report) -> String {
+    let what = match r.outcome.as_str() {
+        "N" => "the player to move wins",
+        "P" => "the player to move loses",
+        "D" => "a draw: with best play the game never ends",
+        "T" => "a tie with best play",
+        "L" => "Left wins whoever starts",
+        "R" => "Right wins whoever starts",
+        _ => "",
+    };
+    let mut s = format!("{file}: {} — {what}", r.outcome);
+    if let Some(rem) = r.remoteness {
+        let _ = write!(s, " (remoteness {rem})");
+    }
+    s.push('\n');
+    if let Some(g) = &r.grundy {
+        let _ = writeln!(
+            s,
+            "Grundy value: {}",
+            g.as_str().map_or(g.to_string(), String::from)
+        );
+    }
+    let _ = writeln!(s, "Positions explored: {}", r.positions);
+    if !r.winning_moves.is_empty() {
+        let _ = writeln!(s, "Winning moves:");
+        for m in &r.winning_moves {
+            let who = m.player.map_or(String::new(), |p| format!("{p}: "));
+            let _ = writeln!(s, "  {who}→ {}", m.to);
+        }
+    }
+    if let Some(all) = &r.all {
+        let _ = writeln!(s, "All positions:");
+        for p in all {
+            let who = p
+                .to_move
+                .map_or(String::new(), |w| format!(" ({w} to move)"));
+            let rem = p
+                .remoteness
+                .map_or(String::new(), |r| format!(", remoteness {r}"));
+            let _ = writeln!(s, "  {}{who}: {:?}{rem}", p.position, p.outcome);
+        }
+    }
+    s
 }

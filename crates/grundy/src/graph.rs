@@ -27,6 +27,8 @@ pub enum Value {
     P,
     /// Neither can force a win: with best play the game never ends.
     D,
+    /// With best play the game ends in a tie (only where positions can end in ties).
+    T,
 }
 
 /// A move graph: positions with dense ids, moves in compressed sparse rows.
@@ -213,46 +215,78 @@ impl Graph {
         }
     }
 
-    /// Retrograde analysis. Positions are settled in order of remoteness from a FIFO queue:
-    /// a settled P makes every unsettled predecessor N (one more move away, and the first P
-    /// reached is the nearest); a settled N takes one from each predecessor's count of unsettled
-    /// moves, and a predecessor whose moves are all N is P (its last N is the farthest).
-    /// Whatever is never settled is a draw.
     fn retrograde(&self, convention: Convention) -> (Vec<Value>, Vec<Option<u32>>) {
+        let no_moves = match convention {
+            Convention::Normal => Value::P,
+            Convention::Misere => Value::N,
+        };
+        self.retrograde_with(|_| None, no_moves)
+    }
+
+    /// Retrograde analysis, O(V + E), for games whose positions may end with a given result.
+    ///
+    /// `terminal(u)` fixes the value of a position that ends the game (N: the player to move
+    /// has won, P: lost, T: a tie); other positions without moves get `no_moves`. Positions
+    /// are settled in order of remoteness from a FIFO queue: a settled P makes every unsettled
+    /// predecessor N (one move further, and the first P reached is the nearest); a settled N
+    /// or T takes one from each predecessor's count of unsettled moves, and a predecessor whose
+    /// moves are all settled is T if one of them is T and P otherwise (its last one is the
+    /// farthest). Then an unsettled position with a move to a T can force a tie (it cannot
+    /// win, or it would be settled): T, spreading backwards. Whatever is left is a draw.
+    pub fn retrograde_with(
+        &self,
+        terminal: impl Fn(u32) -> Option<Value>,
+        no_moves: Value,
+    ) -> (Vec<Value>, Vec<Option<u32>>) {
         let n = self.len();
         let mut outcome = vec![Value::D; n];
         let mut remoteness: Vec<Option<u32>> = vec![None; n];
         let mut left: Vec<u32> = (0..n as u32).map(|u| self.moves(u).len() as u32).collect();
+        let mut tie_move = vec![false; n];
         let mut queue = VecDeque::new();
         for u in 0..n as u32 {
-            if left[u as usize] == 0 {
-                outcome[u as usize] = match convention {
-                    Convention::Normal => Value::P,
-                    Convention::Misere => Value::N,
-                };
+            let fixed = terminal(u).or((left[u as usize] == 0).then_some(no_moves));
+            if let Some(v) = fixed {
+                outcome[u as usize] = v;
                 remoteness[u as usize] = Some(0);
                 queue.push_back(u);
             }
         }
         while let Some(v) = queue.pop_front() {
             let r = remoteness[v as usize].expect("settled") + 1;
-            let v_lost = outcome[v as usize] == Value::P;
+            let value = outcome[v as usize];
             for &u in self.preds(v) {
                 let ui = u as usize;
                 if remoteness[ui].is_some() {
                     continue;
                 }
-                if v_lost {
+                if value == Value::P {
                     outcome[ui] = Value::N;
                     remoteness[ui] = Some(r);
                     queue.push_back(u);
-                } else {
-                    left[ui] -= 1;
-                    if left[ui] == 0 {
-                        outcome[ui] = Value::P;
-                        remoteness[ui] = Some(r);
-                        queue.push_back(u);
-                    }
+                    continue;
+                }
+                tie_move[ui] |= value == Value::T;
+                left[ui] -= 1;
+                if left[ui] == 0 {
+                    outcome[ui] = if tie_move[ui] { Value::T } else { Value::P };
+                    remoteness[ui] = Some(r);
+                    queue.push_back(u);
+                }
+            }
+        }
+        let mut ties: Vec<u32> = (0..n as u32)
+            .filter(|&u| remoteness[u as usize].is_none() && tie_move[u as usize])
+            .collect();
+        for &u in &ties {
+            outcome[u as usize] = Value::T;
+        }
+        while let Some(v) = ties.pop() {
+            for &u in self.preds(v) {
+                let ui = u as usize;
+                if remoteness[ui].is_none() && outcome[ui] == Value::D {
+                    outcome[ui] = Value::T;
+                    ties.push(u);
                 }
             }
         }
@@ -371,6 +405,13 @@ pub struct Counts {
     /// Draws.
     #[serde(rename = "D")]
     pub d: u64,
+    /// Ties (never in move graphs; kept out of their JSON).
+    #[serde(rename = "T", skip_serializing_if = "is_zero")]
+    pub t: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Solution {
@@ -382,6 +423,7 @@ impl Solution {
                 Value::N => c.n += 1,
                 Value::P => c.p += 1,
                 Value::D => c.d += 1,
+                Value::T => c.t += 1,
             }
         }
         c
@@ -423,8 +465,9 @@ impl Solution {
             let r = self.remoteness[v as usize].unwrap_or(0) as i64;
             match self.outcome[v as usize] {
                 Value::P => (0, r),
-                Value::D => (1, 0),
-                Value::N => (2, -r),
+                Value::T => (1, r),
+                Value::D => (2, 0),
+                Value::N => (3, -r),
             }
         });
         moves.dedup();
@@ -501,7 +544,7 @@ mod tests {
                     let ms = g.moves(u);
                     let r = s.remoteness[u as usize];
                     match s.outcome[u as usize] {
-                        Value::D => prop_assert!(r.is_none()),
+                        Value::D | Value::T => prop_assert!(r.is_none()),
                         _ if ms.is_empty() => prop_assert_eq!(r, Some(0)),
                         Value::N => {
                             let best = ms.iter().filter(|&&v| s.outcome[v as usize] == Value::P)

@@ -40,9 +40,14 @@ pub trait Game {
     }
 }
 
-/// The position count limit of a [`Brute`] solver was reached.
+/// Why a [`Brute`] solver stopped without a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LimitReached;
+pub enum Stop {
+    /// The limit on stored positions was reached.
+    Limit,
+    /// The game has a cycle, so it has no ordinary Grundy values.
+    Cycle,
+}
 
 /// Memoised brute-force solver.
 ///
@@ -92,15 +97,19 @@ impl<'g, G: Game> Brute<'g, G> {
     /// The Sprague–Grundy value of `position` (normal play).
     ///
     /// # Panics
-    /// If the solver was built with a limit and the limit is reached; use
-    /// [`Brute::try_grundy`] then.
+    /// If the limit is reached or the game has a cycle; use [`Brute::try_grundy`] then.
     pub fn grundy(&mut self, position: &G::Position) -> u64 {
         self.try_grundy(position)
-            .expect("position limit reached; use try_grundy")
+            .expect("position limit reached or cycle; use try_grundy")
     }
 
-    /// The Sprague–Grundy value of `position`, or [`LimitReached`].
-    pub fn try_grundy(&mut self, position: &G::Position) -> Result<u64, LimitReached> {
+    /// How many components have a stored value.
+    pub fn stored(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The Sprague–Grundy value of `position`, or why there is none within the limit.
+    pub fn try_grundy(&mut self, position: &G::Position) -> Result<u64, Stop> {
         let mut value = 0;
         for c in self.game.components(position) {
             value ^= self.component_value(c)?;
@@ -109,7 +118,7 @@ impl<'g, G: Game> Brute<'g, G> {
     }
 
     /// Grundy value of one component: the mex of the values of its options.
-    fn component_value(&mut self, root: G::Position) -> Result<u64, LimitReached> {
+    fn component_value(&mut self, root: G::Position) -> Result<u64, Stop> {
         if let Some(&v) = self.values.get(&root) {
             return Ok(v);
         }
@@ -127,10 +136,9 @@ impl<'g, G: Game> Brute<'g, G> {
             }
             if let Some(c) = frame.pending().cloned() {
                 // A finite acyclic game never meets a position that is still being valued.
-                assert!(
-                    on_stack.insert(c.clone()),
-                    "the game has a cycle: Grundy values need a finite acyclic game"
-                );
+                if !on_stack.insert(c.clone()) {
+                    return Err(Stop::Cycle);
+                }
                 let options = self.option_components(&c);
                 stack.push(Frame::new(c, options));
                 continue;
@@ -142,7 +150,7 @@ impl<'g, G: Game> Brute<'g, G> {
                 .map(|cs| cs.iter().fold(0, |acc, c| acc ^ self.values[c]))
                 .collect();
             if self.values.len() >= self.limit {
-                return Err(LimitReached);
+                return Err(Stop::Limit);
             }
             on_stack.remove(&frame.position);
             self.values.insert(frame.position, mex(&mut seen));

@@ -1,0 +1,109 @@
+//! `grundy script` on every example, and scripts that go wrong.
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn path(rel: &str) -> String {
+    format!("{}/../../{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn solve(rel: &str, extra: &[&str]) -> Value {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["script", &path(rel), "--json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{rel}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn fails(rel: &str, extra: &[&str]) -> String {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["script", &path(rel)])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{rel}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{rel}: {err}");
+    err
+}
+
+#[test]
+fn every_example_solves_as_expected() {
+    // (script, outcome, grundy, one winning move or null)
+    let cases = [
+        ("examples/grid.rhai", "N", Value::Null, json!([5, 6])),
+        (
+            "examples/partizan-subtraction.rhai",
+            "N",
+            Value::Null,
+            json!(9),
+        ),
+        ("examples/euclid.rhai", "N", json!(2), json!([10, 12])),
+        ("examples/tic-tac-toe.rhai", "T", Value::Null, Value::Null),
+        ("examples/loopy.rhai", "D", json!("∞(1)"), Value::Null),
+        ("examples/cram.rhai", "P", json!(0), Value::Null),
+        (
+            "examples/kayles-sum.rhai",
+            "N",
+            json!(5),
+            json!([7, 11, 12]),
+        ),
+    ];
+    for (script, outcome, grundy, to) in cases {
+        let v = solve(script, &[]);
+        assert_eq!(v["outcome"], outcome, "{script}");
+        assert_eq!(v["grundy"], grundy, "{script}");
+        let moves: Vec<Value> = v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["to"].clone())
+            .collect();
+        if to.is_null() {
+            assert!(moves.is_empty(), "{script}: {moves:?}");
+        } else {
+            assert!(moves.contains(&to), "{script}: {moves:?}");
+        }
+        assert!(v["positions"].as_u64().unwrap() > 0);
+    }
+    let v = solve("examples/tic-tac-toe.rhai", &[]);
+    assert_eq!(v["positions"], 5478);
+    let v = solve("examples/loopy.rhai", &["--all"]);
+    assert_eq!(v["all"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn the_euclid_script_agrees_with_the_closed_form() {
+    let v = solve("examples/euclid.rhai", &[]);
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "euclid", "34", "12", "--json"])
+        .output()
+        .unwrap();
+    let closed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grundy"], closed["grundy"]);
+    assert_eq!(v["outcome"], closed["outcome"]);
+}
+
+#[test]
+fn broken_scripts_are_one_clear_line() {
+    let err = fails("tests/corpus/scripts/bad-syntax.rhai", &[]);
+    assert!(err.contains("bad-syntax.rhai:2:"), "{err}");
+    let err = fails("tests/corpus/scripts/runaway.rhai", &[]);
+    assert!(err.contains("Too many operations"), "{err}");
+    let err = fails(
+        "tests/corpus/scripts/infinite.rhai",
+        &["--max-positions", "1000"],
+    );
+    assert!(err.contains("more than 1000 reachable positions"), "{err}");
+    let err = fails("tests/corpus/scripts/no-such-file.rhai", &[]);
+    assert!(err.contains("cannot read"), "{err}");
+}

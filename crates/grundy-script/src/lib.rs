@@ -1,0 +1,463 @@
+//! Solve any finite game whose rules are written in Rhai.
+//!
+//! A script defines `fn start()`, and either `fn moves(p)` (an impartial game) or
+//! `fn left_moves(p)` and `fn right_moves(p)` (a partizan game). Optionally `fn primitive(p)`
+//! returns `"win"`, `"lose"` or `"tie"` when `p` ends the game with that result for the player
+//! to move (and `()` otherwise; by default a position without moves is a loss), and
+//! `fn components(p)` returns independent sub-positions whose disjunctive sum is `p`.
+//!
+//! ```
+//! let rules = grundy_script::Rules::compile(
+//!     "fn start() { 7 }
+//!      fn moves(n) { let m = []; for s in [1, 3, 4] { if s <= n { m.push(n - s); } } m }",
+//!     "take134.rhai",
+//! ).unwrap();
+//! let report = rules.solve(&grundy_script::Options::default()).unwrap();
+//! assert_eq!(report.outcome, "P");
+//! assert_eq!(report.grundy, Some(serde_json::json!(0)));
+//! ```
+
+use grundy::graph::{Graph, Gsg, Value};
+use grundy::solver::{Brute, Game, Stop};
+use rhai::{Dynamic, Engine, EvalAltResult, Position, Scope, AST};
+use serde::Serialize;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// A script could not be run or solved.
+#[derive(Debug, Error)]
+pub enum ScriptError {
+    /// The script does not compile, or a call failed; the message names `file:line:column`.
+    #[error("{0}")]
+    Script(String),
+    /// The game has more reachable positions than allowed.
+    #[error(
+        "the game has more than {limit} reachable positions (counted {counted} before stopping); \
+         raise --max-positions if memory allows"
+    )]
+    TooMany {
+        /// The limit.
+        limit: usize,
+        /// Positions counted when exploration stopped.
+        counted: usize,
+    },
+}
+
+/// Limits for one solve.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop exploring beyond this many positions.
+    pub max_positions: usize,
+    /// List every reachable position in the report.
+    pub all: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_positions: 10_000_000,
+            all: false,
+        }
+    }
+}
+
+/// A move of the start position that wins.
+#[derive(Clone, Debug, Serialize)]
+pub struct WinningMove {
+    /// The position it leads to, as the script's value.
+    pub to: serde_json::Value,
+    /// For partizan games, who moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<&'static str>,
+}
+
+/// One reachable position, for `--all`.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionValue {
+    /// The position, as the script's value.
+    pub position: serde_json::Value,
+    /// Who is to move, for partizan games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<&'static str>,
+    /// N, P, D or T.
+    pub outcome: Value,
+    /// Remoteness, where defined.
+    pub remoteness: Option<u32>,
+}
+
+/// The answer for the start position; its JSON form is the `grundy script --json` contract.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// N, P, D or T (impartial); L, R, N, P, D or T (partizan).
+    pub outcome: String,
+    /// Remoteness of the start position, where defined.
+    pub remoteness: Option<u32>,
+    /// The (generalized) Sprague–Grundy value, for impartial normal-play games.
+    pub grundy: Option<serde_json::Value>,
+    /// Every winning move from the start.
+    pub winning_moves: Vec<WinningMove>,
+    /// How many positions were explored.
+    pub positions: usize,
+    /// Every reachable position, with `--all`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all: Option<Vec<PositionValue>>,
+}
+
+/// Compiled rules.
+pub struct Rules {
+    engine: Engine,
+    ast: AST,
+    source: String,
+    partizan: bool,
+    primitive: bool,
+    components: bool,
+}
+
+/// Rhai's limits, set explicitly so that a script behaves the same in debug and release
+/// builds (Rhai's defaults differ) and a runaway script is stopped rather than hung.
+fn engine() -> Engine {
+    let mut e = Engine::new();
+    e.set_max_expr_depths(128, 64);
+    e.set_max_call_levels(64);
+    e.set_max_operations(10_000_000);
+    e.set_max_string_size(1 << 20);
+    e.set_max_array_size(1 << 20);
+    e.set_max_map_size(1 << 16);
+    e
+}
+
+fn at(source: &str, pos: Position) -> String {
+    match (pos.line(), pos.position()) {
+        (Some(l), Some(c)) => format!("{source}:{l}:{c}"),
+        (Some(l), None) => format!("{source}:{l}"),
+        _ => source.to_string(),
+    }
+}
+
+impl Rules {
+    /// Compiles a script; `source` names it in errors.
+    pub fn compile(script: &str, source: &str) -> Result<Self, ScriptError> {
+        let engine = engine();
+        let ast = engine
+            .compile(script)
+            .map_err(|e| ScriptError::Script(format!("{}: {}", at(source, e.1), e.0)))?;
+        let has = |name: &str, params: usize| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == params)
+        };
+        if !has("start", 0) {
+            return Err(ScriptError::Script(format!(
+                "{source}: the script must define fn start()"
+            )));
+        }
+        let impartial = has("moves", 1);
+        let partizan = has("left_moves", 1) && has("right_moves", 1);
+        if impartial == partizan {
+            return Err(ScriptError::Script(format!(
+                "{source}: the script must define either fn moves(p), or both fn left_moves(p) \
+                 and fn right_moves(p)"
+            )));
+        }
+        Ok(Rules {
+            primitive: has("primitive", 1),
+            components: has("components", 1),
+            engine,
+            ast,
+            source: source.to_string(),
+            partizan,
+        })
+    }
+
+    fn call(&self, name: &str, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {
+        let r: Result<Dynamic, Box<EvalAltResult>> = match args.len() {
+            0 => self.engine.call_fn(&mut Scope::new(), &self.ast, name, ()),
+            _ => self
+                .engine
+                .call_fn(&mut Scope::new(), &self.ast, name, (args[0].clone(),)),
+        };
+        r.map_err(|e| {
+            ScriptError::Script(format!(
+                "{}: in {name}(): {e}",
+                at(&self.source, e.position())
+            ))
+        })
+    }
+
+    fn list(&self, name: &str, p: &Dynamic) -> Result<Vec<Dynamic>, ScriptError> {
+        let v = self.call(name, vec![p.clone()])?;
+        v.into_array().map_err(|t| {
+            ScriptError::Script(format!(
+                "{}: {name}() must return an array of positions, not {t}",
+                self.source
+            ))
+        })
+    }
+
+    fn primitive(&self, p: &Dynamic) -> Result<Option<Value>, ScriptError> {
+        if !self.primitive {
+            return Ok(None);
+        }
+        let v = self.call("primitive", vec![p.clone()])?;
+        if v.is_unit() {
+            return Ok(None);
+        }
+        match v.clone().into_string().as_deref() {
+            Ok("win") => Ok(Some(Value::N)),
+            Ok("lose") => Ok(Some(Value::P)),
+            Ok("tie") => Ok(Some(Value::T)),
+            _ => Err(ScriptError::Script(format!(
+                "{}: primitive() must return \"win\", \"lose\", \"tie\" or (), not {v}",
+                self.source
+            ))),
+        }
+    }
+
+    /// Explores every reachable position and solves the start.
+    pub fn solve(&self, opts: &Options) -> Result<Report, ScriptError> {
+        let start = self.call("start", vec![])?;
+        if self.components && !self.partizan && !self.primitive {
+            if let Some(report) = self.solve_by_components(&start, opts)? {
+                return Ok(report);
+            }
+        }
+        let sides: &[Option<bool>] = if self.partizan {
+            &[Some(true), Some(false)]
+        } else {
+            &[None]
+        };
+        let mut ex = Explorer::default();
+        let roots: Vec<u32> = sides
+            .iter()
+            .map(|&side| ex.id(&start, side))
+            .collect::<Result<_, _>>()?;
+        let mut next = 0usize;
+        while next < ex.positions.len() {
+            if ex.positions.len() > opts.max_positions {
+                return Err(ScriptError::TooMany {
+                    limit: opts.max_positions,
+                    counted: ex.positions.len(),
+                });
+            }
+            let (p, side) = ex.positions[next].clone();
+            let u = next as u32;
+            next += 1;
+            if let Some(v) = self.primitive(&p)? {
+                ex.terminal.insert(u, v);
+                continue;
+            }
+            let (name, child_side) = match side {
+                None => ("moves", None),
+                Some(true) => ("left_moves", Some(false)),
+                Some(false) => ("right_moves", Some(true)),
+            };
+            for c in self.list(name, &p)? {
+                let v = ex.id(&c, child_side)?;
+                ex.edges.push((u, v));
+            }
+        }
+        let n = ex.positions.len();
+        let names: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+        let ids = names.iter().cloned().zip(0..n as u32).collect();
+        let graph = Graph::from_edges(names, ids, &ex.edges);
+        let (outcome, remoteness) =
+            graph.retrograde_with(|u| ex.terminal.get(&u).copied(), Value::P);
+        let json = |u: u32| serde_json::to_value(&ex.positions[u as usize].0).unwrap_or_default();
+        let mut winning = Vec::new();
+        for &root in &roots {
+            for &v in graph.moves(root) {
+                if outcome[v as usize] == Value::P {
+                    let player =
+                        ex.positions[root as usize]
+                            .1
+                            .map(|l| if l { "Left" } else { "Right" });
+                    winning.push(WinningMove {
+                        to: json(v),
+                        player,
+                    });
+                }
+            }
+        }
+        let outcome_text = if self.partizan {
+            let (l, r) = (outcome[roots[0] as usize], outcome[roots[1] as usize]);
+            match (l, r) {
+                (Value::N, Value::N) => "N",
+                (Value::P, Value::P) => "P",
+                (Value::N, Value::P) => "L",
+                (Value::P, Value::N) => "R",
+                _ if l == Value::D || r == Value::D => "D",
+                _ => "T",
+            }
+            .to_string()
+        } else {
+            format!("{:?}", outcome[roots[0] as usize])
+        };
+        let grundy = if self.partizan || !ex.terminal.is_empty() {
+            None
+        } else {
+            let s = graph.solve(grundy::solver::Convention::Normal);
+            s.grundy.map(|g| match &g[roots[0] as usize] {
+                Gsg::Finite(v) => serde_json::Value::from(*v),
+                inf => serde_json::Value::from(inf.to_string()),
+            })
+        };
+        let all = opts.all.then(|| {
+            (0..n as u32)
+                .map(|u| PositionValue {
+                    position: json(u),
+                    to_move: ex.positions[u as usize]
+                        .1
+                        .map(|l| if l { "Left" } else { "Right" }),
+                    outcome: outcome[u as usize],
+                    remoteness: remoteness[u as usize],
+                })
+                .collect()
+        });
+        Ok(Report {
+            outcome: outcome_text,
+            remoteness: if self.partizan {
+                None
+            } else {
+                remoteness[roots[0] as usize]
+            },
+            grundy,
+            winning_moves: winning,
+            positions: n,
+            all,
+        })
+    }
+
+    /// Grundy values by components (acyclic impartial games): each component is valued by the
+    /// mex rule and the values XORed. `None` if the game turns out to have a cycle.
+    fn solve_by_components(
+        &self,
+        start: &Dynamic,
+        opts: &Options,
+    ) -> Result<Option<Report>, ScriptError> {
+        let game = ScriptGame {
+            rules: self,
+            values: RefCell::new(HashMap::new()),
+            error: RefCell::new(None),
+        };
+        let key = game.key(start)?;
+        let mut brute = Brute::with_limit(&game, opts.max_positions);
+        let g = brute.try_grundy(&key);
+        if let Some(e) = game.error.borrow_mut().take() {
+            return Err(e);
+        }
+        let g = match g {
+            Ok(g) => g,
+            Err(Stop::Cycle) => return Ok(None),
+            Err(Stop::Limit) => {
+                return Err(ScriptError::TooMany {
+                    limit: opts.max_positions,
+                    counted: brute.stored(),
+                })
+            }
+        };
+        let mut winning = Vec::new();
+        for m in game.moves(&key) {
+            if brute.try_grundy(&m) == Ok(0) {
+                winning.push(WinningMove {
+                    to: serde_json::from_str(&m).unwrap_or_default(),
+                    player: None,
+                });
+            }
+        }
+        if let Some(e) = game.error.borrow_mut().take() {
+            return Err(e);
+        }
+        Ok(Some(Report {
+            outcome: if g == 0 { "P" } else { "N" }.into(),
+            remoteness: None,
+            grundy: Some(g.into()),
+            winning_moves: winning,
+            positions: brute.stored(),
+            all: None,
+        }))
+    }
+}
+
+/// Positions found so far, by canonical key (the position's JSON, with the side to move).
+#[derive(Default)]
+struct Explorer {
+    ids: HashMap<(String, Option<bool>), u32>,
+    positions: Vec<(Dynamic, Option<bool>)>,
+    edges: Vec<(u32, u32)>,
+    terminal: HashMap<u32, Value>,
+}
+
+impl Explorer {
+    fn id(&mut self, p: &Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
+        let key = serde_json::to_string(p)
+            .map_err(|e| ScriptError::Script(format!("a position cannot be stored: {e}")))?;
+        if let Some(&i) = self.ids.get(&(key.clone(), side)) {
+            return Ok(i);
+        }
+        let i = self.positions.len() as u32;
+        self.ids.insert((key, side), i);
+        self.positions.push((p.clone(), side));
+        Ok(i)
+    }
+}
+
+/// The script as a [`Game`] over canonical keys, for the component-wise solver.
+struct ScriptGame<'r> {
+    rules: &'r Rules,
+    values: RefCell<HashMap<String, Dynamic>>,
+    error: RefCell<Option<ScriptError>>,
+}
+
+impl ScriptGame<'_> {
+    fn key(&self, p: &Dynamic) -> Result<String, ScriptError> {
+        let key = serde_json::to_string(p)
+            .map_err(|e| ScriptError::Script(format!("a position cannot be stored: {e}")))?;
+        self.values
+            .borrow_mut()
+            .entry(key.clone())
+            .or_insert_with(|| p.clone());
+        Ok(key)
+    }
+
+    fn fail(&self, e: ScriptError) -> Vec<String> {
+        self.error.borrow_mut().get_or_insert(e);
+        vec![]
+    }
+
+    fn keys(&self, name: &str, key: &String) -> Vec<String> {
+        if self.error.borrow().is_some() {
+            return vec![];
+        }
+        let p = self.values.borrow()[key].clone();
+        match self.rules.list(name, &p) {
+            Ok(list) => {
+                let mut out = Vec::with_capacity(list.len());
+                for c in list {
+                    match self.key(&c) {
+                        Ok(k) => out.push(k),
+                        Err(e) => return self.fail(e),
+                    }
+                }
+                out
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+}
+
+impl Game for ScriptGame<'_> {
+    type Position = String;
+
+    fn moves(&self, key: &String) -> Vec<String> {
+        self.keys("moves", key)
+    }
+
+    fn components(&self, key: &String) -> Vec<String> {
+        let parts = self.keys("components", key);
+        if parts.len() == 1 && parts[0] == *key || parts.is_empty() && self.error.borrow().is_some()
+        {
+            return vec![key.clone()];
+        }
+        parts
+    }
+}
