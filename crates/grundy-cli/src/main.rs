@@ -262,21 +262,19 @@ fn run(cli: Cli) -> Result<()> {
             position,
             misere,
         } => {
-            let text = if file == "-" {
-                let mut s = String::new();
-                std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-                    .map_err(|e| UserError(format!("cannot read standard input: {e}")))?;
-                s
-            } else {
-                std::fs::read_to_string(&file)
-                    .map_err(|e| UserError(format!("cannot read {file}: {e}")))?
-            };
             let source = if file == "-" {
                 "<stdin>"
             } else {
                 file.as_str()
             };
-            let g = grundy::graph::parse_graph(&text, source).map_err(UserError::from)?;
+            let g = if file == "-" {
+                grundy::graph::parse_graph_from(std::io::stdin().lock(), source)
+            } else {
+                let f = std::fs::File::open(&file)
+                    .map_err(|e| UserError(format!("cannot read {file}: {e}")))?;
+                grundy::graph::parse_graph_from(std::io::BufReader::new(f), source)
+            }
+            .map_err(UserError::from)?;
             let convention = if misere {
                 grundy::solver::Convention::Misere
             } else {

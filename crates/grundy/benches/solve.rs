@@ -110,10 +110,77 @@ fn heap_engine(c: &mut Criterion) {
     g.finish();
 }
 
+/// A random move graph in the text format: n positions, 5n moves.
+fn random_graph_text(n: u64) -> String {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let mut text: String = (0..n).map(|i| format!("{i}\n")).collect();
+    for _ in 0..5 * n {
+        let (a, b) = (next(), next());
+        text.push_str(&format!("{a} {b}\n"));
+    }
+    text
+}
+
+/// The baseline: "win if some move reaches a loss, loss if all moves reach wins", swept over
+/// every position until nothing changes.
+fn naive_outcomes(g: &grundy::graph::Graph) -> usize {
+    use grundy::graph::Value;
+    let mut v = vec![Value::D; g.len()];
+    loop {
+        let mut changed = false;
+        for u in 0..g.len() as u32 {
+            if v[u as usize] != Value::D {
+                continue;
+            }
+            let ms = g.moves(u);
+            let new = if ms.iter().any(|&w| v[w as usize] == Value::P) {
+                Some(Value::N)
+            } else if ms.iter().all(|&w| v[w as usize] == Value::N) {
+                Some(Value::P)
+            } else {
+                None
+            };
+            if let Some(x) = new {
+                v[u as usize] = x;
+                changed = true;
+            }
+        }
+        if !changed {
+            return v.iter().filter(|&&x| x == Value::P).count();
+        }
+    }
+}
+
+fn graph_solver(c: &mut Criterion) {
+    let text = random_graph_text(20_000);
+    let g = grundy::graph::parse_graph(&text, "random").unwrap();
+    let mut group = c.benchmark_group("random graph 2e4 positions 1e5 moves");
+    group.bench_function("retrograde analysis", |b| {
+        b.iter(|| black_box(g.solve(grundy::solver::Convention::Misere).counts()))
+    });
+    group.bench_function("retrograde + generalized Sprague-Grundy", |b| {
+        b.iter(|| black_box(g.solve(grundy::solver::Convention::Normal).counts()))
+    });
+    group.bench_function("naive fixpoint sweeps (baseline)", |b| {
+        b.iter(|| black_box(naive_outcomes(&g)))
+    });
+    group.bench_function("parse", |b| {
+        b.iter(|| black_box(grundy::graph::parse_graph(&text, "random").unwrap().len()))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     outcomes_closed_form_vs_brute_force,
     huge_positions,
-    heap_engine
+    heap_engine,
+    graph_solver
 );
 criterion_main!(benches);

@@ -12,9 +12,11 @@
 //! ```
 
 use crate::{invalid, GameError};
+use rustc_hash::FxHashMap;
 use serde::Serialize;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::fmt;
+use std::io::BufRead;
 
 pub use crate::solver::Convention;
 
@@ -34,8 +36,7 @@ pub enum Value {
 /// A move graph: positions with dense ids, moves in compressed sparse rows.
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
-    names: Vec<String>,
-    ids: HashMap<String, u32>,
+    names: Vec<Box<str>>,
     /// Moves of position u: `succ[start[u]..start[u + 1]]`.
     start: Vec<u32>,
     succ: Vec<u32>,
@@ -80,88 +81,144 @@ pub struct Solution {
 /// Reads a move graph: each non-empty line `A B` is a move from A to B, a line with one name
 /// declares a position, `#` starts a comment. `source` names the input in errors (`file:line`).
 pub fn parse_graph(text: &str, source: &str) -> Result<Graph, GameError> {
-    let mut b = Builder::default();
-    for (i, line) in text.lines().enumerate() {
+    parse_graph_from(text.as_bytes(), source)
+}
+
+/// [`parse_graph`] from any reader, line by line (the input is never held whole in memory).
+pub fn parse_graph_from(reader: impl BufRead, source: &str) -> Result<Graph, GameError> {
+    let mut ids = Ids::default();
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    for (i, line) in reader.split(b'\n').enumerate() {
+        let line = line.map_err(|e| invalid!("{source}: cannot read: {e}"))?;
+        let line = std::str::from_utf8(&line)
+            .map_err(|_| invalid!("{source}:{}: not valid UTF-8", i + 1))?;
         let line = line.split('#').next().unwrap_or("");
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        match tokens[..] {
-            [] => {}
-            [a] => {
-                b.id(a);
+        let mut tokens = line.split_whitespace();
+        match (tokens.next(), tokens.next(), tokens.next()) {
+            (None, _, _) => {}
+            (Some(a), None, _) => {
+                ids.id(a);
             }
-            [a, c] => {
-                let (x, y) = (b.id(a), b.id(c));
-                b.edges.push((x, y));
+            (Some(a), Some(b), None) => {
+                let (x, y) = (ids.id(a), ids.id(b));
+                edges.push((x, y));
             }
-            _ => {
+            (Some(_), Some(_), Some(_)) => {
                 return Err(invalid!(
                     "{source}:{}: expected 'A B' (a move) or 'A' (a position), found {} names",
                     i + 1,
-                    tokens.len()
+                    3 + tokens.count()
                 ))
             }
         }
+        if ids.count >= u32::MAX - 1 || edges.len() >= u32::MAX as usize {
+            return Err(invalid!(
+                "{source}: more than 4 294 967 294 positions or moves"
+            ));
+        }
     }
-    if b.names.len() > u32::MAX as usize - 1 || b.edges.len() > u32::MAX as usize - 1 {
-        return Err(invalid!(
-            "{source}: more than 4 294 967 294 positions or moves"
-        ));
-    }
-    Ok(b.build())
+    Ok(Graph::from_edges(ids.into_names(), edges))
 }
 
+/// Dense ids for names. Names that are plain decimal numbers below 2^26 (the usual case in
+/// generated and contest graphs) are looked up in a direct table, which avoids hashing and
+/// the cache misses of a large hash map; other names go through a hash map.
 #[derive(Default)]
-struct Builder {
-    names: Vec<String>,
-    ids: HashMap<String, u32>,
-    edges: Vec<(u32, u32)>,
+struct Ids {
+    count: u32,
+    numbers: Vec<u32>,
+    words: FxHashMap<Box<str>, u32>,
 }
 
-impl Builder {
+const NO_ID: u32 = u32::MAX;
+const DIRECT_LIMIT: usize = 1 << 26;
+
+impl Ids {
+    fn number(name: &str) -> Option<usize> {
+        let b = name.as_bytes();
+        let canonical = !b.is_empty()
+            && b.len() <= 8
+            && b.iter().all(u8::is_ascii_digit)
+            && (b[0] != b'0' || b.len() == 1);
+        canonical
+            .then(|| name.parse::<usize>().ok())
+            .flatten()
+            .filter(|&n| n < DIRECT_LIMIT)
+    }
+
     fn id(&mut self, name: &str) -> u32 {
-        if let Some(&i) = self.ids.get(name) {
+        if let Some(k) = Self::number(name) {
+            if k >= self.numbers.len() {
+                self.numbers
+                    .resize((k + 1).next_power_of_two().min(DIRECT_LIMIT), NO_ID);
+            }
+            if self.numbers[k] == NO_ID {
+                self.numbers[k] = self.count;
+                self.count += 1;
+            }
+            return self.numbers[k];
+        }
+        if let Some(&i) = self.words.get(name) {
             return i;
         }
-        let i = self.names.len() as u32;
-        self.names.push(name.to_string());
-        self.ids.insert(name.to_string(), i);
+        let i = self.count;
+        self.words.insert(name.into(), i);
+        self.count += 1;
         i
     }
 
-    fn build(self) -> Graph {
-        Graph::from_edges(self.names, self.ids, &self.edges)
+    /// The names by id, each stored once.
+    fn into_names(self) -> Vec<Box<str>> {
+        let mut names: Vec<Box<str>> = vec![Box::from(""); self.count as usize];
+        for (k, &i) in self.numbers.iter().enumerate() {
+            if i != NO_ID {
+                names[i as usize] = k.to_string().into();
+            }
+        }
+        for (name, i) in self.words {
+            names[i as usize] = name;
+        }
+        names
     }
 }
 
-/// Compressed rows of `edges` keyed by the first (or, with `reverse`, the second) end.
-fn csr(n: usize, edges: &[(u32, u32)], reverse: bool) -> (Vec<u32>, Vec<u32>) {
+/// Compressed rows: for each key, its values, from (key, value) pairs.
+fn csr(
+    n: usize,
+    pairs: impl Iterator<Item = (u32, u32)> + Clone,
+    m: usize,
+) -> (Vec<u32>, Vec<u32>) {
     let mut start = vec![0u32; n + 1];
-    for &(a, b) in edges {
-        let key = if reverse { b } else { a };
-        start[key as usize + 1] += 1;
+    for (k, _) in pairs.clone() {
+        start[k as usize + 1] += 1;
     }
     for i in 0..n {
         start[i + 1] += start[i];
     }
     let mut fill = start.clone();
-    let mut out = vec![0u32; edges.len()];
-    for &(a, b) in edges {
-        let (key, val) = if reverse { (b, a) } else { (a, b) };
-        out[fill[key as usize] as usize] = val;
-        fill[key as usize] += 1;
+    let mut out = vec![0u32; m];
+    for (k, v) in pairs {
+        out[fill[k as usize] as usize] = v;
+        fill[k as usize] += 1;
     }
     (start, out)
 }
 
 impl Graph {
-    /// A graph from named positions and moves between their ids.
-    pub fn from_edges(names: Vec<String>, ids: HashMap<String, u32>, edges: &[(u32, u32)]) -> Self {
+    /// A graph from named positions and the moves between their ids (consumed: the moves
+    /// are then held once forwards and once backwards, 16 bytes each in all).
+    pub fn from_edges(names: Vec<Box<str>>, edges: Vec<(u32, u32)>) -> Self {
         let n = names.len();
-        let (start, succ) = csr(n, edges, false);
-        let (pstart, pred) = csr(n, edges, true);
+        let m = edges.len();
+        let (start, succ) = csr(n, edges.iter().copied(), m);
+        drop(edges);
+        let forward = (0..n as u32).flat_map(|u| {
+            let (a, b) = (start[u as usize] as usize, start[u as usize + 1] as usize);
+            succ[a..b].iter().map(move |&v| (v, u))
+        });
+        let (pstart, pred) = csr(n, forward, m);
         Graph {
             names,
-            ids,
             start,
             succ,
             pstart,
@@ -184,9 +241,12 @@ impl Graph {
         self.succ.len()
     }
 
-    /// The id of a named position.
+    /// The id of a named position (a linear search: names are stored once, without an index).
     pub fn id(&self, name: &str) -> Option<u32> {
-        self.ids.get(name).copied()
+        self.names
+            .iter()
+            .position(|n| &**n == name)
+            .map(|i| i as u32)
     }
 
     /// The name of a position.
@@ -610,6 +670,17 @@ mod tests {
         let s = g.solve(Convention::Normal);
         assert_eq!(s.outcome, vec![Value::D, Value::D]);
         assert_eq!(s.grundy.unwrap()[0].to_string(), "∞()");
+    }
+
+    #[test]
+    fn numeric_and_other_names_never_collide() {
+        let g = parse_graph("1 01\n01 x\n100000000 1\n007\n", "names").unwrap();
+        assert_eq!(g.len(), 5);
+        for name in ["1", "01", "x", "100000000", "007"] {
+            let u = g.id(name).unwrap();
+            assert_eq!(g.name(u), name);
+        }
+        assert_eq!(g.moves(g.id("1").unwrap()), &[g.id("01").unwrap()]);
     }
 
     #[test]
