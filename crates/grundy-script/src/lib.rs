@@ -19,7 +19,8 @@
 
 use grundy::graph::{Graph, Gsg, Value};
 use grundy::solver::{Brute, Game, Stop};
-use rhai::{Dynamic, Engine, EvalAltResult, Position, Scope, AST};
+use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST};
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -170,11 +171,20 @@ impl Rules {
     }
 
     fn call(&self, name: &str, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {
+        // The script's top level is evaluated once, at compile time; calls skip it.
+        let opts = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let mut scope = Scope::new();
         let r: Result<Dynamic, Box<EvalAltResult>> = match args.len() {
-            0 => self.engine.call_fn(&mut Scope::new(), &self.ast, name, ()),
-            _ => self
+            0 => self
                 .engine
-                .call_fn(&mut Scope::new(), &self.ast, name, (args[0].clone(),)),
+                .call_fn_with_options(opts, &mut scope, &self.ast, name, ()),
+            _ => self.engine.call_fn_with_options(
+                opts,
+                &mut scope,
+                &self.ast,
+                name,
+                (args[0].clone(),),
+            ),
         };
         r.map_err(|e| {
             ScriptError::Script(format!(
@@ -377,10 +387,12 @@ impl Rules {
     }
 }
 
-/// Positions found so far, by canonical key (the position's JSON, with the side to move).
+/// Positions found so far, by canonical key and side to move (impartial, Left, Right):
+/// integers by value, anything else by its JSON text.
 #[derive(Default)]
 struct Explorer {
-    ids: HashMap<(String, Option<bool>), u32>,
+    ints: [FxHashMap<i64, u32>; 3],
+    texts: [FxHashMap<String, u32>; 3],
     positions: Vec<(Dynamic, Option<bool>)>,
     edges: Vec<(u32, u32)>,
     terminal: HashMap<u32, Value>,
@@ -388,15 +400,23 @@ struct Explorer {
 
 impl Explorer {
     fn id(&mut self, p: &Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
-        let key = serde_json::to_string(p)
-            .map_err(|e| ScriptError::Script(format!("a position cannot be stored: {e}")))?;
-        if let Some(&i) = self.ids.get(&(key.clone(), side)) {
-            return Ok(i);
+        let s = match side {
+            None => 0,
+            Some(true) => 1,
+            Some(false) => 2,
+        };
+        let next = self.positions.len() as u32;
+        let id = if let Ok(n) = p.as_int() {
+            *self.ints[s].entry(n).or_insert(next)
+        } else {
+            let key = serde_json::to_string(p)
+                .map_err(|e| ScriptError::Script(format!("a position cannot be stored: {e}")))?;
+            *self.texts[s].entry(key).or_insert(next)
+        };
+        if id == next {
+            self.positions.push((p.clone(), side));
         }
-        let i = self.positions.len() as u32;
-        self.ids.insert((key, side), i);
-        self.positions.push((p.clone(), side));
-        Ok(i)
+        Ok(id)
     }
 }
 
