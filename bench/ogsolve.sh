@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# grundy's nim-sequence engine against the fastest peer installable here, ogsolve (crate
+# ogsolve, method rc2), on the same game and size in one run: both times and the ratio.
+# Usage: bench/ogsolve.sh [CODE] [N]   (default: 0.6 (Officers), 2^21)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+code=${1:-0.6}
+n=${2:-2097152}
+peer_root=target/peer
+if [ ! -x "$peer_root/bin/ogsolve" ]; then
+    cargo install --quiet ogsolve --root "$peer_root"
+fi
+cargo build --release -q
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+measure() { /usr/bin/time -f '%e %M' -o "$tmp/t" "$@" > /dev/null; cat "$tmp/t"; }
+read -r peer_s peer_kib < <(measure "$peer_root/bin/ogsolve" "$code" -m rc2 -n "$n")
+read -r ours_s ours_kib < <(measure target/release/grundy sequence octal "$code" --to "$n")
+printf '%-22s %10s %10s\n' program seconds "peak MiB"
+printf '%-22s %10s %10s\n' "ogsolve rc2" "$peer_s" "$((peer_kib / 1024))"
+printf '%-22s %10s %10s\n' "grundy sequence" "$ours_s" "$((ours_kib / 1024))"
+python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'grundy is {a / b:.2f}x the speed of ogsolve rc2' if b > 0 else '')" "$peer_s" "$ours_s"
