@@ -128,14 +128,16 @@ impl Ruleset for Fibonacci {
         let win = wins(&p.n, &max);
         let mut moves = Vec::new();
         // Candidate takes: the sums of the smallest 1, 2, … Zeckendorf terms (the last is n).
+        // What remains is the sum of the larger terms, which is its own Zeckendorf
+        // representation, so its smallest term is the next term up: nothing to recompute.
         let mut t = Nat::zero();
-        for term in terms.iter().rev() {
+        for (k, term) in terms.iter().enumerate().rev() {
             t += term;
             if t > max {
                 break;
             }
             let to = after_take(&p.n, &t);
-            let lost_after = match zeckendorf(&to.n).last() {
+            let lost_after = match k.checked_sub(1).map(|j| &terms[j]) {
                 None => true,
                 Some(s) => *s > &t * 2u32,
             };
