@@ -127,36 +127,6 @@ fn random_graph_text(n: u64) -> String {
     text
 }
 
-/// The baseline: "win if some move reaches a loss, loss if all moves reach wins", swept over
-/// every position until nothing changes.
-fn naive_outcomes(g: &grundy::graph::Graph) -> usize {
-    use grundy::graph::Value;
-    let mut v = vec![Value::D; g.len()];
-    loop {
-        let mut changed = false;
-        for u in 0..g.len() as u32 {
-            if v[u as usize] != Value::D {
-                continue;
-            }
-            let ms = g.moves(u);
-            let new = if ms.iter().any(|&w| v[w as usize] == Value::P) {
-                Some(Value::N)
-            } else if ms.iter().all(|&w| v[w as usize] == Value::N) {
-                Some(Value::P)
-            } else {
-                None
-            };
-            if let Some(x) = new {
-                v[u as usize] = x;
-                changed = true;
-            }
-        }
-        if !changed {
-            return v.iter().filter(|&&x| x == Value::P).count();
-        }
-    }
-}
-
 fn graph_solver(c: &mut Criterion) {
     let text = random_graph_text(20_000);
     let g = grundy::graph::parse_graph(&text, "random").unwrap();
@@ -168,7 +138,7 @@ fn graph_solver(c: &mut Criterion) {
         b.iter(|| black_box(g.solve(grundy::solver::Convention::Normal).counts()))
     });
     group.bench_function("naive fixpoint sweeps (baseline)", |b| {
-        b.iter(|| black_box(naive_outcomes(&g)))
+        b.iter(|| black_box(g.solve_naive(grundy::solver::Convention::Misere).len()))
     });
     group.bench_function("parse", |b| {
         b.iter(|| black_box(grundy::graph::parse_graph(&text, "random").unwrap().len()))

@@ -353,6 +353,42 @@ impl Graph {
         (outcome, remoteness)
     }
 
+    /// Outcomes the naive way, as a reference and a benchmark baseline: "a win if some move
+    /// reaches a loss, a loss if every move reaches a win", swept over all positions until
+    /// nothing changes (O(V·E) in the worst case); the rest are draws.
+    pub fn solve_naive(&self, convention: Convention) -> Vec<Value> {
+        let n = self.len();
+        let mut v = vec![Value::D; n];
+        loop {
+            let mut changed = false;
+            for u in 0..n as u32 {
+                if v[u as usize] != Value::D {
+                    continue;
+                }
+                let ms = self.moves(u);
+                let new = if ms.is_empty() {
+                    Some(match convention {
+                        Convention::Normal => Value::P,
+                        Convention::Misere => Value::N,
+                    })
+                } else if ms.iter().any(|&w| v[w as usize] == Value::P) {
+                    Some(Value::N)
+                } else if ms.iter().all(|&w| v[w as usize] == Value::N) {
+                    Some(Value::P)
+                } else {
+                    None
+                };
+                if let Some(x) = new {
+                    v[u as usize] = x;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return v;
+            }
+        }
+    }
+
     /// Generalized Sprague–Grundy values (C. A. B. Smith 1966; A. S. Fraenkel, Y. Yesha 1986),
     /// one value m at a time: label m every unlabelled position that has no move to an m and
     /// whose every unlabelled (or ∞) move leads to a position with a move to an m; then label
@@ -540,42 +576,6 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Outcome by exhaustive reasoning on small graphs: iterate "win if some move to a loss,
-    /// loss if all moves to wins" to a fixed point; the rest are draws.
-    fn naive(g: &Graph, convention: Convention) -> Vec<Value> {
-        let n = g.len();
-        let mut v = vec![Value::D; n];
-        loop {
-            let mut changed = false;
-            for u in 0..n as u32 {
-                if v[u as usize] != Value::D {
-                    continue;
-                }
-                let ms = g.moves(u);
-                let new = if ms.is_empty() {
-                    Some(if convention == Convention::Normal {
-                        Value::P
-                    } else {
-                        Value::N
-                    })
-                } else if ms.iter().any(|&w| v[w as usize] == Value::P) {
-                    Some(Value::N)
-                } else if ms.iter().all(|&w| v[w as usize] == Value::N) {
-                    Some(Value::P)
-                } else {
-                    None
-                };
-                if let Some(x) = new {
-                    v[u as usize] = x;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return v;
-            }
-        }
-    }
-
     fn random_graph(n: u32, edges: &[(u32, u32)]) -> Graph {
         let text: String = (0..n)
             .map(|i| format!("p{i}\n"))
@@ -597,7 +597,7 @@ mod tests {
             let g = random_graph(n, &edges);
             for conv in [Convention::Normal, Convention::Misere] {
                 let s = g.solve(conv);
-                prop_assert_eq!(&s.outcome, &naive(&g, conv));
+                prop_assert_eq!(&s.outcome, &g.solve_naive(conv));
                 // Remoteness: N is one more than its nearest P move; P one more than its
                 // farthest N move.
                 for u in 0..g.len() as u32 {

@@ -16,6 +16,17 @@ pub enum Convention {
     Misere,
 }
 
+impl Convention {
+    /// `Misere` when `misere` is true, `Normal` otherwise.
+    pub fn misere_if(misere: bool) -> Self {
+        if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
+    }
+}
+
 /// An impartial game given by its move generator.
 ///
 /// Only [`Game::moves`] is required. [`Game::components`] lets the solver split a position into

@@ -221,11 +221,7 @@ impl Game for Bash {
     }
 
     fn convention(&self) -> Convention {
-        if self.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        }
+        Convention::misere_if(self.misere)
     }
 }
 

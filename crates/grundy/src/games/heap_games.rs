@@ -349,14 +349,11 @@ impl Ruleset for HeapGame {
     }
 
     fn table_shape(&self) -> Option<TableShape> {
-        Some(TableShape::Row {
-            axis: "heap",
-            first: 0,
-        })
+        super::heap_row()
     }
 
     fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
-        Ok(Some(vec![Nat::from(c[0])]))
+        super::one_heap(c)
     }
 }
 
@@ -378,7 +375,7 @@ impl Game for HeapGame {
     /// Each heap is a component: the brute-force solver values heaps one at a time (by the
     /// mex rule, independently of the engine) instead of every ordering of every split.
     fn components(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
-        heaps.iter().map(|h| vec![h.clone()]).collect()
+        super::each_heap(heaps)
     }
 }
 

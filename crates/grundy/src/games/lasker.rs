@@ -175,14 +175,11 @@ impl Ruleset for Lasker {
     }
 
     fn table_shape(&self) -> Option<TableShape> {
-        Some(TableShape::Row {
-            axis: "heap",
-            first: 0,
-        })
+        super::heap_row()
     }
 
     fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
-        Ok(Some(vec![Nat::from(c[0])]))
+        super::one_heap(c)
     }
 }
 
@@ -204,7 +201,7 @@ impl Game for Lasker {
     }
 
     fn components(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
-        heaps.iter().map(|h| vec![h.clone()]).collect()
+        super::each_heap(heaps)
     }
 }
 

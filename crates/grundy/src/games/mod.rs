@@ -18,7 +18,7 @@ pub mod staircase;
 pub mod thanos;
 pub mod wythoff;
 
-use crate::catalog::GameInfo;
+use crate::catalog::{GameInfo, TableShape};
 
 /// Every game of the catalog, in the order `grundy list` shows them.
 pub static ALL: &[&GameInfo] = &[
@@ -83,6 +83,24 @@ pub(crate) fn split_heap(heaps: &[Nat], i: usize, parts: &[Nat]) -> Vec<Nat> {
     out.extend(parts.iter().filter(|p| !p.is_zero()).cloned());
     out.extend_from_slice(&heaps[i + 1..]);
     out
+}
+
+/// The table layout of games played on a list of heaps: a row over one heap.
+pub(crate) fn heap_row() -> Option<TableShape> {
+    Some(TableShape::Row {
+        axis: "heap",
+        first: 0,
+    })
+}
+
+/// The one-heap position at a row coordinate.
+pub(crate) fn one_heap(c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
+    Ok(Some(vec![Nat::from(c[0])]))
+}
+
+/// Each heap as its own component, for the brute-force solver.
+pub(crate) fn each_heap(heaps: &[Nat]) -> Vec<Vec<Nat>> {
+    heaps.iter().map(|h| vec![h.clone()]).collect()
 }
 
 /// Writes `a ⊕ b ⊕ … = x` when the list is short enough to read.

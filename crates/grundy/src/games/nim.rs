@@ -193,11 +193,7 @@ impl Game for Nim {
     }
 
     fn convention(&self) -> Convention {
-        if self.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        }
+        Convention::misere_if(self.misere)
     }
 }
 

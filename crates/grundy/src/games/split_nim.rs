@@ -172,14 +172,11 @@ impl Ruleset for SplitNim {
     }
 
     fn table_shape(&self) -> Option<TableShape> {
-        Some(TableShape::Row {
-            axis: "heap",
-            first: 0,
-        })
+        super::heap_row()
     }
 
     fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
-        Ok(Some(vec![Nat::from(c[0])]))
+        super::one_heap(c)
     }
 }
 
@@ -200,7 +197,7 @@ impl Game for SplitNim {
     }
 
     fn components(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
-        heaps.iter().map(|h| vec![h.clone()]).collect()
+        super::each_heap(heaps)
     }
 }
 
