@@ -19,6 +19,7 @@
 
 use grundy::graph::{Graph, Gsg, Value};
 use grundy::solver::{Brute, Game, Stop};
+use rayon::prelude::*;
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -223,6 +224,19 @@ impl Rules {
         }
     }
 
+    /// A position's result if it ends the game, otherwise its children and who moves next.
+    fn expand(&self, p: &Dynamic, side: Option<bool>) -> Result<Expanded, ScriptError> {
+        if let Some(v) = self.primitive(p)? {
+            return Ok(Expanded::Terminal(v));
+        }
+        let (name, child_side) = match side {
+            None => ("moves", None),
+            Some(true) => ("left_moves", Some(false)),
+            Some(false) => ("right_moves", Some(true)),
+        };
+        Ok(Expanded::Moves(self.list(name, p)?, child_side))
+    }
+
     /// Explores every reachable position and solves the start.
     pub fn solve(&self, opts: &Options) -> Result<Report, ScriptError> {
         let start = self.call("start", vec![])?;
@@ -241,6 +255,9 @@ impl Rules {
             .iter()
             .map(|&side| ex.id(&start, side))
             .collect::<Result<_, _>>()?;
+        // Breadth first, a batch of unexpanded positions at a time: the script's calls run on
+        // all cores (they are independent), then the children are keyed in order, so ids and
+        // results do not depend on the number of threads.
         let mut next = 0usize;
         while next < ex.positions.len() {
             if ex.positions.len() > opts.max_positions {
@@ -249,22 +266,30 @@ impl Rules {
                     counted: ex.positions.len(),
                 });
             }
-            let (p, side) = ex.positions[next].clone();
-            let u = next as u32;
-            next += 1;
-            if let Some(v) = self.primitive(&p)? {
-                ex.terminal.insert(u, v);
-                continue;
-            }
-            let (name, child_side) = match side {
-                None => ("moves", None),
-                Some(true) => ("left_moves", Some(false)),
-                Some(false) => ("right_moves", Some(true)),
+            let end = ex.positions.len().min(next + 4096);
+            let todo = &ex.positions[next..end];
+            // Small batches (a narrow frontier) are cheaper on one thread.
+            let batch: Vec<Result<Expanded, ScriptError>> = if todo.len() >= 512 {
+                todo.par_iter()
+                    .map(|(p, side)| self.expand(p, *side))
+                    .collect()
+            } else {
+                todo.iter().map(|(p, side)| self.expand(p, *side)).collect()
             };
-            for c in self.list(name, &p)? {
-                let v = ex.id(&c, child_side)?;
-                ex.edges.push((u, v));
+            for (u, result) in (next as u32..).zip(batch) {
+                match result? {
+                    Expanded::Terminal(v) => {
+                        ex.terminal.insert(u, v);
+                    }
+                    Expanded::Moves(children, side) => {
+                        for c in children {
+                            let v = ex.id(&c, side)?;
+                            ex.edges.push((u, v));
+                        }
+                    }
+                }
             }
+            next = end;
         }
         let n = ex.positions.len();
         let names: Vec<Box<str>> = (0..n).map(|i| i.to_string().into()).collect();
@@ -385,6 +410,12 @@ impl Rules {
             all: None,
         }))
     }
+}
+
+/// What one position expands to.
+enum Expanded {
+    Terminal(Value),
+    Moves(Vec<Dynamic>, Option<bool>),
 }
 
 /// Positions found so far, by canonical key and side to move (impartial, Left, Right):
