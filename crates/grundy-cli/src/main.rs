@@ -98,6 +98,15 @@ enum Command {
         #[arg(long, value_name = "K", default_value_t = 10_000_000)]
         max_positions: usize,
     },
+    /// Play a game against the engine in the terminal: type the position after your move,
+    /// or hint, moves, undo, quit.
+    Play {
+        /// Let the engine make the first move.
+        #[arg(long, global = true)]
+        engine_first: bool,
+        #[command(subcommand)]
+        game: GameCmd,
+    },
     /// List the games, one line each.
     List,
     /// Print a game's rules, notation, closed form and its source.
@@ -320,6 +329,17 @@ fn run(cli: Cli) -> Result<()> {
                 write!(out, "{}", render::script_text(&file, &report))?;
             }
         }
+        Command::Play { engine_first, game } => {
+            let (game, args) = game.build().map_err(UserError::from)?;
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let start = game.canonical(&args).map_err(UserError::from)?;
+            let words = |ts: &[grundy::Token]| ts.iter().map(|t| t.to_string()).collect();
+            // Refuse at once a position too large to play move by move.
+            let first: Vec<String> = words(&start);
+            let first_refs: Vec<&str> = first.iter().map(String::as_str).collect();
+            game.options(&first_refs).map_err(UserError::from)?;
+            play(game.as_ref(), first, !engine_first, &mut out)?;
+        }
         Command::Table {
             grundy,
             from,
@@ -495,6 +515,101 @@ fn table(
         }
     }
     Ok(())
+}
+
+/// The play loop: reads the user's commands from standard input, one per line.
+fn play(
+    game: &dyn DynGame,
+    mut pos: Vec<String>,
+    mut user_turn: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut history: Vec<Vec<String>> = Vec::new();
+    let refs = |p: &[String]| -> Vec<String> { p.to_vec() };
+    let words =
+        |ts: &[grundy::Token]| -> Vec<String> { ts.iter().map(|t| t.to_string()).collect() };
+    writeln!(
+        out,
+        "{} — type the position after your move, or: hint, moves, undo, quit.",
+        game.name()
+    )?;
+    loop {
+        let p: Vec<String> = refs(&pos);
+        let args: Vec<&str> = p.iter().map(String::as_str).collect();
+        let shown = if p.is_empty() {
+            "(empty)".to_string()
+        } else {
+            p.join(" ")
+        };
+        let options = game.options(&args).map_err(UserError::from)?;
+        if options.is_empty() {
+            let verdict = game.solve(&args, 1).map_err(UserError::from)?;
+            let mover_wins = verdict.outcome == grundy::Outcome::N;
+            writeln!(out, "Position: {shown} — no move left.")?;
+            let you_win = mover_wins == user_turn;
+            writeln!(out, "{}", if you_win { "You win!" } else { "grundy wins." })?;
+            return Ok(());
+        }
+        if !user_turn {
+            let mv = game
+                .engine_move(&args)
+                .map_err(UserError::from)?
+                .expect("a position with moves has an engine move");
+            let mv = words(&mv);
+            writeln!(out, "Position: {shown}\ngrundy moves to: {}", mv.join(" "))?;
+            history.push(pos.clone());
+            pos = mv;
+            user_turn = true;
+            continue;
+        }
+        write!(out, "Position: {shown}\nyour move> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            return Ok(());
+        };
+        let line = line?;
+        let typed: Vec<&str> = line.split_whitespace().collect();
+        match typed.as_slice() {
+            ["quit"] | ["q"] => return Ok(()),
+            ["hint"] => {
+                let a = game.solve(&args, 10).map_err(UserError::from)?;
+                write!(out, "{}", render::analysis_text(&a))?;
+            }
+            ["moves"] => {
+                for o in options.iter().take(30) {
+                    writeln!(out, "  {}", words(o).join(" "))?;
+                }
+                if options.len() > 30 {
+                    writeln!(out, "  … and {} more", options.len() - 30)?;
+                }
+            }
+            ["undo"] => {
+                if history.len() >= 2 {
+                    pos = history[history.len() - 2].clone();
+                    history.truncate(history.len() - 2);
+                } else {
+                    writeln!(out, "Nothing to undo.")?;
+                }
+            }
+            [] => {}
+            _ => match game.canonical(&typed) {
+                Ok(to) if options.contains(&to) => {
+                    history.push(pos.clone());
+                    pos = words(&to);
+                    user_turn = false;
+                }
+                Ok(_) => writeln!(
+                    out,
+                    "Not a legal move: {} is not one move away from {shown} (type moves to list them).",
+                    typed.join(" ")
+                )?,
+                Err(e) => writeln!(out, "Not a position: {e}")?,
+            },
+        }
+    }
 }
 
 fn grundy_number(g: &grundy::Nat) -> serde_json::Value {

@@ -394,3 +394,57 @@ fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
     assert!(saved > 0, "the killed run left a checkpoint to resume from");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+fn play(args: &[&str], input: &str) -> (i32, String) {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .arg("play")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap()
+        ),
+    )
+}
+
+#[test]
+fn play_a_whole_game_of_nim_through_standard_input() {
+    // 1 2 → 1 1 (a P-position); the engine must move to 1 0 or 0 1; the user takes the rest.
+    let (code, out) = play(&["nim", "1", "2"], "1 1\nhint\n7 7\n0 0\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("grundy moves to: "), "{out}");
+    assert!(out.contains("Winning move"), "{out}");
+    assert!(out.contains("Not a legal move: 7 7"), "{out}");
+    assert!(out.ends_with("You win!\n"), "{out}");
+}
+
+#[test]
+fn the_engine_wins_from_a_winning_position_and_undo_takes_back_a_turn() {
+    // The engine starts from an N-position: whatever the user does, it wins.
+    let input = "moves\n1 0\n0 1\n0 0\n";
+    let (code, out) = play(&["nim", "2", "3", "--engine-first"], input);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("grundy moves to: 2 2"), "{out}");
+    let (_, out) = play(&["nim", "3", "3"], "3 1\nundo\nquit\n");
+    assert!(out.matches("Position: 3 3").count() == 2, "{out}");
+    let (_, out) = play(&["nim", "3", "3"], "undo\nquit\n");
+    assert!(out.contains("Nothing to undo"), "{out}");
+}
+
+#[test]
+fn play_refuses_what_it_cannot_play() {
+    let (code, out) = play(&["nim", "100000000000000000000"], "quit\n");
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("too many moves"), "{out}");
+    let (code, out) = play(
+        &["partizan-subtraction", "--left", "1", "--right", "2", "5"],
+        "",
+    );
+    assert_eq!(code, 2, "{out}");
+}

@@ -78,6 +78,15 @@ pub trait Ruleset {
     fn table_position(&self, _coords: &[u64]) -> Result<Option<Self::Pos>, GameError> {
         Ok(None)
     }
+
+    /// Every position one move away, for playing move by move; refused where the game is
+    /// not impartial or the position has too many moves to list.
+    fn options(&self, _position: &Self::Pos) -> Result<Vec<Self::Pos>, GameError> {
+        Err(GameError::Invalid(format!(
+            "{} cannot be played move by move",
+            self.name()
+        )))
+    }
 }
 
 /// One cell of `grundy table`.
@@ -101,6 +110,14 @@ pub trait DynGame {
     fn table_shape(&self) -> Option<TableShape>;
     /// One table cell, or `None` where the coordinates name no position.
     fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError>;
+    /// The position written as `args`, read and written back in canonical form.
+    fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
+    /// Every position one move away from `args` (see [`Ruleset::options`]).
+    fn options(&self, args: &[&str]) -> Result<Vec<Vec<Token>>, GameError>;
+    /// The engine's move: a winning move when there is one, otherwise the move that leaves
+    /// the most play (the largest total of the position's numbers); `None` when there is no
+    /// move.
+    fn engine_move(&self, args: &[&str]) -> Result<Option<Vec<Token>>, GameError>;
 }
 
 impl<R: Ruleset> DynGame for R {
@@ -129,6 +146,38 @@ impl<R: Ruleset> DynGame for R {
 
     fn table_shape(&self) -> Option<TableShape> {
         Ruleset::table_shape(self)
+    }
+
+    fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
+        Ok(self.tokens(&self.parse(args)?))
+    }
+
+    fn options(&self, args: &[&str]) -> Result<Vec<Vec<Token>>, GameError> {
+        let p = self.parse(args)?;
+        Ok(Ruleset::options(self, &p)?
+            .iter()
+            .map(|o| self.tokens(o))
+            .collect())
+    }
+
+    fn engine_move(&self, args: &[&str]) -> Result<Option<Vec<Token>>, GameError> {
+        let p = self.parse(args)?;
+        let options = Ruleset::options(self, &p)?;
+        if let Some(m) = self.verdict(&p)?.winning.next() {
+            return Ok(Some(self.tokens(&m.to)));
+        }
+        let play_left = |ts: &Vec<Token>| -> Nat {
+            ts.iter()
+                .map(|t| match t {
+                    Token::Int(n) => n.clone(),
+                    Token::Text(s) => Nat::from(s.len()),
+                })
+                .sum()
+        };
+        Ok(options
+            .iter()
+            .map(|o| self.tokens(o))
+            .max_by_key(|ts| play_left(ts)))
     }
 
     fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError> {

@@ -62,6 +62,11 @@ impl Bash {
 impl Ruleset for Bash {
     type Pos = BashPos;
 
+    fn options(&self, p: &BashPos) -> Result<Vec<BashPos>, GameError> {
+        super::listable(super::f(&p.m).min(super::f(&p.n)), &Ruleset::name(self))?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

@@ -145,6 +145,14 @@ impl Cutting {
 impl Ruleset for Cutting {
     type Pos = Vec<Paper>;
 
+    fn options(&self, p: &Vec<Paper>) -> Result<Vec<Vec<Paper>>, GameError> {
+        super::listable(
+            p.iter().map(|&(w, h)| (w as f64) + (h as f64)).sum::<f64>(),
+            &Ruleset::name(self),
+        )?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

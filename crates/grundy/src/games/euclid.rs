@@ -64,6 +64,17 @@ pub fn grundy(a: &Nat, b: &Nat) -> Nat {
 impl Ruleset for Euclid {
     type Pos = (Nat, Nat);
 
+    fn options(&self, p: &(Nat, Nat)) -> Result<Vec<(Nat, Nat)>, GameError> {
+        super::listable(
+            {
+                let (a, b) = (super::f(&p.0), super::f(&p.1));
+                a.max(b) / a.min(b).max(1.0)
+            },
+            &Ruleset::name(self),
+        )?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

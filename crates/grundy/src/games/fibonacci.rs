@@ -93,6 +93,11 @@ fn after_take(n: &Nat, t: &Nat) -> FibPos {
 impl Ruleset for Fibonacci {
     type Pos = FibPos;
 
+    fn options(&self, p: &FibPos) -> Result<Vec<FibPos>, GameError> {
+        super::listable(super::f(&p.max_take()), &Ruleset::name(self))?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

@@ -55,6 +55,11 @@ fn staircase(cells: &[Nat]) -> (Vec<Nat>, Vec<usize>) {
 impl Ruleset for GeorgiaBob {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(super::total(p), &Ruleset::name(self))?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

@@ -271,6 +271,23 @@ pub static SUBTRACTION: GameInfo = GameInfo {
 impl Ruleset for HeapGame {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(
+            p.iter()
+                .map(|h| {
+                    let h = super::f(h);
+                    if h > 3000.0 {
+                        f64::INFINITY
+                    } else {
+                        h * h
+                    }
+                })
+                .sum::<f64>(),
+            &Ruleset::name(self),
+        )?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         match self.kind {
             HeapKind::Kayles => &KAYLES,

@@ -120,6 +120,11 @@ fn pair(c: &Nat, t: &Nat, s: &Nat) -> Option<(Nat, Nat)> {
 impl Ruleset for Lasker {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(1.5 * super::total(p), &Ruleset::name(self))?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

@@ -85,6 +85,37 @@ pub(crate) fn split_heap(heaps: &[Nat], i: usize, parts: &[Nat]) -> Vec<Nat> {
     out
 }
 
+/// The most moves `grundy play` lists for one position.
+const MAX_LISTED_MOVES: f64 = 200_000.0;
+
+/// Refuses to list the moves of a position for play when there would be more than about
+/// `MAX_LISTED_MOVES` (`estimate`, computed by the game; infinite for huge numbers).
+pub(crate) fn listable(estimate: f64, game: &str) -> Result<(), GameError> {
+    if estimate <= MAX_LISTED_MOVES {
+        Ok(())
+    } else {
+        Err(crate::too_large!(
+            "{game}: this position has too many moves to play move by move (about {estimate:.0}; \
+             at most {MAX_LISTED_MOVES:.0})"
+        ))
+    }
+}
+
+/// A number as a float for move-count estimates (infinite when huge).
+pub(crate) fn f(n: &Nat) -> f64 {
+    num_traits::ToPrimitive::to_f64(n).unwrap_or(f64::INFINITY)
+}
+
+/// The sum of the numbers, as a float.
+pub(crate) fn total<'a>(ns: impl IntoIterator<Item = &'a Nat>) -> f64 {
+    ns.into_iter().map(f).sum()
+}
+
+/// The product of (number + 1), as a float.
+pub(crate) fn product_plus_one<'a>(ns: impl IntoIterator<Item = &'a Nat>) -> f64 {
+    ns.into_iter().map(|n| f(n) + 1.0).product()
+}
+
 /// The table layout of games played on a list of heaps: a row over one heap.
 pub(crate) fn heap_row() -> Option<TableShape> {
     Some(TableShape::Row {

@@ -197,6 +197,11 @@ impl Iterator for WinningMoves {
 impl Ruleset for Moore {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(super::product_plus_one(p), &Ruleset::name(self))?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

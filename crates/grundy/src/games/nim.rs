@@ -37,6 +37,11 @@ pub static INFO: GameInfo = GameInfo {
 impl Ruleset for Nim {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(super::total(p), &Ruleset::name(self))?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

@@ -94,6 +94,14 @@ fn all_moves(piles: Vec<Nat>) -> impl Iterator<Item = Move<Vec<Nat>>> {
 impl Ruleset for ParitySplit {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(
+            super::total(p) + (p.len() * p.len()) as f64,
+            &Ruleset::name(self),
+        )?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

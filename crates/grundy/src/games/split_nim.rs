@@ -127,6 +127,14 @@ fn splits_with_value(h: Nat, t: Nat) -> Box<dyn Iterator<Item = (Nat, Nat)>> {
 impl Ruleset for SplitNim {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(
+            p.iter().map(|h| super::f(h).powi(2) / 2.0).sum::<f64>(),
+            &Ruleset::name(self),
+        )?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

@@ -65,6 +65,11 @@ fn odd_steps(coins: &[Nat]) -> Vec<Nat> {
 impl Ruleset for Staircase {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(super::total(p), &Ruleset::name(self))?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

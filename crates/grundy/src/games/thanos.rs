@@ -38,6 +38,11 @@ const GRUNDY_LIMIT: u64 = 5_000;
 impl Ruleset for Thanos {
     type Pos = Vec<Nat>;
 
+    fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        super::listable(super::product_plus_one(p), &Ruleset::name(self))?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }

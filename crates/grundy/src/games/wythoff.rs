@@ -75,6 +75,14 @@ pub fn is_p(a: &Nat, b: &Nat) -> bool {
 impl Ruleset for Wythoff {
     type Pos = (Nat, Nat);
 
+    fn options(&self, p: &(Nat, Nat)) -> Result<Vec<(Nat, Nat)>, GameError> {
+        super::listable(
+            3.0 * (super::f(&p.0) + super::f(&p.1)),
+            &Ruleset::name(self),
+        )?;
+        Ok(Game::moves(self, p))
+    }
+
     fn info(&self) -> &'static GameInfo {
         &INFO
     }
