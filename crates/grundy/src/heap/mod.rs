@@ -3,6 +3,7 @@
 
 mod rule;
 pub mod sequence;
+mod sparse;
 
 pub use rule::{parse_code, subtraction, HeapRule, PeriodProof};
 
@@ -29,8 +30,28 @@ const MAX_VALUES: u64 = 200_000_000;
 /// Tables are first grown to this size, then doubled, looking for a period each time.
 const FIRST_SIZE: u64 = 1 << 10;
 
-/// Computes G(len) … G(n) of `rule` onto `values`.
+/// Heaps computed by the plain method before the rare/common split is tried.
+const SPARSE_AFTER: usize = 4096;
+
+/// Computes G(len) … G(n) of `rule` onto `values`: by the rare/common method when the values
+/// so far have a sparse space (and the rule is covered), by the plain mex method otherwise.
 pub fn extend(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
+    if values.len() < SPARSE_AFTER && n as usize >= SPARSE_AFTER {
+        extend_plain(rule, values, SPARSE_AFTER as u64 - 1);
+    }
+    if values.len() >= SPARSE_AFTER {
+        if let Some(mask) = sparse::choose_mask(values) {
+            if sparse::extend_sparse(rule, values, n, mask) {
+                return;
+            }
+        }
+    }
+    extend_plain(rule, values, n);
+}
+
+/// Computes G(len) … G(n) of `rule` onto `values` by the plain mex method: every option of
+/// every heap, O(n²) for games that split heaps.
+pub fn extend_plain(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
     let mut stamp: Vec<u64> = Vec::new();
     values.reserve((n + 1).saturating_sub(values.len() as u64) as usize);
     for h in values.len() as u64..=n {

@@ -161,7 +161,13 @@ impl Job {
             }
             // Chunks small enough for a lively progress bar and frequent checkpoints.
             let chunk = (4096u64).max(done / 64).min(total - done);
-            let end = (done + chunk).min(next_check.max(done + 1)).min(total);
+            // Stop at the next periodicity check (games with a proof only).
+            let check_at = if proof.is_some() {
+                next_check.max(done + 1)
+            } else {
+                total
+            };
+            let end = (done + chunk).min(check_at).min(total);
             extend(rule, &mut values, end - 1);
             progress(values.len() as u64, total);
             if let Some(path) = &self.checkpoint {
