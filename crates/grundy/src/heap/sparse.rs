@@ -150,8 +150,35 @@ fn common_pair_reaches(values: &[u32], mv: &Moves, h: u64, v: u32) -> bool {
             return false;
         }
         let m = (h - k) as usize;
-        (1..=m / 2).any(|a| !(mv.unequal && 2 * a == m) && values[a] ^ values[m - a] == v)
+        // Grundy's game excludes the equal split a = m/2: stop the scan before it.
+        let last = if mv.unequal && m % 2 == 0 {
+            m / 2 - 1
+        } else {
+            m / 2
+        };
+        scan(values, m, last, v)
     })
+}
+
+/// Whether values[a] ⊕ values[m − a] = v for some 1 ≤ a ≤ last. Blocks of 256 without an early
+/// exit inside, so that the compiler can vectorise the comparisons.
+fn scan(values: &[u32], m: usize, last: usize, v: u32) -> bool {
+    const BLOCK: usize = 256;
+    let mut a = 1;
+    while a <= last {
+        let end = (a + BLOCK).min(last + 1);
+        let front = &values[a..end];
+        let back = &values[m + 1 - end..=m - a];
+        let hit = front
+            .iter()
+            .zip(back.iter().rev())
+            .fold(false, |acc, (&x, &y)| acc | (x ^ y == v));
+        if hit {
+            return true;
+        }
+        a = end;
+    }
+    false
 }
 
 #[cfg(test)]
