@@ -168,7 +168,7 @@ impl GameCmd {
                 max: max.as_deref().map(|m| parse_nat(m, "--max")).transpose()?,
                 misere: *misere,
             }),
-            GameCmd::Wythoff { .. } => Box::new(games::wythoff::Wythoff),
+            GameCmd::Wythoff { .. } => Box::new(games::wythoff::Wythoff::default()),
             GameCmd::Fibonacci { .. } => Box::new(games::fibonacci::Fibonacci),
             GameCmd::Staircase { .. } => Box::new(games::staircase::Staircase),
             GameCmd::Euclid { .. } => Box::new(games::euclid::Euclid),

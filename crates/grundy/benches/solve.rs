@@ -26,7 +26,8 @@ fn outcomes_closed_form_vs_brute_force(c: &mut Criterion) {
     });
     g.bench_function("brute force (baseline)", |b| {
         b.iter(|| {
-            let mut brute = Brute::new(&Wythoff);
+            let game = Wythoff::default();
+            let mut brute = Brute::new(&game);
             positions.iter().filter(|p| !brute.wins(p)).count()
         })
     });
@@ -57,9 +58,10 @@ fn huge_positions(c: &mut Criterion) {
     let big = |s: &str| -> Nat { s.parse().unwrap() };
     let a = big(&"7".repeat(200));
     let b = big(&"3".repeat(199));
+    let wythoff = Wythoff::default();
     c.bench_function("wythoff 200-digit verdict", |bn| {
         bn.iter(|| {
-            let v = Wythoff.verdict(&(a.clone(), b.clone())).unwrap();
+            let v = wythoff.verdict(&(a.clone(), b.clone())).unwrap();
             black_box(v.winning.count())
         })
     });

@@ -5,11 +5,23 @@ use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::{isqrt, parse_nat, small};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat, Outcome};
-use num_traits::{ToPrimitive, Zero};
+use num_traits::Zero;
+use std::sync::Mutex;
 
-/// Wythoff's game.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Wythoff;
+/// Wythoff's game. Grundy values of small positions (there is no formula) are computed once
+/// and kept for later requests, so a table costs no more than its largest cell.
+#[derive(Debug, Default)]
+pub struct Wythoff {
+    grid: Mutex<Grid>,
+}
+
+/// G(i, j) for i < w, j < h, row by row.
+#[derive(Debug, Default)]
+struct Grid {
+    w: usize,
+    h: usize,
+    g: Vec<u32>,
+}
 
 /// Description of Wythoff's game.
 pub static INFO: GameInfo = GameInfo {
@@ -143,7 +155,7 @@ impl Ruleset for Wythoff {
         }
         Ok(Verdict {
             outcome: Outcome::from_win(!lost),
-            grundy: small_grundy(a, b).map(Nat::from),
+            grundy: self.small_grundy(a, b).map(Nat::from),
             winning: Box::new(moves.into_iter()),
             explanation,
         })
@@ -165,34 +177,50 @@ impl Ruleset for Wythoff {
 /// The most work (cells × moves per cell) spent computing a Grundy value that has no formula.
 const GRUNDY_BUDGET: u64 = 200_000_000;
 
-/// The Grundy value by dynamic programming over all smaller positions, if affordable.
-fn small_grundy(a: &Nat, b: &Nat) -> Option<u64> {
-    let (a, b) = (small(a)?, small(b)?);
-    let cost = (a as u64 + 1)
-        .checked_mul(b as u64 + 1)?
-        .checked_mul(a as u64 + b as u64 + 2)?;
-    if cost > GRUNDY_BUDGET {
-        return None;
-    }
-    let (w, h) = (a + 1, b + 1);
-    let mut g = vec![0u32; w * h];
-    let mut stamp = vec![usize::MAX; a + b + 2];
-    for i in 0..w {
-        for j in 0..h {
-            let id = i * h + j;
-            for i2 in 0..i {
-                stamp[g[i2 * h + j] as usize] = id;
+impl Wythoff {
+    /// The Grundy value by dynamic programming over all smaller positions, if affordable.
+    fn small_grundy(&self, a: &Nat, b: &Nat) -> Option<u64> {
+        let (a, b) = (small(a)?, small(b)?);
+        let mut grid = self.grid.lock().unwrap_or_else(|e| e.into_inner());
+        // G is symmetric: look (a, b) up either way round.
+        for (x, y) in [(a, b), (b, a)] {
+            if x < grid.w && y < grid.h {
+                return Some(grid.g[x * grid.h + y] as u64);
             }
-            for j2 in 0..j {
-                stamp[g[i * h + j2] as usize] = id;
-            }
-            for d in 1..=i.min(j) {
-                stamp[g[(i - d) * h + (j - d)] as usize] = id;
-            }
-            g[id] = stamp.iter().position(|&s| s != id).unwrap_or(0) as u32;
         }
+        let (w, h) = (grid.w.max(a + 1), grid.h.max(b + 1));
+        let cost = (w as u64)
+            .checked_mul(h as u64)?
+            .checked_mul(w as u64 + h as u64)?;
+        if cost > GRUNDY_BUDGET {
+            return None;
+        }
+        *grid = Grid::compute(w, h);
+        Some(grid.g[a * h + b] as u64)
     }
-    g[a * h + b].to_u64()
+}
+
+impl Grid {
+    fn compute(w: usize, h: usize) -> Grid {
+        let mut g = vec![0u32; w * h];
+        let mut stamp = vec![usize::MAX; w + h + 2];
+        for i in 0..w {
+            for j in 0..h {
+                let id = i * h + j;
+                for i2 in 0..i {
+                    stamp[g[i2 * h + j] as usize] = id;
+                }
+                for j2 in 0..j {
+                    stamp[g[i * h + j2] as usize] = id;
+                }
+                for d in 1..=i.min(j) {
+                    stamp[g[(i - d) * h + (j - d)] as usize] = id;
+                }
+                g[id] = stamp.iter().position(|&s| s != id).unwrap_or(0) as u32;
+            }
+        }
+        Grid { w, h, g }
+    }
 }
 
 impl Game for Wythoff {
@@ -226,7 +254,7 @@ mod tests {
     #[test]
     fn matches_brute_force_on_all_small_positions() {
         let ps = (0..=25u64).flat_map(|a| (0..=25u64).map(move |b| (nat(a), nat(b))));
-        check_all(&Wythoff, ps, Grundy::Required);
+        check_all(&Wythoff::default(), ps, Grundy::Required);
     }
 
     #[test]
@@ -254,7 +282,8 @@ mod tests {
         #[test]
         fn huge_positions_winning_moves_reach_p(a in "[1-9][0-9]{0,80}", b in "[1-9][0-9]{0,80}") {
             let (a, b): (Nat, Nat) = (a.parse().unwrap(), b.parse().unwrap());
-            let v = Wythoff.verdict(&(a.clone(), b.clone())).unwrap();
+            let game = Wythoff::default();
+            let v = game.verdict(&(a.clone(), b.clone())).unwrap();
             let moves: Vec<_> = v.winning.collect();
             prop_assert_eq!(moves.is_empty(), v.outcome == Outcome::P);
             for m in moves {
