@@ -249,6 +249,7 @@ impl Game for Wythoff {
 mod tests {
     use super::*;
     use crate::testkit::{check_all, nat, Grundy};
+    use num_traits::ToPrimitive;
     use proptest::prelude::*;
 
     #[test]
