@@ -6,6 +6,7 @@ use crate::nat::{parse_nat, small};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat, Outcome};
 use num_traits::{One, Zero};
+use std::sync::Mutex;
 
 /// Fibonacci Nim.
 #[derive(Clone, Copy, Debug, Default)]
@@ -198,13 +199,15 @@ impl Ruleset for Fibonacci {
 const GRUNDY_MAX_N: usize = 2000;
 
 /// g(n, l) for l ≤ n by increasing l: the options of (n, l) are those of (n, l − 1) plus
-/// taking l, so the mex is maintained incrementally; O(N²) in all.
+/// taking l, so the mex is maintained incrementally; O(N²) in all. The rows depend on nothing
+/// but n, so they are computed once per process and extended on demand.
 fn small_grundy(p: &FibPos) -> Option<u64> {
+    static ROWS: Mutex<Vec<Vec<u16>>> = Mutex::new(Vec::new());
     let n = small(&p.n).filter(|&n| n <= GRUNDY_MAX_N)?;
     let l = small(&p.max_take())?;
     // rows[m][k] = g(m, k) for k ≤ m.
-    let mut rows: Vec<Vec<u16>> = Vec::with_capacity(n + 1);
-    for m in 0..=n {
+    let mut rows = ROWS.lock().unwrap_or_else(|e| e.into_inner());
+    for m in rows.len()..=n {
         let mut row = vec![0u16; m + 1];
         let mut seen = vec![false; m + 2];
         let mut mex = 0usize;
