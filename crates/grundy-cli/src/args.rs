@@ -207,6 +207,21 @@ impl GameCmd {
         Ok((game, self.position().to_vec()))
     }
 
+    /// The heap game's nim-sequence source, for games that have one.
+    pub fn heap_source(&self) -> Result<Option<(Source, String)>, GameError> {
+        let seq = match self {
+            GameCmd::Kayles { .. } => SequenceGame::Kayles,
+            GameCmd::Dawson { .. } => SequenceGame::Dawson,
+            GameCmd::GrundysGame { .. } => SequenceGame::GrundysGame,
+            GameCmd::Lasker { .. } => SequenceGame::Lasker,
+            GameCmd::SplitNim { .. } => SequenceGame::SplitNim,
+            GameCmd::Octal { code, .. } => SequenceGame::Octal { code: code.clone() },
+            GameCmd::Subtraction { set, .. } => SequenceGame::Subtraction { set: set.clone() },
+            _ => return Ok(None),
+        };
+        seq.source().map(Some)
+    }
+
     /// The position's positional arguments.
     fn position(&self) -> &[String] {
         match self {

@@ -107,6 +107,21 @@ enum Command {
         #[command(subcommand)]
         game: GameCmd,
     },
+    /// Draw a game's picture: the P-position map of a two-parameter game, or a heap game's
+    /// nim-sequence with its proved period (PNG or SVG by the file's extension).
+    Plot {
+        /// The image to write (.png or .svg).
+        #[arg(long, value_name = "FILE", global = true)]
+        out: Option<std::path::PathBuf>,
+        /// How many positions along each axis (default 40 for maps, 300 for sequences).
+        #[arg(long, value_name = "N", global = true)]
+        size: Option<u64>,
+        /// Colour a map by Grundy value instead of by outcome.
+        #[arg(long, global = true)]
+        grundy: bool,
+        #[command(subcommand)]
+        game: GameCmd,
+    },
     /// List the games, one line each.
     List,
     /// Print a game's rules, notation, closed form and its source.
@@ -339,6 +354,52 @@ fn run(cli: Cli) -> Result<()> {
             let first_refs: Vec<&str> = first.iter().map(String::as_str).collect();
             game.options(&first_refs).map_err(UserError::from)?;
             play(game.as_ref(), first, !engine_first, &mut out)?;
+        }
+        Command::Plot {
+            out: file,
+            size,
+            grundy,
+            game: cmd,
+        } => {
+            let file =
+                file.ok_or_else(|| UserError("plot needs --out FILE.png or FILE.svg".into()))?;
+            let (game, args) = cmd.build().map_err(UserError::from)?;
+            if !args.is_empty() {
+                return Err(UserError(
+                    "plot draws a game's small positions: give no position".into(),
+                )
+                .into());
+            }
+            const MAX_SIZE: u64 = 2000;
+            if size.is_some_and(|s| s == 0 || s > MAX_SIZE) {
+                return Err(UserError(format!("--size must be between 1 and {MAX_SIZE}")).into());
+            }
+            if let Some((source, name)) = cmd.heap_source().map_err(UserError::from)? {
+                let n = size.unwrap_or(300);
+                let job = grundy::heap::sequence::Job {
+                    source,
+                    game: name.clone(),
+                    to: n - 1,
+                    until_periodic: false,
+                    checkpoint: None,
+                    keep_values: true,
+                };
+                let r = job.run(&mut |_, _| {}).map_err(UserError::from)?;
+                let values = r.values.unwrap_or_default();
+                let period = r.period.zip(r.preperiod).map(|(p, n0)| (n0, p));
+                let seq = grundy_plot::Sequence {
+                    title: &name,
+                    values: &values,
+                    period,
+                };
+                grundy_plot::draw_sequence(&seq, &file).map_err(|e| UserError(e.to_string()))?;
+            } else {
+                let map = render::map(game.as_ref(), size.unwrap_or(40), grundy)
+                    .map_err(UserError::from)?;
+                grundy_plot::draw_map(&map.as_map(), &file)
+                    .map_err(|e| UserError(e.to_string()))?;
+            }
+            writeln!(out, "wrote {}", file.display())?;
         }
         Command::Table {
             grundy,

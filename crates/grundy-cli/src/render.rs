@@ -317,3 +317,70 @@ pub fn script_text(file: &str, r: &grundy_script::Report) -> String {
     }
     s
 }
+
+/// The cells of a game's picture, computed from its table.
+pub struct MapData {
+    title: String,
+    rows: &'static str,
+    cols: &'static str,
+    first: u64,
+    cells: Vec<Vec<Option<grundy_plot::MapCell>>>,
+    by_grundy: bool,
+}
+
+impl MapData {
+    /// The picture's description.
+    pub fn as_map(&self) -> grundy_plot::Map<'_> {
+        grundy_plot::Map {
+            title: &self.title,
+            rows: self.rows,
+            cols: self.cols,
+            first: self.first,
+            cells: self.cells.clone(),
+            by_grundy: self.by_grundy,
+        }
+    }
+}
+
+/// The picture of a game with a table: a grid as it is, a row as a single-row map.
+pub fn map(
+    game: &dyn grundy::catalog::DynGame,
+    size: u64,
+    by_grundy: bool,
+) -> Result<MapData, grundy::GameError> {
+    use grundy::catalog::TableShape;
+    let shape = game.table_shape().ok_or_else(|| {
+        grundy::GameError::Invalid(format!(
+            "{} has no picture: its positions are not indexed by one or two numbers",
+            game.name()
+        ))
+    })?;
+    let cell = |coords: &[u64]| -> Result<Option<grundy_plot::MapCell>, grundy::GameError> {
+        Ok(game.table_cell(coords)?.map(|c| grundy_plot::MapCell {
+            lost: c.outcome == grundy::Outcome::P,
+            grundy: c.grundy.and_then(|g| u64::try_from(g).ok()),
+        }))
+    };
+    let (rows, cols, first, cells) = match shape {
+        TableShape::Grid { rows, cols, first } => {
+            let cells = (first..first + size)
+                .map(|r| (first..first + size).map(|c| cell(&[r, c])).collect())
+                .collect::<Result<Vec<Vec<_>>, _>>()?;
+            (rows, cols, first, cells)
+        }
+        TableShape::Row { axis, first } => {
+            let row = (first..first + size)
+                .map(|n| cell(&[n]))
+                .collect::<Result<Vec<_>, _>>()?;
+            ("", axis, first, vec![row])
+        }
+    };
+    Ok(MapData {
+        title: game.name(),
+        rows,
+        cols,
+        first,
+        cells,
+        by_grundy,
+    })
+}

@@ -448,3 +448,38 @@ fn play_refuses_what_it_cannot_play() {
     );
     assert_eq!(code, 2, "{out}");
 }
+
+#[test]
+fn plot_writes_maps_and_sequences_and_refuses_what_it_cannot_draw() {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    for (args, name) in [
+        (vec!["plot", "wythoff", "--size", "30"], "w.png"),
+        (vec!["plot", "euclid", "--grundy"], "e.svg"),
+        (vec!["plot", "kayles", "--size", "120"], "k.png"),
+        (vec!["plot", "bash", "--size", "20"], "b.svg"),
+        (vec!["plot", "fibonacci"], "f.png"),
+    ] {
+        let out = file(name);
+        let mut all = args.clone();
+        all.extend(["--out", &out]);
+        let (code, text, err) = grundy(&all);
+        assert_eq!(code, 0, "{all:?}: {err}");
+        assert!(text.contains("wrote"), "{text}");
+        assert!(std::fs::metadata(&out).unwrap().len() > 1000, "{out}");
+    }
+    let svg = std::fs::read_to_string(file("e.svg")).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..50]);
+    for bad in [
+        vec!["plot", "thanos", "--out", "/tmp/x.png"],
+        vec!["plot", "nim", "--out", "/tmp/x.gif"],
+        vec!["plot", "nim"],
+        vec!["plot", "nim", "--out", "/tmp/x.png", "--size", "0"],
+    ] {
+        let (code, _, err) = grundy(&bad);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,285 @@
+//! Pictures for grundy: the map of P-positions of a two-parameter game, and a nim-sequence
+//! plotted against the heap size with its proved period marked. PNG or SVG by the file's
+//! extension; the font is embedded (DejaVu Sans, see assets/), so no system font is needed.
+
+use plotters::prelude::*;
+use plotters::style::{register_font, FontStyle};
+use std::path::Path;
+use std::sync::Once;
+use thiserror::Error;
+
+/// A picture could not be drawn or written.
+#[derive(Debug, Error)]
+#[error("{0}")]
+pub struct PlotError(String);
+
+fn err(e: impl std::fmt::Display) -> PlotError {
+    PlotError(e.to_string())
+}
+
+static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+const FAMILY: &str = "sans-serif";
+
+fn register() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The embedded font is valid; registration only fails on malformed data.
+        let _ = register_font(FAMILY, FontStyle::Normal, FONT);
+    });
+}
+
+/// One cell of a map: `None` where the coordinates name no position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapCell {
+    /// Whether the player to move loses.
+    pub lost: bool,
+    /// The Grundy value, if known.
+    pub grundy: Option<u64>,
+}
+
+/// A two-parameter game's small positions.
+pub struct Map<'a> {
+    /// Title, e.g. "wythoff".
+    pub title: &'a str,
+    /// What the rows and the columns count.
+    pub rows: &'a str,
+    /// What the columns count.
+    pub cols: &'a str,
+    /// The first index on both axes.
+    pub first: u64,
+    /// cells[r][c] for row first + r, column first + c.
+    pub cells: Vec<Vec<Option<MapCell>>>,
+    /// Colour by Grundy value instead of by outcome.
+    pub by_grundy: bool,
+}
+
+/// A nim-sequence.
+pub struct Sequence<'a> {
+    /// Title, e.g. "octal 0.77".
+    pub title: &'a str,
+    /// G(0), G(1), …
+    pub values: &'a [u32],
+    /// (preperiod, period) when proved.
+    pub period: Option<(u64, u64)>,
+}
+
+fn ext(path: &Path) -> Result<&'static str, PlotError> {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_lowercase)
+        .as_deref()
+    {
+        Some("png") => Ok("png"),
+        Some("svg") => Ok("svg"),
+        _ => Err(PlotError(format!(
+            "{}: the output must end in .png or .svg",
+            path.display()
+        ))),
+    }
+}
+
+/// A colour for Grundy value v: 0 black, then a cycle of distinct hues.
+fn value_colour(v: u64) -> RGBColor {
+    if v == 0 {
+        return RGBColor(20, 20, 20);
+    }
+    let hue = ((v - 1) as f64 * 0.618_033_988_75).fract();
+    let c = HSLColor(hue, 0.65, 0.6);
+    let (r, g, b) = c.rgb();
+    RGBColor(r, g, b)
+}
+
+/// Draws a map of P-positions (or Grundy values) to `path`.
+pub fn draw_map(map: &Map, path: &Path) -> Result<(), PlotError> {
+    register();
+    let size = (900, 820);
+    match ext(path)? {
+        "png" => draw_map_on(map, BitMapBackend::new(path, size).into_drawing_area()),
+        _ => draw_map_on(map, SVGBackend::new(path, size).into_drawing_area()),
+    }
+}
+
+fn draw_map_on<DB: DrawingBackend>(
+    map: &Map,
+    root: DrawingArea<DB, plotters::coord::Shift>,
+) -> Result<(), PlotError>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE).map_err(err)?;
+    let n_rows = map.cells.len() as u64;
+    let n_cols = map.cells.first().map_or(0, |r| r.len()) as u64;
+    let (main, legend) = root.split_horizontally(700);
+    let caption = if map.by_grundy {
+        format!("{}: Grundy values", map.title)
+    } else {
+        format!("{}: P-positions (black) and N-positions", map.title)
+    };
+    let mut chart = ChartBuilder::on(&main)
+        .caption(caption, (FAMILY, 22))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(map.first..map.first + n_cols, map.first..map.first + n_rows)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc(map.cols)
+        .y_desc(map.rows)
+        .label_style((FAMILY, 14))
+        .draw()
+        .map_err(err)?;
+    let cells = map.cells.iter().enumerate().flat_map(|(r, row)| {
+        row.iter().enumerate().filter_map(move |(c, cell)| {
+            let cell = (*cell)?;
+            let colour = match (map.by_grundy, cell.grundy) {
+                (true, Some(g)) => value_colour(g),
+                _ if cell.lost => RGBColor(20, 20, 20),
+                _ => RGBColor(225, 232, 240),
+            };
+            let (x, y) = (map.first + c as u64, map.first + r as u64);
+            Some(Rectangle::new([(x, y), (x + 1, y + 1)], colour.filled()))
+        })
+    });
+    chart.draw_series(cells).map_err(err)?;
+    // Legend: P / N, or the first Grundy values.
+    let entries: Vec<(String, RGBColor)> = if map.by_grundy {
+        (0..8)
+            .map(|v| (format!("G = {v}"), value_colour(v)))
+            .collect()
+    } else {
+        vec![
+            ("P: player to move loses".into(), RGBColor(20, 20, 20)),
+            ("N: player to move wins".into(), RGBColor(225, 232, 240)),
+        ]
+    };
+    for (i, (label, colour)) in entries.iter().enumerate() {
+        let y = 60 + 28 * i as i32;
+        legend
+            .draw(&Rectangle::new([(4, y), (22, y + 18)], colour.filled()))
+            .map_err(err)?;
+        legend
+            .draw(&Text::new(label.clone(), (28, y + 2), (FAMILY, 12)))
+            .map_err(err)?;
+    }
+    root.present().map_err(err)
+}
+
+/// Draws a nim-sequence to `path`, the proved period marked.
+pub fn draw_sequence(seq: &Sequence, path: &Path) -> Result<(), PlotError> {
+    register();
+    let size = (1000, 600);
+    match ext(path)? {
+        "png" => draw_sequence_on(seq, BitMapBackend::new(path, size).into_drawing_area()),
+        _ => draw_sequence_on(seq, SVGBackend::new(path, size).into_drawing_area()),
+    }
+}
+
+fn draw_sequence_on<DB: DrawingBackend>(
+    seq: &Sequence,
+    root: DrawingArea<DB, plotters::coord::Shift>,
+) -> Result<(), PlotError>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE).map_err(err)?;
+    let n = seq.values.len() as u64;
+    let top = seq.values.iter().copied().max().unwrap_or(0) as u64 + 1;
+    let caption = match seq.period {
+        Some((n0, p)) => format!("{}: G(n), period {p} from n = {n0} (proved)", seq.title),
+        None => format!("{}: G(n), no period proved", seq.title),
+    };
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, (FAMILY, 22))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0..n.max(1), 0..top)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("heap n")
+        .y_desc("Grundy value G(n)")
+        .label_style((FAMILY, 14))
+        .draw()
+        .map_err(err)?;
+    chart
+        .draw_series(
+            seq.values
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| Circle::new((i as u64, v as u64), 2, BLUE.filled())),
+        )
+        .map_err(err)?;
+    if let Some((n0, p)) = seq.period {
+        for (x, colour) in [(n0, RED), (n0 + p, RGBColor(230, 120, 0))] {
+            if x <= n {
+                chart
+                    .draw_series(LineSeries::new([(x, 0), (x, top)], colour.stroke_width(2)))
+                    .map_err(err)?
+                    .label(if x == n0 {
+                        "period starts"
+                    } else {
+                        "one period later"
+                    })
+                    .legend(move |(a, b)| PathElement::new([(a, b), (a + 16, b)], colour));
+            }
+        }
+        chart
+            .configure_series_labels()
+            .label_font((FAMILY, 14))
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()
+            .map_err(err)?;
+    }
+    root.present().map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_and_sequences_are_written_as_png_and_svg() {
+        let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cells = (0..10)
+            .map(|r: u64| {
+                (0..10)
+                    .map(|c: u64| {
+                        Some(MapCell {
+                            lost: r == c,
+                            grundy: Some(r ^ c),
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let map = Map {
+            title: "nim",
+            rows: "heap 1",
+            cols: "heap 2",
+            first: 0,
+            cells,
+            by_grundy: false,
+        };
+        for name in ["m.png", "m.svg"] {
+            draw_map(&map, &dir.join(name)).unwrap();
+            assert!(std::fs::metadata(dir.join(name)).unwrap().len() > 1000);
+        }
+        let values: Vec<u32> = (0..100).map(|n| n % 5).collect();
+        let seq = Sequence {
+            title: "subtraction",
+            values: &values,
+            period: Some((0, 5)),
+        };
+        draw_sequence(&seq, &dir.join("s.png")).unwrap();
+        let png = std::fs::read(dir.join("s.png")).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        assert!(draw_map(&map, &dir.join("m.gif")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
