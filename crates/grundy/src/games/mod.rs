@@ -137,7 +137,7 @@ pub(crate) fn each_heap(heaps: &[Nat]) -> Vec<Vec<Nat>> {
 /// Writes `a ⊕ b ⊕ … = x` when the list is short enough to read.
 pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
     if ns.is_empty() {
-        return "there are no heaps, so the nim-sum is 0".to_string();
+        return "nothing (nim-sum 0)".to_string();
     }
     if ns.len() <= 8 && ns.iter().all(|n| n.bits() <= 64) {
         let terms: Vec<String> = ns.iter().map(|n| n.to_string()).collect();
