@@ -198,32 +198,15 @@ fn formula(total: u64, g: impl Fn(u64) -> Nat) -> Result<Vec<u32>, GameError> {
 /// number of 1 bits in v & m has that parity, from the Walsh–Hadamard transform of the value
 /// histogram (the transform at m is #even − #odd).
 pub fn rare(values: &[u32]) -> Rare {
-    let max = values.iter().copied().max().unwrap_or(0);
-    let bits = 32 - max.leading_zeros();
-    if values.is_empty() || bits == 0 || bits > 20 {
+    let Some(h) = super::sparse::parity_transform(values) else {
         return Rare {
             mask: 0,
             count: 0,
             last: None,
             parity: 0,
         };
-    }
-    let size = 1usize << bits;
-    let mut h = vec![0i64; size];
-    for &v in values {
-        h[v as usize] += 1;
-    }
-    let mut len = 1;
-    while len < size {
-        for i in (0..size).step_by(2 * len) {
-            for j in i..i + len {
-                let (a, b) = (h[j], h[j + len]);
-                h[j] = a + b;
-                h[j + len] = a - b;
-            }
-        }
-        len *= 2;
-    }
+    };
+    let size = h.len();
     let n = values.len() as i64;
     // #odd = (n − transform) / 2 and #even = n − #odd; the rare class is the smaller one.
     let (count, mask, parity) = (1..size)

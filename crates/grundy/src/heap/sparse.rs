@@ -43,9 +43,10 @@ fn rare(mask: u32, v: u32) -> bool {
     (v & mask).count_ones() % 2 == 0
 }
 
-/// The mask under which the fewest of `values` are rare (even parity), if that makes them
-/// rare enough (at most one in eight) for the method to pay.
-pub fn choose_mask(values: &[u32]) -> Option<u32> {
+/// The Walsh–Hadamard transform of the histogram of `values`: at mask m it is
+/// #(values with an even number of 1 bits in v & m) − #(odd). `None` when there are no values
+/// or they are too wide (more than 20 bits) to tabulate.
+pub(crate) fn parity_transform(values: &[u32]) -> Option<Vec<i64>> {
     let max = values.iter().copied().max()?;
     let bits = 32 - max.leading_zeros();
     if bits == 0 || bits > 20 {
@@ -67,9 +68,16 @@ pub fn choose_mask(values: &[u32]) -> Option<u32> {
         }
         len *= 2;
     }
-    // The transform at m is #even − #odd, so #even = (n + h[m]) / 2.
+    Some(h)
+}
+
+/// The mask under which the fewest of `values` are rare (even parity), if that makes them
+/// rare enough (at most one in eight) for the method to pay.
+pub fn choose_mask(values: &[u32]) -> Option<u32> {
+    let h = parity_transform(values)?;
+    // #even = (n + transform) / 2.
     let n = values.len() as i64;
-    let (even, mask) = (1..size).map(|m| ((n + h[m]) / 2, m)).min()?;
+    let (even, mask) = (1..h.len()).map(|m| ((n + h[m]) / 2, m)).min()?;
     (even * 8 <= n).then_some(mask as u32)
 }
 
