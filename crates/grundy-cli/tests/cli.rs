@@ -361,7 +361,7 @@ fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
     let bin = assert_cmd::cargo::cargo_bin("grundy");
     // All-but games run on the plain method: slow enough (seconds) to be killed half way.
     let args = [
-        "sequence", "all-but", "--set", "1,2", "--to", "50000", "--values", "--json",
+        "sequence", "all-but", "--set", "1,2", "--to", "80000", "--values", "--json",
     ];
     let mut child = std::process::Command::new(&bin)
         .args(args)
@@ -371,8 +371,14 @@ fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    child.kill().unwrap(); // SIGKILL
+    // Kill it (SIGKILL) as soon as a checkpoint exists, i.e. in the middle of the run, on a slow
+    // machine as on a fast one.
+    let started = std::time::Instant::now();
+    while !ckpt.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let was_running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
     child.wait().unwrap();
     let saved = std::fs::metadata(&ckpt).map(|m| m.len()).unwrap_or(0);
     let resumed = Command::new(&bin)
@@ -386,10 +392,11 @@ fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
     let a: Value = serde_json::from_slice(&resumed.stdout).unwrap();
     let b: Value = serde_json::from_slice(&straight.stdout).unwrap();
     assert_eq!(a["values"], b["values"]);
-    assert_eq!(a["computed"], 50_001);
-    // The killed run left a partial checkpoint: fewer than the 50 001 values of 4 bytes.
+    assert_eq!(a["computed"], 80_001);
+    // The killed run left a partial checkpoint: fewer than the 80 001 values of 4 bytes.
+    assert!(was_running, "the run ended before its first checkpoint");
     assert!(
-        saved > 0 && saved < 50_001 * 4,
+        saved > 0 && saved < 80_001 * 4,
         "checkpoint of {saved} bytes"
     );
     std::fs::remove_dir_all(&dir).unwrap();
