@@ -122,6 +122,13 @@ enum Command {
         #[command(subcommand)]
         game: GameCmd,
     },
+    /// Serve the web playground on 127.0.0.1: a page to play every game against the engine,
+    /// with its picture, and a JSON API (GET /api/solve?q=nim 3 4 5).
+    Serve {
+        /// The port.
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+    },
     /// List the games, one line each.
     List,
     /// Print a game's rules, notation, closed form and its source.
@@ -363,43 +370,12 @@ fn run(cli: Cli) -> Result<()> {
         } => {
             let file =
                 file.ok_or_else(|| UserError("plot needs --out FILE.png or FILE.svg".into()))?;
-            let (game, args) = cmd.build().map_err(UserError::from)?;
-            if !args.is_empty() {
-                return Err(UserError(
-                    "plot draws a game's small positions: give no position".into(),
-                )
-                .into());
-            }
-            const MAX_SIZE: u64 = 2000;
-            if size.is_some_and(|s| s == 0 || s > MAX_SIZE) {
-                return Err(UserError(format!("--size must be between 1 and {MAX_SIZE}")).into());
-            }
-            if let Some((source, name)) = cmd.heap_source().map_err(UserError::from)? {
-                let n = size.unwrap_or(300);
-                let job = grundy::heap::sequence::Job {
-                    source,
-                    game: name.clone(),
-                    to: n - 1,
-                    until_periodic: false,
-                    checkpoint: None,
-                    keep_values: true,
-                };
-                let r = job.run(&mut |_, _| {}).map_err(UserError::from)?;
-                let values = r.values.unwrap_or_default();
-                let period = r.period.zip(r.preperiod).map(|(p, n0)| (n0, p));
-                let seq = grundy_plot::Sequence {
-                    title: &name,
-                    values: &values,
-                    period,
-                };
-                grundy_plot::draw_sequence(&seq, &file).map_err(|e| UserError(e.to_string()))?;
-            } else {
-                let map = render::map(game.as_ref(), size.unwrap_or(40), grundy)
-                    .map_err(UserError::from)?;
-                grundy_plot::draw_map(&map.as_map(), &file)
-                    .map_err(|e| UserError(e.to_string()))?;
-            }
+            grundy_cli::picture::draw(&cmd, size, grundy, &file).map_err(UserError)?;
             writeln!(out, "wrote {}", file.display())?;
+        }
+        Command::Serve { port } => {
+            grundy_web::serve(port, std::sync::Arc::new(grundy_cli::web::CliBackend))
+                .map_err(|e| UserError(format!("cannot serve on port {port}: {e}")))?;
         }
         Command::Table {
             grundy,

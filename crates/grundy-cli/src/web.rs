@@ -1,0 +1,86 @@
+//! The playground's backend: queries written as `grundy solve` arguments, answered by the
+//! catalog exactly as the command line answers them.
+
+use crate::args::GameCmd;
+use clap::Parser;
+use grundy::catalog::DynGame;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A query: the game subcommand with its options and position.
+#[derive(Parser)]
+#[command(name = "q", no_binary_name = true)]
+struct QueryArgs {
+    #[command(subcommand)]
+    game: GameCmd,
+}
+
+/// A parsed query: the subcommand, its game, and the position's arguments.
+type Parsed = (GameCmd, Box<dyn DynGame>, Vec<String>);
+
+fn parse(q: &str) -> Result<Parsed, String> {
+    let parsed = QueryArgs::try_parse_from(q.split_whitespace()).map_err(|e| {
+        let text = e.render().to_string();
+        let first = text.lines().next().unwrap_or("bad query").to_string();
+        first
+            .strip_prefix("error: ")
+            .map(String::from)
+            .unwrap_or(first)
+    })?;
+    let (game, args) = parsed.game.build().map_err(|e| e.to_string())?;
+    Ok((parsed.game, game, args))
+}
+
+fn refs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+fn words(ts: &[grundy::Token]) -> Vec<String> {
+    ts.iter().map(|t| t.to_string()).collect()
+}
+
+/// The command line's catalog behind the web server.
+pub struct CliBackend;
+
+impl grundy_web::Backend for CliBackend {
+    fn solve(&self, q: &str) -> Result<String, String> {
+        let (_, game, args) = parse(q)?;
+        let a = game.solve(&refs(&args), 100).map_err(|e| e.to_string())?;
+        serde_json::to_string(&a).map_err(|e| e.to_string())
+    }
+
+    fn moves(&self, q: &str) -> Result<Value, String> {
+        let (_, game, args) = parse(q)?;
+        let options = game.options(&refs(&args)).map_err(|e| e.to_string())?;
+        let mut out = Vec::with_capacity(options.len());
+        for o in options.iter().take(500) {
+            let w = words(o);
+            let a = game.solve(&refs(&w), 0).map_err(|e| e.to_string())?;
+            out.push(json!({ "to": o, "outcome": a.outcome }));
+        }
+        Ok(Value::Array(out))
+    }
+
+    fn engine(&self, q: &str) -> Result<Value, String> {
+        let (_, game, args) = parse(q)?;
+        let mv = game.engine_move(&refs(&args)).map_err(|e| e.to_string())?;
+        Ok(json!({ "to": mv }))
+    }
+
+    fn picture(&self, q: &str) -> Result<String, String> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let (cmd, _, args) = parse(q)?;
+        if !args.is_empty() {
+            return Err("a picture takes the game and its options, without a position".into());
+        }
+        let file = std::env::temp_dir().join(format!(
+            "grundy-picture-{}-{}.svg",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        let drawn = crate::picture::draw(&cmd, None, false, &file);
+        let svg = drawn.and_then(|()| std::fs::read_to_string(&file).map_err(|e| e.to_string()));
+        let _ = std::fs::remove_file(&file);
+        svg
+    }
+}
