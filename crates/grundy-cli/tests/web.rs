@@ -1,61 +1,14 @@
 //! `grundy serve` end to end over real HTTP: the JSON API answers exactly as the command line,
 //! bad requests get 400 with {"error": …}, and the server keeps serving.
 
+mod common;
+
 use assert_cmd::Command;
-use std::io::{Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Stdio};
-use std::time::{Duration, Instant};
-
-struct Server(Child, u16);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start() -> Server {
-    let port = 20_000 + (std::process::id() % 20_000) as u16;
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["serve", "--port", &port.to_string()])
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "server did not start"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    Server(child, port)
-}
-
-/// GET a path; (status, body).
-fn get(server: &Server, path: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", server.1)).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|x| x.1)
-        .unwrap_or("")
-        .to_string();
-    (status, body)
-}
+use common::{get, start};
 
 #[test]
 fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
-    let server = start();
+    let server = start(1);
     let cli = Command::cargo_bin("grundy")
         .unwrap()
         .args(["solve", "nim", "3", "4", "5", "--json"])

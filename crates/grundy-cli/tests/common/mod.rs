@@ -1,0 +1,56 @@
+//! Helpers shared by the tests that start `grundy serve`.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `grundy serve`, stopped when dropped.
+pub struct Server(Child, pub u16);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `grundy serve` on a port derived from the test process and `salt`, and waits until
+/// it accepts connections.
+pub fn start(salt: u16) -> Server {
+    let port = 20_000 + ((std::process::id() as u16 % 10_000) ^ salt) % 20_000;
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["serve", "--port", &port.to_string()])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "server did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Server(child, port)
+}
+
+/// GET a path; (status, body).
+pub fn get(server: &Server, path: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", server.1)).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|x| x.1)
+        .unwrap_or("")
+        .to_string();
+    (status, body)
+}
