@@ -601,7 +601,11 @@ fn play(
             user_turn = true;
             continue;
         }
-        write!(out, "Position: {shown}\nyour move> ")?;
+        write!(
+            out,
+            "Position: {shown}\n{}your move> ",
+            render::position_picture(&p)
+        )?;
         out.flush()?;
         let Some(line) = lines.next() else {
             writeln!(out)?;

@@ -384,3 +384,17 @@ pub fn map(
         by_grundy,
     })
 }
+
+/// A small drawing of a position of heaps (one row of tokens per number), for `grundy play`;
+/// empty when the position is not a few small numbers.
+pub fn position_picture(words: &[String]) -> String {
+    let numbers: Option<Vec<usize>> = words.iter().map(|w| w.parse().ok()).collect();
+    match numbers {
+        Some(ns) if !ns.is_empty() && ns.len() <= 12 && ns.iter().all(|&n| n <= 40) => ns
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| format!("  {:>2} | {} {n}\n", i + 1, "●".repeat(n)))
+            .collect(),
+        _ => String::new(),
+    }
+}
