@@ -237,8 +237,9 @@ fn run(cli: Cli) -> Result<()> {
                 }
                 solve_batch(game.as_ref(), json, max_moves, &mut out)?;
             } else {
-                let args: Vec<&str> = args.iter().map(String::as_str).collect();
-                let a = game.solve(&args, max_moves).map_err(UserError::from)?;
+                let a = game
+                    .solve(&render::strs(&args), max_moves)
+                    .map_err(UserError::from)?;
                 if json {
                     serde_json::to_writer(&mut out, &a)?;
                     writeln!(out)?;
@@ -353,14 +354,15 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Play { engine_first, game } => {
             let (game, args) = game.build().map_err(UserError::from)?;
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let start = game.canonical(&args).map_err(UserError::from)?;
-            let words = |ts: &[grundy::Token]| ts.iter().map(|t| t.to_string()).collect();
-            // Refuse at once a position too large to play move by move.
-            let first: Vec<String> = words(&start);
-            let first_refs: Vec<&str> = first.iter().map(String::as_str).collect();
-            game.options(&first_refs).map_err(UserError::from)?;
-            play(game.as_ref(), first, !engine_first, &mut out)?;
+            let start = game
+                .canonical(&render::strs(&args))
+                .map_err(UserError::from)?;
+            play(
+                game.as_ref(),
+                render::words(&start),
+                !engine_first,
+                &mut out,
+            )?;
         }
         Command::Plot {
             out: file,
@@ -564,23 +566,26 @@ fn play(
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut history: Vec<Vec<String>> = Vec::new();
-    let refs = |p: &[String]| -> Vec<String> { p.to_vec() };
-    let words =
-        |ts: &[grundy::Token]| -> Vec<String> { ts.iter().map(|t| t.to_string()).collect() };
-    writeln!(
-        out,
-        "{} — type the position after your move, or: hint, moves, undo, quit.",
-        game.name()
-    )?;
+    let words = render::words;
+    let mut greeted = false;
     loop {
-        let p: Vec<String> = refs(&pos);
-        let args: Vec<&str> = p.iter().map(String::as_str).collect();
+        let p = pos.clone();
+        let args = render::strs(&p);
         let shown = if p.is_empty() {
             "(empty)".to_string()
         } else {
             p.join(" ")
         };
+        // A position too large to play is refused before anything is printed.
         let options = game.options(&args).map_err(UserError::from)?;
+        if !greeted {
+            writeln!(
+                out,
+                "{} — type the position after your move, or: hint, moves, undo, quit.",
+                game.name()
+            )?;
+            greeted = true;
+        }
         if options.is_empty() {
             let verdict = game.solve(&args, 1).map_err(UserError::from)?;
             let mover_wins = verdict.outcome == grundy::Outcome::N;

@@ -58,6 +58,16 @@ pub fn analysis_line(a: &Analysis) -> String {
     s
 }
 
+/// A position's tokens as the words a user would type.
+pub fn words(ts: &[grundy::Token]) -> Vec<String> {
+    ts.iter().map(|t| t.to_string()).collect()
+}
+
+/// Borrowed views of owned arguments, as the catalog takes them.
+pub fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
 fn join_tokens(ts: &[grundy::Token]) -> String {
     if ts.is_empty() {
         return "(empty)".to_string();

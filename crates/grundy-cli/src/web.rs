@@ -2,6 +2,7 @@
 //! catalog exactly as the command line answers them.
 
 use crate::args::GameCmd;
+use crate::render::{strs, words};
 use clap::Parser;
 use grundy::catalog::DynGame;
 use serde_json::{json, Value};
@@ -31,31 +32,23 @@ fn parse(q: &str) -> Result<Parsed, String> {
     Ok((parsed.game, game, args))
 }
 
-fn refs(args: &[String]) -> Vec<&str> {
-    args.iter().map(String::as_str).collect()
-}
-
-fn words(ts: &[grundy::Token]) -> Vec<String> {
-    ts.iter().map(|t| t.to_string()).collect()
-}
-
 /// The command line's catalog behind the web server.
 pub struct CliBackend;
 
 impl grundy_web::Backend for CliBackend {
     fn solve(&self, q: &str) -> Result<String, String> {
         let (_, game, args) = parse(q)?;
-        let a = game.solve(&refs(&args), 100).map_err(|e| e.to_string())?;
+        let a = game.solve(&strs(&args), 100).map_err(|e| e.to_string())?;
         serde_json::to_string(&a).map_err(|e| e.to_string())
     }
 
     fn moves(&self, q: &str) -> Result<Value, String> {
         let (_, game, args) = parse(q)?;
-        let options = game.options(&refs(&args)).map_err(|e| e.to_string())?;
+        let options = game.options(&strs(&args)).map_err(|e| e.to_string())?;
         let mut out = Vec::with_capacity(options.len());
         for o in options.iter().take(500) {
             let w = words(o);
-            let a = game.solve(&refs(&w), 0).map_err(|e| e.to_string())?;
+            let a = game.solve(&strs(&w), 0).map_err(|e| e.to_string())?;
             out.push(json!({ "to": o, "outcome": a.outcome }));
         }
         Ok(Value::Array(out))
@@ -63,7 +56,7 @@ impl grundy_web::Backend for CliBackend {
 
     fn engine(&self, q: &str) -> Result<Value, String> {
         let (_, game, args) = parse(q)?;
-        let mv = game.engine_move(&refs(&args)).map_err(|e| e.to_string())?;
+        let mv = game.engine_move(&strs(&args)).map_err(|e| e.to_string())?;
         Ok(json!({ "to": mv }))
     }
 
