@@ -5,7 +5,7 @@ use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::small;
 use crate::solver::Game;
-use crate::{GameError, Nat, Outcome};
+use crate::{GameError, Nat};
 use num_traits::{ToPrimitive, Zero};
 
 /// Lasker's Nim.
@@ -150,33 +150,27 @@ impl Ruleset for Lasker {
                 "the player to move wins by moving one heap to the right value"
             }
         );
-        let heaps = heaps.clone();
-        let n = if x.is_zero() { 0 } else { heaps.len() };
-        let grundy = x.clone();
-        let winning = (0..n).flat_map(move |i| {
-            let t = &values[i] ^ &x;
-            let h = heaps[i].clone();
-            let target = value(&t);
-            let take = (target < h).then(|| {
-                let d = &h - &target;
-                Move::new(
-                    super::with_heap(&heaps, i, target),
-                    format!("take {d} from heap {}", i + 1),
-                )
-            });
-            let heaps2 = heaps.clone();
-            let splits = splits_with_value(h.clone(), t).map(move |(a, b)| {
-                let text = format!("split heap {} ({h}) into {a} and {b}", i + 1);
-                Move::new(split_heap(&heaps2, i, &[a, b]), text)
-            });
-            take.into_iter().chain(splits)
-        });
-        Ok(Verdict {
-            outcome: Outcome::from_win(!grundy.is_zero()),
-            grundy: Some(grundy),
-            winning: Box::new(winning),
+        Ok(super::heap_sum_verdict(
+            heaps,
+            values,
             explanation,
-        })
+            |heaps, i, t| {
+                let h = heaps[i].clone();
+                let target = value(&t);
+                let take = (target < h).then(|| {
+                    let d = &h - &target;
+                    Move::new(
+                        super::with_heap(&heaps, i, target),
+                        format!("take {d} from heap {}", i + 1),
+                    )
+                });
+                let splits = splits_with_value(h.clone(), t).map(move |(a, b)| {
+                    let text = format!("split heap {} ({h}) into {a} and {b}", i + 1);
+                    Move::new(split_heap(&heaps, i, &[a, b]), text)
+                });
+                take.into_iter().chain(splits)
+            },
+        ))
     }
 
     fn table_shape(&self) -> Option<TableShape> {
@@ -214,6 +208,7 @@ impl Game for Lasker {
 mod tests {
     use super::*;
     use crate::testkit::{check_all, nat, tuples, Grundy};
+    use crate::Outcome;
     use proptest::prelude::*;
 
     #[test]

@@ -49,9 +49,9 @@ pub fn info(name: &str) -> Option<&'static GameInfo> {
     ALL.iter().copied().find(|i| i.name == name)
 }
 
-use crate::analysis::Token;
+use crate::analysis::{Move, Token, Verdict};
 use crate::nat::parse_nat;
-use crate::{GameError, Nat};
+use crate::{GameError, Nat, Outcome};
 use num_traits::Zero;
 
 /// Reads every argument as a natural number named `what` (e.g. `heap`).
@@ -132,6 +132,31 @@ pub(crate) fn one_heap(c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
 /// Each heap as its own component, for the brute-force solver.
 pub(crate) fn each_heap(heaps: &[Nat]) -> Vec<Vec<Nat>> {
     heaps.iter().map(|h| vec![h.clone()]).collect()
+}
+
+/// The verdict of a sum of heaps whose values are `values` (heap i worth values[i]): the
+/// nim-sum decides, and each heap's winning moves are the options `options(heaps, i, t)` of
+/// heap i worth t = values[i] ⊕ x, enumerated lazily.
+pub(crate) fn heap_sum_verdict<'a, I>(
+    heaps: &[Nat],
+    values: Vec<Nat>,
+    explanation: String,
+    options: impl Fn(Vec<Nat>, usize, Nat) -> I + 'a,
+) -> Verdict<'a, Vec<Nat>>
+where
+    I: Iterator<Item = Move<Vec<Nat>>> + 'a,
+{
+    let x = xor_all(&values);
+    let n = if x.is_zero() { 0 } else { heaps.len() };
+    let heaps = heaps.to_vec();
+    let target = x.clone();
+    let winning = (0..n).flat_map(move |i| options(heaps.clone(), i, &values[i] ^ &target));
+    Verdict {
+        outcome: Outcome::from_win(!x.is_zero()),
+        grundy: Some(x),
+        winning: Box::new(winning),
+        explanation,
+    }
 }
 
 /// Writes `a ⊕ b ⊕ … = x` when the list is short enough to read.

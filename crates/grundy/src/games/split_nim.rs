@@ -5,7 +5,7 @@ use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::small;
 use crate::solver::Game;
-use crate::{GameError, Nat, Outcome};
+use crate::{GameError, Nat};
 use num_traits::{One, Zero};
 
 /// Split Nim.
@@ -160,23 +160,17 @@ impl Ruleset for SplitNim {
                 "the player to move wins by splitting a heap into parts of the right values"
             }
         );
-        let heaps = heaps.clone();
-        let n = if x.is_zero() { 0 } else { heaps.len() };
-        let grundy = x.clone();
-        let winning = (0..n).flat_map(move |i| {
-            let t = &values[i] ^ &x;
-            let heaps = heaps.clone();
-            splits_with_value(heaps[i].clone(), t).map(move |(j, k)| {
-                let text = format!("split heap {} ({}) into {j} and {k}", i + 1, heaps[i]);
-                Move::new(split_heap(&heaps, i, &[j, k]), text)
-            })
-        });
-        Ok(Verdict {
-            outcome: Outcome::from_win(!grundy.is_zero()),
-            grundy: Some(grundy),
-            winning: Box::new(winning),
+        Ok(super::heap_sum_verdict(
+            heaps,
+            values,
             explanation,
-        })
+            |heaps, i, t| {
+                splits_with_value(heaps[i].clone(), t).map(move |(j, k)| {
+                    let text = format!("split heap {} ({}) into {j} and {k}", i + 1, heaps[i]);
+                    Move::new(split_heap(&heaps, i, &[j, k]), text)
+                })
+            },
+        ))
     }
 
     fn table_shape(&self) -> Option<TableShape> {
@@ -213,6 +207,7 @@ impl Game for SplitNim {
 mod tests {
     use super::*;
     use crate::testkit::{check_all, nat, tuples, Grundy};
+    use crate::Outcome;
     use proptest::prelude::*;
 
     #[test]
