@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # grundy's nim-sequence engine against the fastest peer installable here, ogsolve (crate
 # ogsolve, method rc2), on the same game and size in one run: both times and the ratio.
-# Usage: bench/ogsolve.sh [CODE] [N]   (default: 0.6 (Officers), 2^21)
+# Usage: bench/ogsolve.sh [CODE] [N] [--verify]   (default: 0.6 (Officers), 2^21)
+# --verify then runs both again (untimed), printing every value, and compares them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 code=${1:-0.6}
 n=${2:-2097152}
+verify=${3:-}
 peer_root=target/peer
 if [ ! -x "$peer_root/bin/ogsolve" ]; then
     cargo install --quiet ogsolve --root "$peer_root"
@@ -20,3 +22,14 @@ printf '%-22s %10s %10s\n' program seconds "peak MiB"
 printf '%-22s %10s %10s\n' "ogsolve rc2" "$peer_s" "$((peer_kib / 1024))"
 printf '%-22s %10s %10s\n' "grundy sequence" "$ours_s" "$((ours_kib / 1024))"
 python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'grundy is {a / b:.2f}x the speed of ogsolve rc2' if b > 0 else '')" "$peer_s" "$ours_s"
+if [ "$verify" = --verify ]; then
+    "$peer_root/bin/ogsolve" "$code" -m rc2 -n "$n" -p | sed -n 's/^ nimbers: //p' | tr ' ' '\n' > "$tmp/peer"
+    target/release/grundy sequence octal "$code" --to "$n" --json --values \
+        | python3 -c "import json, sys; print('\n'.join(map(str, json.load(sys.stdin)['values'])))" > "$tmp/ours"
+    if cmp -s "$tmp/peer" "$tmp/ours"; then
+        echo "verified: both computed the same $(wc -l < "$tmp/ours") values"
+    else
+        echo "MISMATCH: the two programs disagree" >&2
+        exit 1
+    fi
+fi

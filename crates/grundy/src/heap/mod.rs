@@ -41,9 +41,9 @@ pub fn extend(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
     }
     if values.len() >= SPARSE_AFTER {
         if let Some(mask) = sparse::choose_mask(values) {
-            if sparse::extend_sparse(rule, values, n, mask) {
-                return;
-            }
+            // Whatever it leaves (a rule it does not cover, values too wide) the plain
+            // method finishes.
+            sparse::extend_sparse(rule, values, n, mask);
         }
     }
     extend_plain(rule, values, n);

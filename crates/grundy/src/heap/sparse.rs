@@ -81,112 +81,260 @@ pub fn choose_mask(values: &[u32]) -> Option<u32> {
     (even * 8 <= n).then_some(mask as u32)
 }
 
+/// Heaps computed together: their rare pairs that reach below the block are marked in one
+/// pass over the rare positions (split between the cores), the rest heap by heap.
+const BLOCK: usize = 256;
+
+/// The most bytes of marks for one block (the block is shortened for games with large values).
+const MARK_BYTES: usize = 1 << 18;
+
+/// Pairs marked between two looks at the mex in a witness scan.
+const CHUNK: usize = 64;
+
+/// Parts of every split marked in the block pass ahead of the witness scans (which need
+/// about 2 700 parts per heap for Officers).
+const SCAN_AHEAD: usize = 2048;
+
+/// Rare pairs marked in one block before the work is shared between two threads.
+const PARALLEL_WORK: usize = 1 << 17;
+
 /// Computes G(len) … G(n) by the rare/common method with `mask`; returns false (computing
-/// nothing) when the rule has moves the method does not cover. Exact for any mask: the mask
-/// only decides the speed.
+/// nothing) when the rule has moves the method does not cover. It stops early, leaving the
+/// rest to the plain method, if values grow beyond 2^20 (the marks are one byte per value).
+/// Exact for any mask: the mask only decides the speed.
 pub fn extend_sparse(rule: &HeapRule, values: &mut Vec<u32>, n: u64, mask: u32) -> bool {
+    extend_sparse_blocks(rule, values, n, mask, BLOCK)
+}
+
+/// A set of values below its length, one byte each (a byte store is cheaper than setting a
+/// bit, and marking is the inner loop).
+struct Seen<'a>(&'a mut [u8]);
+
+impl Seen<'_> {
+    #[inline(always)]
+    fn mark(&mut self, v: u32) {
+        self.0[v as usize] = 1;
+    }
+
+    /// The least value ≥ `from` not in the set (the set always holds a 0 past its values).
+    fn mex_from(&self, from: u32) -> u32 {
+        let rest = &self.0[from as usize..];
+        from + rest.iter().position(|&b| b == 0).unwrap_or(rest.len()) as u32
+    }
+}
+
+fn extend_sparse_blocks(
+    rule: &HeapRule,
+    values: &mut Vec<u32>,
+    n: u64,
+    mask: u32,
+    block: usize,
+) -> bool {
     let Some(mv) = moves(rule) else {
         return false;
     };
-    let mut rare_positions: Vec<u64> = (1..values.len() as u64)
-        .filter(|&i| rare(mask, values[i as usize]))
+    let Ok(n) = usize::try_from(n) else {
+        return false;
+    };
+    let mut rare_positions: Vec<usize> = (1..values.len())
+        .filter(|&i| rare(mask, values[i]))
         .collect();
-    let mut stamp: Vec<u64> = Vec::new();
-    for h in values.len() as u64..=n {
-        let stamp_mark = h + 1;
-        let mut mark = |v: u32| {
-            let v = v as usize;
-            if v >= stamp.len() {
-                stamp.resize((v + 1).next_power_of_two(), 0);
-            }
-            stamp[v] = stamp_mark;
-        };
-        for &(k, bits) in &mv.singles {
-            if k > h {
-                continue;
-            }
-            let m = h - k;
-            if bits & 1 != 0 && m == 0 {
-                mark(0);
-            }
-            if bits & 2 != 0 && m >= 1 {
-                mark(values[m as usize]);
-            }
+    let mut max = values.iter().copied().max().unwrap_or(0);
+    let mut marks: Vec<u8> = Vec::new();
+    values.reserve((n + 1).saturating_sub(values.len()));
+    while values.len() <= n {
+        let h0 = values.len();
+        let len = block.min(n + 1 - h0);
+        // Values so far are below 2^b, so options are too and a new value is at most 2^b:
+        // the sets hold values up to 2^b, and the block ends early when a value reaches 2^b.
+        let b = 32 - max.leading_zeros();
+        if b > 20 {
+            break;
         }
-        // Every split with at least one rare part.
-        for &k in &mv.splits {
-            if h < k + 2 {
-                continue;
+        let limit = 1u64 << b;
+        let width = limit as usize + 1;
+        let len = len.min((MARK_BYTES / width).max(1));
+        marks.clear();
+        marks.resize(len * width, 0);
+        mark_block(values, &rare_positions, &mv, h0, len, width, &mut marks);
+        for j in 0..len {
+            let h = h0 + j;
+            let mut seen = Seen(&mut marks[j * width..(j + 1) * width]);
+            let v = heap_value(values, &rare_positions, &mv, (h0, len), mask, &mut seen);
+            values.push(v);
+            if h >= 1 && rare(mask, v) {
+                rare_positions.push(h);
             }
-            let m = h - k;
-            for &r in &rare_positions {
-                if r >= m {
-                    break;
-                }
-                let o = m - r;
-                if !(mv.unequal && o == r) {
-                    mark(values[r as usize] ^ values[o as usize]);
-                }
-            }
-        }
-        let reached = |v: u32, stamp: &Vec<u64>| stamp.get(v as usize) == Some(&stamp_mark);
-        let mut v = 0u32;
-        loop {
-            if reached(v, &stamp) {
-                v += 1;
-                continue;
-            }
-            // An unreached common value is the mex: every split giving a common value has a
-            // rare part, and all of those were marked.
-            if !rare(mask, v) || !common_pair_reaches(values, &mv, h, v) {
+            max = max.max(v);
+            if u64::from(v) >= limit {
                 break;
             }
-            v += 1;
-        }
-        values.push(v);
-        if h >= 1 && rare(mask, v) {
-            rare_positions.push(h);
         }
     }
     true
 }
 
-/// Whether some split of heap h into two parts reaches value v (a witness search).
-fn common_pair_reaches(values: &[u32], mv: &Moves, h: u64, v: u32) -> bool {
-    mv.splits.iter().any(|&k| {
-        if h < k + 2 {
-            return false;
+/// The rare positions r of a split of heap h0 + j by `k` (for every j < len) whose partner
+/// lies below the block and which the block pass marks: r in [max(len − k, 1), h0 − k).
+fn block_range(h0: usize, len: usize, k: usize) -> (usize, usize) {
+    (len.saturating_sub(k).max(1), h0.saturating_sub(k))
+}
+
+/// Marks, for every heap of the block, the values of its splits with a part in the block
+/// range of that split (see [`block_range`]): every rare part, and all parts in the first
+/// [`SCAN_AHEAD`] positions of the range, ahead of the witness scan that most heaps need.
+/// Both cores share the work when there is enough.
+fn mark_block(
+    values: &[u32],
+    rare_positions: &[usize],
+    mv: &Moves,
+    h0: usize,
+    len: usize,
+    width: usize,
+    marks: &mut [u8],
+) {
+    for &k in &mv.splits {
+        let k = k as usize;
+        let (lo, hi) = block_range(h0, len, k);
+        let from = rare_positions.partition_point(|&r| r < lo);
+        let to = rare_positions.partition_point(|&r| r < hi);
+        let rares = &rare_positions[from..to.max(from)];
+        let ahead = lo..(lo + SCAN_AHEAD).min(hi).max(lo);
+        let m0 = h0 - k;
+        if (rares.len() + ahead.len()) * len >= PARALLEL_WORK {
+            let (left, right) = rares.split_at(rares.len() / 2);
+            let mid = ahead.start + ahead.len() / 2;
+            let mut other = vec![0u8; marks.len()];
+            rayon::join(
+                || {
+                    let parts = left.iter().copied().chain(ahead.start..mid);
+                    mark_pairs(values, parts, mv.unequal, m0, len, width, marks)
+                },
+                || {
+                    let parts = right.iter().copied().chain(mid..ahead.end);
+                    mark_pairs(values, parts, mv.unequal, m0, len, width, &mut other)
+                },
+            );
+            for (m, o) in marks.iter_mut().zip(&other) {
+                *m |= o;
+            }
+        } else {
+            let parts = rares.iter().copied().chain(ahead);
+            mark_pairs(values, parts, mv.unequal, m0, len, width, marks);
         }
-        let m = (h - k) as usize;
-        // Grundy's game excludes the equal split a = m/2: stop the scan before it.
+    }
+}
+
+/// For each part r and each j < len, marks G(r) ⊕ G(m0 + j − r) in the set of heap j
+/// (skipping equal parts when `unequal`).
+fn mark_pairs(
+    values: &[u32],
+    parts: impl Iterator<Item = usize>,
+    unequal: bool,
+    m0: usize,
+    len: usize,
+    width: usize,
+    marks: &mut [u8],
+) {
+    for r in parts {
+        let g = values[r];
+        let partners = &values[m0 - r..m0 - r + len];
+        for (j, &o) in partners.iter().enumerate() {
+            if unequal && m0 + j == 2 * r {
+                continue;
+            }
+            let x = (g ^ o) as usize;
+            marks[j * width + x] = 1;
+        }
+    }
+}
+
+/// G(h) for the next heap h = values.len() of the block starting at h0, given the marks of the block pass: the one-heap moves, the remaining rare pairs,
+/// then the mex, with a witness scan over all splits while the mex is a rare value.
+fn heap_value(
+    values: &[u32],
+    rare_positions: &[usize],
+    mv: &Moves,
+    (h0, len): (usize, usize),
+    mask: u32,
+    seen: &mut Seen,
+) -> u32 {
+    let h = values.len();
+    for &(k, bits) in &mv.singles {
+        let Some(m) = h.checked_sub(k as usize) else {
+            continue;
+        };
+        if bits & 1 != 0 && m == 0 {
+            seen.mark(0);
+        }
+        if bits & 2 != 0 && m >= 1 {
+            seen.mark(values[m]);
+        }
+    }
+    for &k in &mv.splits {
+        let k = k as usize;
+        if h < k + 2 {
+            continue;
+        }
+        let m = h - k;
+        // The block pass marked the rare parts in [lo, hi); marking twice does no harm.
+        let (lo, hi) = block_range(h0, len, k);
+        let below = rare_positions.partition_point(|&r| r < lo.min(m));
+        let above = rare_positions.partition_point(|&r| r < hi);
+        for &r in rare_positions[..below]
+            .iter()
+            .chain(rare_positions[above..].iter().take_while(|&&r| r < m))
+        {
+            let o = m - r;
+            if !(mv.unequal && o == r) {
+                seen.mark(values[r] ^ values[o]);
+            }
+        }
+    }
+    let mut v = seen.mex_from(0);
+    if !rare(mask, v) {
+        return v;
+    }
+    // A rare mex may still be reached by two common parts: mark every split, a chunk at a
+    // time, until the mex is common or the splits are exhausted.
+    for &k in &mv.splits {
+        if h < k as usize + 2 {
+            continue;
+        }
+        let m = h - k as usize;
+        // Grundy's game excludes the equal split a = m/2.
         let last = if mv.unequal && m % 2 == 0 {
             m / 2 - 1
         } else {
             m / 2
         };
-        scan(values, m, last, v)
-    })
-}
-
-/// Whether values[a] ⊕ values[m − a] = v for some 1 ≤ a ≤ last. Blocks of 256 without an early
-/// exit inside, so that the compiler can vectorise the comparisons.
-fn scan(values: &[u32], m: usize, last: usize, v: u32) -> bool {
-    const BLOCK: usize = 256;
-    let mut a = 1;
-    while a <= last {
-        let end = (a + BLOCK).min(last + 1);
-        let front = &values[a..end];
-        let back = &values[m + 1 - end..=m - a];
-        let hit = front
-            .iter()
-            .zip(back.iter().rev())
-            .fold(false, |acc, (&x, &y)| acc | (x ^ y == v));
-        if hit {
-            return true;
+        let (lo, hi) = block_range(h0, len, k as usize);
+        let ahead = lo..(lo + SCAN_AHEAD).min(hi).max(lo);
+        let mut a = 1;
+        while a <= last {
+            if ahead.contains(&a) {
+                a = ahead.end;
+                continue;
+            }
+            let end = (a + CHUNK).min(last + 1);
+            let end = if a < ahead.start {
+                end.min(ahead.start)
+            } else {
+                end
+            };
+            let front = &values[a..end];
+            let back = &values[m + 1 - end..=m - a];
+            for (&x, &y) in front.iter().zip(back.iter().rev()) {
+                seen.mark(x ^ y);
+            }
+            v = seen.mex_from(v);
+            if !rare(mask, v) {
+                return v;
+            }
+            a = end;
         }
-        a = end;
     }
-    false
+    v
 }
 
 #[cfg(test)]
@@ -212,6 +360,11 @@ mod tests {
                 let mut fast = plain[..1000].to_vec();
                 assert!(extend_sparse(&rule, &mut fast, 6000, mask));
                 assert_eq!(fast, plain, "{rule:?} mask {mask:#b}");
+                for block in [1, 7, 300] {
+                    let mut fast = plain[..1000].to_vec();
+                    assert!(extend_sparse_blocks(&rule, &mut fast, 6000, mask, block));
+                    assert_eq!(fast, plain, "{rule:?} mask {mask:#b} blocks of {block}");
+                }
             }
             if let Some(mask) = choose_mask(&plain[..2000]) {
                 let mut fast = plain[..2000].to_vec();
