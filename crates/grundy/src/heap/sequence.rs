@@ -77,11 +77,12 @@ pub struct Job {
     pub keep_values: bool,
 }
 
-/// The most memory the values may take.
-const MEMORY_LIMIT: u64 = 16 << 30;
+/// The most memory the values may take: 2^32 heaps (16 GiB) and a little more, leaving room
+/// for the rest on a 24 GiB machine.
+const MEMORY_LIMIT: u64 = 20 << 30;
 /// How often progress is saved to the checkpoint.
 const SAVE_EVERY: Duration = Duration::from_secs(1);
-const MAGIC: &str = "grundy-sequence v1";
+const MAGIC: &str = "grundy-sequence v2";
 
 impl Job {
     /// Runs the job, calling `progress(done, total)` as values are computed.
@@ -136,11 +137,18 @@ impl Job {
         total: u64,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<(Vec<u32>, Option<(u64, u64)>, u64), GameError> {
-        let mut values = match &self.checkpoint {
-            Some(path) if path.exists() => load(path, &self.game)?,
-            _ => Vec::new(),
+        let (mut checkpoint, mut values) = match &self.checkpoint {
+            Some(path) => {
+                let (c, v) = Checkpoint::open(path, &self.game)?;
+                (Some(c), v)
+            }
+            None => (None, Vec::new()),
         };
         values.truncate(total as usize);
+        // The whole table at once: growing it by doubling would need 1.5 times the memory.
+        values
+            .try_reserve_exact(total as usize - values.len())
+            .map_err(|_| too_large!("cannot allocate {total} values"))?;
         let proof = rule.period_proof();
         let mut last_save = Instant::now();
         let mut next_check = 1024u64;
@@ -170,15 +178,15 @@ impl Job {
             let end = (done + chunk).min(check_at).min(total);
             extend(rule, &mut values, end - 1);
             progress(values.len() as u64, total);
-            if let Some(path) = &self.checkpoint {
+            if let Some(c) = &mut checkpoint {
                 if last_save.elapsed() >= SAVE_EVERY {
-                    save(path, &self.game, &values)?;
+                    c.save(&self.game, &values)?;
                     last_save = Instant::now();
                 }
             }
         }
-        if let Some(path) = &self.checkpoint {
-            save(path, &self.game, &values)?;
+        if let Some(c) = &mut checkpoint {
+            c.save(&self.game, &values)?;
         }
         // With the full run done, the final check above found the smallest proved period.
         Ok((values, found, 0))
@@ -230,54 +238,107 @@ pub fn rare(values: &[u32]) -> Rare {
     }
 }
 
-fn save(path: &Path, game: &str, values: &[u32]) -> Result<(), GameError> {
-    let io = |e: std::io::Error| invalid!("cannot write checkpoint {}: {e}", path.display());
-    let tmp = path.with_extension("tmp");
-    let mut f = std::io::BufWriter::new(fs::File::create(&tmp).map_err(io)?);
-    writeln!(f, "{MAGIC}\n{game}").map_err(io)?;
-    f.write_all(&(values.len() as u64).to_le_bytes())
-        .map_err(io)?;
-    for v in values {
-        f.write_all(&v.to_le_bytes()).map_err(io)?;
-    }
-    let f = f.into_inner().map_err(|e| io(e.into_error()))?;
-    f.sync_all().map_err(io)?;
-    // The rename is atomic: a run killed at any moment leaves the old or the new checkpoint.
-    fs::rename(&tmp, path).map_err(io)
+/// A checkpoint file: a header (format line, game line), then every value computed so far as
+/// 4 little-endian bytes. It only grows: each save appends the new values and syncs, so a run
+/// killed at any moment (even mid-write) leaves a valid prefix, and saving costs what is new,
+/// not the whole table.
+struct Checkpoint {
+    path: PathBuf,
+    /// Values the file holds.
+    saved: u64,
+    header: u64,
 }
 
-fn load(path: &Path, game: &str) -> Result<Vec<u32>, GameError> {
-    let bad = |why: &str| invalid!("checkpoint {} is unreadable: {why}", path.display());
-    let mut bytes = Vec::new();
-    fs::File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| bad(&e.to_string()))?;
-    let mut parts = bytes.splitn(3, |&b| b == b'\n');
-    let (Some(magic), Some(name), Some(rest)) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(bad("no header"));
-    };
-    if magic != MAGIC.as_bytes() {
-        return Err(bad("not a grundy sequence checkpoint"));
+impl Checkpoint {
+    fn header(game: &str) -> String {
+        format!("{MAGIC}\n{game}\n")
     }
-    if name != game.as_bytes() {
-        return Err(invalid!(
-            "checkpoint {} belongs to '{}', not to '{game}'",
-            path.display(),
-            String::from_utf8_lossy(name)
-        ));
+
+    /// Opens `path` for `game`: its values (whole ones: a value cut by a kill is dropped from
+    /// the file), or none when there is no file yet.
+    fn open(path: &Path, game: &str) -> Result<(Self, Vec<u32>), GameError> {
+        let header = Self::header(game);
+        let mut cp = Checkpoint {
+            path: path.to_path_buf(),
+            saved: 0,
+            header: header.len() as u64,
+        };
+        if !path.exists() {
+            return Ok((cp, Vec::new()));
+        }
+        let bad = |why: &str| invalid!("checkpoint {} is unreadable: {why}", path.display());
+        let mut f = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(|e| bad(&e.to_string()))?;
+        let len = f.metadata().map_err(|e| bad(&e.to_string()))?.len();
+        let mut head = vec![0u8; header.len().min(len as usize)];
+        f.read_exact(&mut head).map_err(|e| bad(&e.to_string()))?;
+        if head != header.as_bytes() {
+            let mut lines = head.split(|&b| b == b'\n');
+            if lines.next() != Some(MAGIC.as_bytes()) {
+                return Err(bad("not a grundy sequence checkpoint"));
+            }
+            let name = lines.next().unwrap_or_default();
+            return Err(invalid!(
+                "checkpoint {} belongs to '{}', not to '{game}'",
+                path.display(),
+                String::from_utf8_lossy(name)
+            ));
+        }
+        let count = (len - cp.header) / 4;
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(count as usize)
+            .map_err(|_| bad("too large to load"))?;
+        let mut reader = std::io::BufReader::with_capacity(1 << 20, &mut f);
+        let mut buf = [0u8; 4];
+        for _ in 0..count {
+            reader
+                .read_exact(&mut buf)
+                .map_err(|e| bad(&e.to_string()))?;
+            values.push(u32::from_le_bytes(buf));
+        }
+        drop(reader);
+        if len != cp.header + 4 * count {
+            f.set_len(cp.header + 4 * count)
+                .map_err(|e| bad(&e.to_string()))?;
+        }
+        cp.saved = count;
+        Ok((cp, values))
     }
-    if rest.len() < 8 {
-        return Err(bad("truncated"));
+
+    /// Appends the values not yet in the file and syncs it.
+    fn save(&mut self, game: &str, values: &[u32]) -> Result<(), GameError> {
+        let io =
+            |e: std::io::Error| invalid!("cannot write checkpoint {}: {e}", self.path.display());
+        if self.saved >= values.len() as u64 {
+            return Ok(());
+        }
+        let f = if self.saved == 0 {
+            // A new file appears whole or not at all: written aside, then renamed.
+            let tmp = self.path.with_extension("tmp");
+            let mut f = fs::File::create(&tmp).map_err(io)?;
+            f.write_all(Self::header(game).as_bytes()).map_err(io)?;
+            f.sync_all().map_err(io)?;
+            fs::rename(&tmp, &self.path).map_err(io)?;
+            f
+        } else {
+            fs::OpenOptions::new()
+                .append(true)
+                .open(&self.path)
+                .map_err(io)?
+        };
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+        for v in &values[self.saved as usize..] {
+            w.write_all(&v.to_le_bytes()).map_err(io)?;
+        }
+        let f = w.into_inner().map_err(|e| io(e.into_error()))?;
+        f.sync_data().map_err(io)?;
+        self.saved = values.len() as u64;
+        Ok(())
     }
-    let count = u64::from_le_bytes(rest[..8].try_into().expect("8 bytes"));
-    let body = &rest[8..];
-    if body.len() as u64 != count.saturating_mul(4) {
-        return Err(bad("its length does not match its count"));
-    }
-    Ok(body
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
-        .collect())
 }
 
 #[cfg(test)]
@@ -373,9 +434,21 @@ mod tests {
             ..job("0.6", 3000)
         };
         let full = j.run(&mut |_, _| {}).unwrap().values.unwrap();
+        // A run killed in the middle of appending leaves part of a value: it is dropped.
+        let mut f = fs::OpenOptions::new().append(true).open(&path).unwrap();
+        f.write_all(&[7, 7]).unwrap();
+        drop(f);
         j.to = 5000;
         let more = j.run(&mut |_, _| {}).unwrap().values.unwrap();
         assert_eq!(&more[..3001], &full[..]);
+        let header = Checkpoint::header(&j.game).len() as u64;
+        assert_eq!(fs::metadata(&path).unwrap().len(), header + 5001 * 4);
+        // Asking for fewer values than saved reads a prefix and leaves the file alone.
+        j.to = 100;
+        let fewer = j.run(&mut |_, _| {}).unwrap().values.unwrap();
+        assert_eq!(&fewer[..], &full[..101]);
+        assert_eq!(fs::metadata(&path).unwrap().len(), header + 5001 * 4);
+        j.to = 5000;
         let plain = Job {
             checkpoint: None,
             ..j.clone()
