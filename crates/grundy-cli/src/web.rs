@@ -32,6 +32,10 @@ fn parse(q: &str) -> Result<Parsed, String> {
     Ok((parsed.game, game, args))
 }
 
+/// The most moves whose outcome the playground is sent (the page adds the winning moves of
+/// the solve answer when they are beyond, and says how many moves there are in all).
+const MOVES_SHOWN: usize = 500;
+
 /// The command line's catalog behind the web server.
 pub struct CliBackend;
 
@@ -45,13 +49,13 @@ impl grundy_web::Backend for CliBackend {
     fn moves(&self, q: &str) -> Result<Value, String> {
         let (_, game, args) = parse(q)?;
         let options = game.options(&strs(&args)).map_err(|e| e.to_string())?;
-        let mut out = Vec::with_capacity(options.len());
-        for o in options.iter().take(500) {
+        let mut out = Vec::with_capacity(options.len().min(MOVES_SHOWN));
+        for o in options.iter().take(MOVES_SHOWN) {
             let w = words(o);
             let a = game.solve(&strs(&w), 0).map_err(|e| e.to_string())?;
             out.push(json!({ "to": o, "outcome": a.outcome }));
         }
-        Ok(Value::Array(out))
+        Ok(json!({ "moves": out, "total": options.len() }))
     }
 
     fn engine(&self, q: &str) -> Result<Value, String> {

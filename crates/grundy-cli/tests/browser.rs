@@ -1,75 +1,230 @@
-//! End to end in a real browser: headless Chromium plays a whole game of Nim on the playground
-//! page by clicking its move buttons (the page's #autoplay mode), and a screenshot is saved.
+//! End to end in a real browser, as a person plays: Chromium, driven through chromedriver
+//! (WebDriver), opens the playground, types `nim 3 4 5`, clicks Solve, then clicks a winning
+//! (green) move each turn while the engine answers, until the game is over and the page says
+//! who won; a screenshot of the finished game is saved.
 //!
-//! Needs Debian's `chromium` (`.ci/run` installs it and sets GRUNDY_REQUIRE_BROWSER=1, so CI
-//! cannot skip this test); elsewhere it is skipped with a note when no browser is found.
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them and sets
+//! GRUNDY_REQUIRE_BROWSER=1, so CI cannot skip this test); elsewhere it is skipped with a note.
 
 mod common;
 
+use fantoccini::{elements::Element, Client, ClientBuilder, Locator};
+use std::net::TcpStream;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
-fn chromium() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("GRUNDY_CHROMIUM").map(PathBuf::from),
-        Some(PathBuf::from("/usr/bin/chromium")),
-        Some(PathBuf::from("/usr/bin/chromium-browser")),
-    ];
-    candidates.into_iter().flatten().find(|p| p.exists())
+fn find_tool(env: &str, paths: &[&str]) -> Option<PathBuf> {
+    std::env::var_os(env)
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(paths.iter().map(PathBuf::from))
+        .find(|p| p.exists())
 }
 
-fn headless(browser: &PathBuf, profile: &std::path::Path) -> Command {
-    let mut c = Command::new(browser);
-    c.args([
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--virtual-time-budget=30000",
-    ])
-    .arg(format!("--user-data-dir={}", profile.display()));
-    c
+/// chromedriver on a free port, stopped when dropped.
+struct Driver(Child, u16);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
-#[test]
-fn chromium_plays_a_whole_game_of_nim_against_the_engine() {
-    let Some(browser) = chromium() else {
+fn start_driver(path: &PathBuf) -> Driver {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Driver(child, port)
+}
+
+async fn connect(driver: &Driver, browser: &PathBuf) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": browser,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--window-size=1200,900",
+            ],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.1))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// The text of #status once the page has finished answering (#moves is no longer
+/// aria-busy) and `done` accepts it.
+async fn status_when(c: &Client, what: &str, done: impl Fn(&str) -> bool) -> String {
+    let started = Instant::now();
+    loop {
+        let moves = c.find(Locator::Id("moves")).await.unwrap();
+        let idle = moves.attr("aria-busy").await.unwrap().as_deref() == Some("false");
+        let text = c
+            .find(Locator::Id("status"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        if idle && done(&text) {
+            return text;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "waited for {what}; the page says {text:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+async fn label(e: &Element) -> String {
+    e.text().await.unwrap()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
+    let tools = find_tool(
+        "GRUNDY_CHROMIUM",
+        &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
+    )
+    .zip(find_tool("GRUNDY_CHROMEDRIVER", &["/usr/bin/chromedriver"]));
+    let Some((browser, driver_path)) = tools else {
         assert!(
             std::env::var_os("GRUNDY_REQUIRE_BROWSER").is_none(),
-            "GRUNDY_REQUIRE_BROWSER is set but no chromium was found"
+            "GRUNDY_REQUIRE_BROWSER is set but chromium or chromedriver is missing"
         );
-        eprintln!("skipped: no chromium (install Debian's chromium, or set GRUNDY_CHROMIUM)");
+        eprintln!("skipped: install Debian's chromium and chromium-driver to run this test");
         return;
     };
     let server = common::start(2);
-    let profile = std::env::temp_dir().join(format!("grundy-chromium-{}", std::process::id()));
-    let url = format!("http://127.0.0.1:{}/?q=nim%203%204%205#autoplay", server.1);
-    let out = headless(&browser, &profile)
-        .arg("--dump-dom")
-        .arg(&url)
-        .output()
+    let driver = start_driver(&driver_path);
+    let c = connect(&driver, &browser).await;
+    c.goto(&format!("http://127.0.0.1:{}/", server.1))
+        .await
         .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout);
-    // From 3 4 5 (an N-position) the player who always takes a green move beats the engine.
-    assert!(
-        dom.contains("<title>finished: 0 0 0: grundy (to move) loses with best play — no move left: you win!</title>"),
-        "{}",
-        &dom[..dom.len().min(2000)]
+
+    // Type the position and ask.
+    let q = c.find(Locator::Id("q")).await.unwrap();
+    q.clear().await.unwrap();
+    q.send_keys("nim 3 4 5").await.unwrap();
+    c.find(Locator::Id("solve"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    status_when(&c, "the solved position", |s| {
+        s == "3 4 5: you (to move) can win"
+    })
+    .await;
+    let grundy = c
+        .find(Locator::Id("grundy"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(grundy, "Grundy value: 2");
+
+    // 3 4 5 is an N-position: clicking a green move every turn must beat the engine.
+    let mut history = vec!["3 4 5".to_string()];
+    for _turn in 0..100 {
+        let green = c.find_all(Locator::Css("#moves button.P")).await.unwrap();
+        let all = c.find_all(Locator::Css("#moves button")).await.unwrap();
+        assert!(!green.is_empty(), "no winning move shown after {history:?}");
+        assert!(green.len() <= all.len());
+        let mine = label(&green[0]).await;
+        green[0].click().await.unwrap();
+        // Either the engine has no move (we won) or it answered and it is our turn again.
+        let status = status_when(&c, "the engine's answer", |s| {
+            s.contains("no move left")
+                || (s.contains("you (to move)") && !s.starts_with(&format!("{mine}:")))
+        })
+        .await;
+        history.push(mine);
+        if status.contains("no move left") {
+            assert_eq!(
+                status,
+                "0 0 0: grundy (to move) loses with best play — no move left: you win!"
+            );
+            break;
+        }
+        // After a winning move the engine is lost, and it is our move from an N-position.
+        assert!(
+            status.ends_with("you (to move) can win"),
+            "{status} after {history:?}"
+        );
+        history.push(status.split(':').next().unwrap().to_string());
+    }
+    assert!(history.last().is_some_and(|p| p == "0 0 0"), "{history:?}");
+    let status = c.find(Locator::Id("status")).await.unwrap();
+    assert_eq!(
+        status.attr("class").await.unwrap().as_deref(),
+        Some("P"),
+        "a win shows green"
     );
-    // A screenshot of the page, kept for people to look at.
+
+    // A screenshot of the finished game, kept for people to look at.
+    let png = c.screenshot().await.unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "{} bytes",
+        png.len()
+    );
     let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("playground-nim.png");
-    let url = format!("http://127.0.0.1:{}/?q=nim%203%204%205", server.1);
-    let status = headless(&browser, &profile)
-        .arg("--window-size=1200,900")
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg(&url)
-        .status()
+    std::fs::write(&shot, png).unwrap();
+
+    // A position with more moves than the page lists says so, and still offers a winning move.
+    let q = c.find(Locator::Id("q")).await.unwrap();
+    q.clear().await.unwrap();
+    q.send_keys("nim 300 400 501").await.unwrap();
+    c.find(Locator::Id("solve"))
+        .await
+        .unwrap()
+        .click()
+        .await
         .unwrap();
-    assert!(status.success());
-    assert!(std::fs::metadata(&shot).unwrap().len() > 10_000, "{shot:?}");
-    let _ = std::fs::remove_dir_all(&profile);
+    status_when(&c, "the big position", |s| {
+        s.starts_with("300 400 501: you (to move) can win")
+    })
+    .await;
+    let cut = c
+        .find(Locator::Id("cut"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(cut.starts_with("1201 moves in all"), "{cut}");
+    let mut green = Vec::new();
+    for b in c.find_all(Locator::Css("#moves button.P")).await.unwrap() {
+        green.push(label(&b).await);
+    }
+    green.sort();
+    // The nim-sum is 329: each heap can be brought to its XOR with 329.
+    assert_eq!(green, ["101 400 501", "300 217 501", "300 400 188"]);
+    c.close().await.unwrap();
 }

@@ -32,13 +32,20 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
     // Still serving.
     let (status, body) = get(&server, "/api/moves?q=nim%201%202");
     assert_eq!(status, 200);
-    let moves: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["total"], 3);
+    let moves = &answer["moves"];
     assert_eq!(moves.as_array().unwrap().len(), 3);
     assert!(moves
         .as_array()
         .unwrap()
         .iter()
         .any(|m| m["to"] == serde_json::json!([1, 1]) && m["outcome"] == "P"));
+    // Long move lists are cut, and say so.
+    let (_, body) = get(&server, "/api/moves?q=nim%20300%20400%20500");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["total"], 1200);
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 500);
     let (_, body) = get(&server, "/api/engine?q=nim%201%202");
     assert_eq!(body, r#"{"to":[1,1]}"#);
     let (status, body) = get(&server, "/api/picture?q=wythoff");

@@ -15,7 +15,8 @@ use std::sync::Arc;
 pub trait Backend: Send + Sync + 'static {
     /// Exactly the JSON text of `grundy solve … --json`.
     fn solve(&self, q: &str) -> Result<String, String>;
-    /// Every move: `[{"to": [...], "outcome": "P" | "N" | …}]` (outcome of the position reached).
+    /// The moves: `{"moves": [{"to": [...], "outcome": "P" | "N" | …}], "total": n}` (outcome of
+    /// the position reached); `moves` may hold only the first of the `total` moves.
     fn moves(&self, q: &str) -> Result<Value, String>;
     /// The engine's move: `{"to": [...]}` or `{"to": null}` when there is none.
     fn engine(&self, q: &str) -> Result<Value, String>;
