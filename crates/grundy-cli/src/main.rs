@@ -119,6 +119,9 @@ enum Command {
         /// Colour a map by Grundy value instead of by outcome.
         #[arg(long, global = true)]
         grundy: bool,
+        /// For a heap game: the P-position map of two heaps instead of the nim-sequence.
+        #[arg(long, global = true)]
+        two_heaps: bool,
         #[command(subcommand)]
         game: GameCmd,
     },
@@ -368,11 +371,17 @@ fn run(cli: Cli) -> Result<()> {
             out: file,
             size,
             grundy,
+            two_heaps,
             game: cmd,
         } => {
             let file =
                 file.ok_or_else(|| UserError("plot needs --out FILE.png or FILE.svg".into()))?;
-            grundy_cli::picture::draw(&cmd, size, grundy, &file).map_err(UserError)?;
+            let opts = grundy_cli::picture::Options {
+                size,
+                by_grundy: grundy,
+                two_heaps,
+            };
+            grundy_cli::picture::draw(&cmd, opts, &file).map_err(UserError)?;
             writeln!(out, "wrote {}", file.display())?;
         }
         Command::Serve { port } => {

@@ -395,6 +395,34 @@ pub fn map(
     })
 }
 
+/// The P-position map of two heaps of a heap game with values G(0) … G(n − 1): the sum of
+/// heaps a and b is lost for the player to move exactly when G(a) = G(b), and its Grundy
+/// value is G(a) ⊕ G(b).
+pub fn two_heap_map(name: &str, values: &[u32], by_grundy: bool) -> MapData {
+    let cells = values
+        .iter()
+        .map(|&a| {
+            values
+                .iter()
+                .map(|&b| {
+                    Some(grundy_plot::MapCell {
+                        lost: a == b,
+                        grundy: Some(u64::from(a ^ b)),
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    MapData {
+        title: format!("{name}, two heaps"),
+        rows: "heap 1",
+        cols: "heap 2",
+        first: 0,
+        cells,
+        by_grundy,
+    }
+}
+
 /// A small drawing of a position of heaps (one row of tokens per number), for `grundy play`;
 /// empty when the position is not a few small numbers.
 pub fn position_picture(words: &[String]) -> String {

@@ -75,7 +75,7 @@ impl grundy_web::Backend for CliBackend {
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
-        let drawn = crate::picture::draw(&cmd, None, false, &file);
+        let drawn = crate::picture::draw(&cmd, Default::default(), &file);
         let svg = drawn.and_then(|()| std::fs::read_to_string(&file).map_err(|e| e.to_string()));
         let _ = std::fs::remove_file(&file);
         svg

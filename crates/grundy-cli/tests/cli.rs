@@ -467,6 +467,14 @@ fn plot_writes_maps_and_sequences_and_refuses_what_it_cannot_draw() {
         (vec!["plot", "kayles", "--size", "120"], "k.png"),
         (vec!["plot", "bash", "--size", "20"], "b.svg"),
         (vec!["plot", "fibonacci"], "f.png"),
+        (
+            vec!["plot", "subtraction", "--set", "1,3,4", "--two-heaps"],
+            "s.png",
+        ),
+        (
+            vec!["plot", "kayles", "--two-heaps", "--grundy", "--size", "30"],
+            "k2.svg",
+        ),
     ] {
         let out = file(name);
         let mut all = args.clone();
@@ -483,6 +491,7 @@ fn plot_writes_maps_and_sequences_and_refuses_what_it_cannot_draw() {
         vec!["plot", "nim", "--out", "/tmp/x.gif"],
         vec!["plot", "nim"],
         vec!["plot", "nim", "--out", "/tmp/x.png", "--size", "0"],
+        vec!["plot", "wythoff", "--two-heaps", "--out", "/tmp/x.png"],
     ] {
         let (code, _, err) = grundy(&bad);
         assert_eq!(code, 2, "{bad:?}: {err}");

@@ -144,11 +144,24 @@ where
         })
     });
     chart.draw_series(cells).map_err(err)?;
-    // Legend: P / N, or the first Grundy values.
+    // Legend: P / N, or every Grundy value drawn (as many as fit, then the largest).
     let entries: Vec<(String, RGBColor)> = if map.by_grundy {
-        (0..8)
+        let max = map
+            .cells
+            .iter()
+            .flatten()
+            .flatten()
+            .filter_map(|c| c.grundy)
+            .max()
+            .unwrap_or(0);
+        const FIT: u64 = 25;
+        let mut e: Vec<_> = (0..=max.min(FIT - 1))
             .map(|v| (format!("G = {v}"), value_colour(v)))
-            .collect()
+            .collect();
+        if max >= FIT {
+            e.push((format!("… up to G = {max}"), RGBColor(255, 255, 255)));
+        }
+        e
     } else {
         vec![
             ("P: player to move loses".into(), RGBColor(20, 20, 20)),
