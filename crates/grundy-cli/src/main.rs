@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
+use grundy::analysis::Player;
 use grundy::catalog::{Cell, DynGame, TableShape};
 use grundy::GameError;
 use grundy_cli::args::{GameCmd, SequenceGame};
@@ -104,6 +105,9 @@ enum Command {
         /// Let the engine make the first move.
         #[arg(long, global = true)]
         engine_first: bool,
+        /// In a partizan game, the side you play (the engine plays the other).
+        #[arg(long = "as", value_enum, value_name = "SIDE", global = true)]
+        side: Option<Side>,
         #[command(subcommand)]
         game: GameCmd,
     },
@@ -355,15 +359,29 @@ fn run(cli: Cli) -> Result<()> {
                 write!(out, "{}", render::script_text(&file, &report))?;
             }
         }
-        Command::Play { engine_first, game } => {
+        Command::Play {
+            engine_first,
+            side,
+            game,
+        } => {
             let (game, args) = game.build().map_err(UserError::from)?;
             let start = game
                 .canonical(&render::strs(&args))
                 .map_err(UserError::from)?;
+            let you = match (game.partizan(), side) {
+                (true, side) => Some(side.unwrap_or(Side::Left).player()),
+                (false, None) => None,
+                (false, Some(_)) => return Err(UserError(format!(
+                    "--as chooses a side in partizan games; in {} both players have the same moves",
+                    game.name()
+                ))
+                .into()),
+            };
             play(
                 game.as_ref(),
                 render::words(&start),
                 !engine_first,
+                you,
                 &mut out,
             )?;
         }
@@ -566,10 +584,36 @@ fn table(
 }
 
 /// The play loop: reads the user's commands from standard input, one per line.
+/// A side of a partizan game, on the command line.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    fn player(self) -> Player {
+        match self {
+            Side::Left => Player::Left,
+            Side::Right => Player::Right,
+        }
+    }
+}
+
+/// The other side.
+fn opponent(p: Player) -> Player {
+    match p {
+        Player::Left => Player::Right,
+        Player::Right => Player::Left,
+    }
+}
+
+/// Plays against the engine through standard input; `you` is your side in a partizan game.
 fn play(
     game: &dyn DynGame,
     mut pos: Vec<String>,
     mut user_turn: bool,
+    you: Option<Player>,
     out: &mut impl Write,
 ) -> Result<()> {
     let stdin = std::io::stdin();
@@ -585,19 +629,33 @@ fn play(
         } else {
             p.join(" ")
         };
+        let mover = you.map(|y| if user_turn { y } else { opponent(y) });
         // A position too large to play is refused before anything is printed.
-        let options = game.options(&args).map_err(UserError::from)?;
+        let options = game.options(&args, mover).map_err(UserError::from)?;
         if !greeted {
             writeln!(
                 out,
                 "{} — type the position after your move, or: hint, moves, undo, quit.",
                 game.name()
             )?;
+            if let Some(y) = you {
+                writeln!(out, "You play {y:?}, grundy plays {:?}.", opponent(y))?;
+            }
             greeted = true;
         }
+        let shown = match mover {
+            Some(m) => format!("{shown} ({m:?} to move)"),
+            None => shown,
+        };
         if options.is_empty() {
-            let verdict = game.solve(&args, 1).map_err(UserError::from)?;
-            let mover_wins = verdict.outcome == grundy::Outcome::N;
+            // Normal play: a partizan player with no move loses; an impartial position's
+            // outcome says whether the player to move wins (misère variants).
+            let mover_wins = match mover {
+                Some(_) => false,
+                None => {
+                    game.solve(&args, 1).map_err(UserError::from)?.outcome == grundy::Outcome::N
+                }
+            };
             writeln!(out, "Position: {shown} — no move left.")?;
             let you_win = mover_wins == user_turn;
             writeln!(out, "{}", if you_win { "You win!" } else { "grundy wins." })?;
@@ -605,7 +663,7 @@ fn play(
         }
         if !user_turn {
             let mv = game
-                .engine_move(&args)
+                .engine_move(&args, mover)
                 .map_err(UserError::from)?
                 .expect("a position with moves has an engine move");
             let mv = words(&mv);

@@ -48,7 +48,9 @@ impl grundy_web::Backend for CliBackend {
 
     fn moves(&self, q: &str) -> Result<Value, String> {
         let (_, game, args) = parse(q)?;
-        let options = game.options(&strs(&args)).map_err(|e| e.to_string())?;
+        let options = game
+            .options(&strs(&args), None)
+            .map_err(|e| e.to_string())?;
         let mut out = Vec::with_capacity(options.len().min(MOVES_SHOWN));
         for o in options.iter().take(MOVES_SHOWN) {
             let w = words(o);
@@ -60,7 +62,9 @@ impl grundy_web::Backend for CliBackend {
 
     fn engine(&self, q: &str) -> Result<Value, String> {
         let (_, game, args) = parse(q)?;
-        let mv = game.engine_move(&strs(&args)).map_err(|e| e.to_string())?;
+        let mv = game
+            .engine_move(&strs(&args), None)
+            .map_err(|e| e.to_string())?;
         Ok(json!({ "to": mv }))
     }
 

@@ -449,11 +449,50 @@ fn play_refuses_what_it_cannot_play() {
     let (code, out) = play(&["nim", "100000000000000000000"], "quit\n");
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("too many moves"), "{out}");
-    let (code, out) = play(
-        &["partizan-subtraction", "--left", "1", "--right", "2", "5"],
-        "",
-    );
+    let (code, out) = play(&["nim", "3", "--as", "left"], "");
     assert_eq!(code, 2, "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+}
+
+#[test]
+fn a_broken_circle_is_played_on_as_rows() {
+    // From a row of 3 the only winning reply takes the middle coin.
+    let (code, out) = play(&["circle", "4"], "rows 3\nrows 1\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("grundy moves to: rows 1 1"), "{out}");
+    assert!(out.contains("grundy moves to: 0"), "{out}");
+    assert!(out.ends_with("grundy wins.\n"), "{out}");
+}
+
+#[test]
+fn partizan_games_are_played_as_left_or_right() {
+    let game = [
+        "partizan-subtraction",
+        "--left",
+        "1,2",
+        "--right",
+        "2,3",
+        "3",
+    ];
+    // Left takes 2, leaving 1: Right (the engine) cannot take 2 or 3.
+    let (code, out) = play(&game, "1\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("You play Left, grundy plays Right."), "{out}");
+    assert!(
+        out.contains("Position: 1 (Right to move) — no move left."),
+        "{out}"
+    );
+    assert!(out.ends_with("You win!\n"), "{out}");
+    // As Right, after the engine's first move: Left's only winning move is 3 → 1.
+    let mut as_right = game.to_vec();
+    as_right.extend(["--as", "right", "--engine-first"]);
+    let (code, out) = play(&as_right, "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("grundy moves to: 1"), "{out}");
+    assert!(out.ends_with("grundy wins.\n"), "{out}");
+    // Right's moves are not Left's.
+    let (_, out) = play(&game, "0\nquit\n");
+    assert!(out.contains("Not a legal move: 0"), "{out}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The catalog: every game grundy knows, behind one object-safe interface.
 
-use crate::analysis::{Analysis, Move, Token, Verdict, WinningMove};
+use crate::analysis::{Analysis, Move, Player, Token, Verdict, WinningMove};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashSet;
 use std::hash::Hash;
@@ -79,13 +79,28 @@ pub trait Ruleset {
         Ok(None)
     }
 
-    /// Every position one move away, for playing move by move; refused where the game is
-    /// not impartial or the position has too many moves to list.
+    /// Every position one move away, for playing move by move; refused where the position
+    /// has too many moves to list.
     fn options(&self, _position: &Self::Pos) -> Result<Vec<Self::Pos>, GameError> {
         Err(GameError::Invalid(format!(
             "{} cannot be played move by move",
             self.name()
         )))
+    }
+
+    /// Whether Left and Right have different moves (the outcome is then a class L, R, N, P).
+    fn partizan(&self) -> bool {
+        false
+    }
+
+    /// The positions `player` can move to (partizan games; the default, for impartial games,
+    /// is [`Ruleset::options`] whoever moves).
+    fn player_options(
+        &self,
+        position: &Self::Pos,
+        _player: Player,
+    ) -> Result<Vec<Self::Pos>, GameError> {
+        self.options(position)
     }
 }
 
@@ -96,6 +111,22 @@ pub struct Cell {
     pub outcome: Outcome,
     /// The Grundy value, if known.
     pub grundy: Option<Nat>,
+}
+
+/// The options of `p` for `player` (required in partizan games).
+fn options_for<R: Ruleset>(
+    game: &R,
+    p: &R::Pos,
+    player: Option<Player>,
+) -> Result<Vec<R::Pos>, GameError> {
+    match player {
+        Some(player) => game.player_options(p, player),
+        None if game.partizan() => Err(GameError::Invalid(format!(
+            "{} is partizan: say whether Left or Right moves",
+            game.name()
+        ))),
+        None => game.options(p),
+    }
 }
 
 /// The object-safe face of a [`Ruleset`], used by the command line and the web server.
@@ -112,12 +143,19 @@ pub trait DynGame {
     fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError>;
     /// The position written as `args`, read and written back in canonical form.
     fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
-    /// Every position one move away from `args` (see [`Ruleset::options`]).
-    fn options(&self, args: &[&str]) -> Result<Vec<Vec<Token>>, GameError>;
-    /// The engine's move: a winning move when there is one, otherwise the move that leaves
-    /// the most play (the largest total of the position's numbers); `None` when there is no
-    /// move.
-    fn engine_move(&self, args: &[&str]) -> Result<Option<Vec<Token>>, GameError>;
+    /// Every position one move away from `args` (see [`Ruleset::options`]); in a partizan
+    /// game, the moves of `player` (which must then be given).
+    fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError>;
+    /// Whether Left and Right have different moves.
+    fn partizan(&self) -> bool;
+    /// The engine's move (as `player` in a partizan game): a winning move when there is one,
+    /// otherwise the move that leaves the most play (the largest total of the position's
+    /// numbers); `None` when there is no move.
+    fn engine_move(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+    ) -> Result<Option<Vec<Token>>, GameError>;
 }
 
 impl<R: Ruleset> DynGame for R {
@@ -152,18 +190,27 @@ impl<R: Ruleset> DynGame for R {
         Ok(self.tokens(&self.parse(args)?))
     }
 
-    fn options(&self, args: &[&str]) -> Result<Vec<Vec<Token>>, GameError> {
+    fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError> {
         let p = self.parse(args)?;
-        Ok(Ruleset::options(self, &p)?
+        Ok(options_for(self, &p, player)?
             .iter()
             .map(|o| self.tokens(o))
             .collect())
     }
 
-    fn engine_move(&self, args: &[&str]) -> Result<Option<Vec<Token>>, GameError> {
+    fn partizan(&self) -> bool {
+        Ruleset::partizan(self)
+    }
+
+    fn engine_move(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+    ) -> Result<Option<Vec<Token>>, GameError> {
         let p = self.parse(args)?;
-        let options = Ruleset::options(self, &p)?;
-        if let Some(m) = self.verdict(&p)?.winning.next() {
+        let options = options_for(self, &p, player)?;
+        let mine = |m: &Move<R::Pos>| !Ruleset::partizan(self) || m.player == player;
+        if let Some(m) = self.verdict(&p)?.winning.find(|m| mine(m)) {
             return Ok(Some(self.tokens(&m.to)));
         }
         let play_left = |ts: &Vec<Token>| -> Nat {

@@ -39,7 +39,9 @@ pub static INFO: GameInfo = GameInfo {
     summary: "coins in a circle; take one coin or two adjacent coins",
     usage: "circle N",
     rules: "N coins lie in a circle. A move takes one coin or two adjacent coins (adjacent along \
-            the circle, or along a row once the circle is broken). Who takes the last coin wins.",
+            the circle, or along a row once the circle is broken). Who takes the last coin wins. \
+            Once the circle is broken the position is written `rows A B …`: the rows of coins \
+            left (`circle rows 3 2`); no coins at all is `0`.",
     theory: "The first move breaks the circle into a row of N − 1 or N − 2 coins, and a row is a \
              Kayles position. With N ≥ 3 the second player answers by taking the one or two coins \
              opposite, leaving two equal rows, and then copies every move in the other row \
@@ -59,8 +61,18 @@ impl Ruleset for Circle {
     fn parse(&self, args: &[&str]) -> Result<CirclePos, GameError> {
         match args {
             [n] => Ok(CirclePos::Circle(parse_nat(n, "coin count")?)),
+            ["rows" | "row", rows @ ..] => {
+                let rows = rows
+                    .iter()
+                    .map(|r| parse_nat(r, "row length"))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(CirclePos::Rows(
+                    rows.into_iter().filter(|r| !r.is_zero()).collect(),
+                ))
+            }
             _ => Err(invalid!(
-                "circle takes one number of coins N, got {} arguments",
+                "circle takes one number of coins N (or, once broken, `rows A B …`), got {} \
+                 arguments",
                 args.len()
             )),
         }
@@ -70,7 +82,19 @@ impl Ruleset for Circle {
         match p {
             CirclePos::Circle(n) => vec![Token::Int(n.clone())],
             CirclePos::Rows(rows) if rows.is_empty() => vec![Token::Int(Nat::zero())],
-            CirclePos::Rows(rows) => int_tokens(rows),
+            CirclePos::Rows(rows) => std::iter::once(Token::Text("rows".into()))
+                .chain(int_tokens(rows))
+                .collect(),
+        }
+    }
+
+    fn options(&self, p: &CirclePos) -> Result<Vec<CirclePos>, GameError> {
+        match p {
+            CirclePos::Circle(_) => Ok(Game::moves(self, p)),
+            CirclePos::Rows(rows) => Ok(Ruleset::options(&self.kayles, rows)?
+                .into_iter()
+                .map(CirclePos::Rows)
+                .collect()),
         }
     }
 
@@ -186,6 +210,34 @@ mod tests {
     fn matches_brute_force_on_all_small_circles() {
         let ps = (0..=40u64).map(|n| CirclePos::Circle(nat(n)));
         check_all(&Circle::default(), ps, Grundy::Required);
+    }
+
+    #[test]
+    fn broken_circles_are_rows_of_kayles() {
+        let game = Circle::default();
+        let rows = |a: &[&str]| game.parse(a).unwrap();
+        assert_eq!(
+            rows(&["rows", "3", "0", "2"]),
+            CirclePos::Rows(vec![nat(3), nat(2)])
+        );
+        let ps = (0..=12u64).flat_map(|a| {
+            (0..=12u64).map(move |b| {
+                CirclePos::Rows([a, b].into_iter().filter(|&x| x > 0).map(nat).collect())
+            })
+        });
+        check_all(&game, ps, Grundy::Required);
+        // Written back so that it reads again as the same position.
+        let p = CirclePos::Rows(vec![nat(4), nat(1)]);
+        let words: Vec<String> = game.tokens(&p).iter().map(|t| t.to_string()).collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        assert_eq!(game.parse(&words).unwrap(), p);
+        // Every first move breaks the circle; every option can be played on.
+        let first = Ruleset::options(&game, &CirclePos::Circle(nat(7))).unwrap();
+        assert_eq!(
+            first,
+            [CirclePos::Rows(vec![nat(6)]), CirclePos::Rows(vec![nat(5)])]
+        );
+        assert!(game.parse(&["rows", "x"]).is_err());
     }
 
     #[test]

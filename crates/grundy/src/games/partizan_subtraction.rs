@@ -190,6 +190,22 @@ impl Ruleset for PartizanSubtraction {
         vec![Token::Int(n.clone())]
     }
 
+    fn partizan(&self) -> bool {
+        true
+    }
+
+    fn player_options(&self, n: &Nat, player: Player) -> Result<Vec<Nat>, GameError> {
+        let set = match player {
+            Player::Left => &self.left,
+            Player::Right => &self.right,
+        };
+        Ok(set
+            .iter()
+            .filter(|&&s| Nat::from(s) <= *n)
+            .map(|&s| n - s)
+            .collect())
+    }
+
     fn verdict(&self, n: &Nat) -> Result<Verdict<'_, Nat>, GameError> {
         let table = self.table_for(n)?;
         let v = table.at(n);
