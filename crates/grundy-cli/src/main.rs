@@ -371,11 +371,13 @@ fn run(cli: Cli) -> Result<()> {
             let you = match (game.partizan(), side) {
                 (true, side) => Some(side.unwrap_or(Side::Left).player()),
                 (false, None) => None,
-                (false, Some(_)) => return Err(UserError(format!(
+                (false, Some(_)) => {
+                    return Err(UserError(format!(
                     "--as chooses a side in partizan games; in {} both players have the same moves",
                     game.name()
                 ))
-                .into()),
+                    .into())
+                }
             };
             play(
                 game.as_ref(),

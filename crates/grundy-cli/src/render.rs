@@ -81,10 +81,11 @@ fn join_tokens(ts: &[grundy::Token]) -> String {
 /// `grundy rules GAME`.
 pub fn rules_text(info: &GameInfo) -> String {
     format!(
-        "{title} — {summary}\n\nUsage: grundy solve {usage}\n\nRules\n{rules}\n\nTheory\n{theory}\n\nSource\n{source}\n",
+        "{title} — {summary}\n\nUsage: grundy solve {usage}\nExample: grundy solve {example}\n\nRules\n{rules}\n\nTheory\n{theory}\n\nSource\n{source}\n",
         title = info.title,
         summary = info.summary,
         usage = info.usage,
+        example = info.example,
         rules = wrap(info.rules),
         theory = wrap(info.theory),
         source = wrap(info.source),
@@ -94,11 +95,12 @@ pub fn rules_text(info: &GameInfo) -> String {
 /// The Markdown section of `docs/games.md` for one game.
 pub fn rules_markdown(info: &GameInfo) -> String {
     format!(
-        "## {title} (`{name}`)\n\n{summary}.\n\n**Usage:** `grundy solve {usage}`\n\n**Rules.** {rules}\n\n**Theory.** {theory}\n\n**Source.** {source}\n",
+        "## {title} (`{name}`)\n\n{summary}.\n\n**Usage:** `grundy solve {usage}` (e.g. `grundy solve {example}`)\n\n**Rules.** {rules}\n\n**Theory.** {theory}\n\n**Source.** {source}\n",
         title = info.title,
         name = info.name,
         summary = capitalize(info.summary),
         usage = info.usage,
+        example = info.example,
         rules = info.rules,
         theory = info.theory,
         source = info.source,

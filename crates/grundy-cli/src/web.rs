@@ -68,6 +68,13 @@ impl grundy_web::Backend for CliBackend {
         Ok(json!({ "to": mv }))
     }
 
+    fn games(&self) -> Value {
+        grundy::games::ALL
+            .iter()
+            .map(|i| json!({ "name": i.name, "title": i.title, "example": i.example }))
+            .collect()
+    }
+
     fn picture(&self, q: &str) -> Result<String, String> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let (cmd, _, args) = parse(q)?;

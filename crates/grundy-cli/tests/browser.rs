@@ -197,6 +197,18 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("playground-nim.png");
     std::fs::write(&shot, png).unwrap();
 
+    // Choosing a game from the list loads its example position.
+    c.find(Locator::Css("#game option[value='wythoff 4 7']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    status_when(&c, "Wythoff's example", |s| {
+        s.starts_with("4 7: you (to move)")
+    })
+    .await;
+
     // A position with more moves than the page lists says so, and still offers a winning move.
     let q = c.find(Locator::Id("q")).await.unwrap();
     q.clear().await.unwrap();

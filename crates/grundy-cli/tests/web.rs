@@ -46,6 +46,16 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
     let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(answer["total"], 1200);
     assert_eq!(answer["moves"].as_array().unwrap().len(), 500);
+    // The game chooser's list: every game, each with an example that solves.
+    let (status, body) = get(&server, "/api/games");
+    assert_eq!(status, 200);
+    let games: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(games.as_array().unwrap().len(), grundy::games::ALL.len());
+    for g in games.as_array().unwrap() {
+        let q = g["example"].as_str().unwrap().replace(' ', "%20");
+        let (status, body) = get(&server, &format!("/api/solve?q={q}"));
+        assert_eq!(status, 200, "{g}: {body}");
+    }
     let (_, body) = get(&server, "/api/engine?q=nim%201%202");
     assert_eq!(body, r#"{"to":[1,1]}"#);
     let (status, body) = get(&server, "/api/picture?q=wythoff");

@@ -22,6 +22,8 @@ pub trait Backend: Send + Sync + 'static {
     fn engine(&self, q: &str) -> Result<Value, String>;
     /// The game's picture as SVG (the query names the game and its options only).
     fn picture(&self, q: &str) -> Result<String, String>;
+    /// The games to choose from: `[{"name", "title", "example"}]`.
+    fn games(&self) -> Value;
 }
 
 #[derive(Deserialize)]
@@ -69,11 +71,16 @@ async fn picture(State(b): State<Shared>, Query(q): Query<Q>) -> Response {
     }
 }
 
+async fn games(State(b): State<Shared>) -> Response {
+    Json(b.games()).into_response()
+}
+
 async fn index() -> Html<&'static str> {
     Html(include_str!("index.html"))
 }
 
-/// The routes: `/` (the page), `/api/solve`, `/api/moves`, `/api/engine`, `/api/picture`.
+/// The routes: `/` (the page), `/api/solve`, `/api/moves`, `/api/engine`, `/api/picture`,
+/// `/api/games`.
 pub fn router(backend: Arc<dyn Backend>) -> Router {
     Router::new()
         .route("/", get(index))
@@ -81,6 +88,7 @@ pub fn router(backend: Arc<dyn Backend>) -> Router {
         .route("/api/moves", get(moves))
         .route("/api/engine", get(engine))
         .route("/api/picture", get(picture))
+        .route("/api/games", get(games))
         .with_state(backend)
 }
 

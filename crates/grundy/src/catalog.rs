@@ -16,6 +16,8 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// How a position is written on the command line.
     pub usage: &'static str,
+    /// A position to try, as typed after `grundy solve`.
+    pub example: &'static str,
     /// The rules.
     pub rules: &'static str,
     /// The closed form (or the computation) that decides a position.

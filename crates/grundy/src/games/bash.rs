@@ -31,6 +31,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Bash's game",
     summary: "one heap; take 1 to M tokens",
     usage: "bash --max M [--misere] N",
+    example: "bash --max 3 21",
     rules: "One heap of N tokens. A move takes between 1 and M tokens. Normal play: who takes the \
             last token wins; with --misere, who takes the last token loses. The seeds' \"write \
             numbers\" variant (add 1..k to a running total; whoever first reaches N or more \

@@ -38,6 +38,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Coins in a circle (A Funny Game)",
     summary: "coins in a circle; take one coin or two adjacent coins",
     usage: "circle N",
+    example: "circle 2",
     rules: "N coins lie in a circle. A move takes one coin or two adjacent coins (adjacent along \
             the circle, or along a row once the circle is broken). Who takes the last coin wins. \
             Once the circle is broken the position is written `rows A B …`: the rows of coins \

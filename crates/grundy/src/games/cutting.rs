@@ -34,6 +34,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "The cutting game",
     summary: "cut a paper along a grid line; who cuts out a 1×1 piece wins",
     usage: "cutting WxH WxH …",
+    example: "cutting 5x4",
     rules: "Papers of W×H grid squares. A move cuts one paper along a grid line into two. The \
             player who cuts out a 1×1 piece wins (a position holding a 1×1 piece is over: the \
             player to move has lost).",

@@ -18,6 +18,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Euclid's game",
     summary: "subtract a multiple of the smaller number from the larger; reach 0 to win",
     usage: "euclid A B",
+    example: "euclid 25 7",
     rules: "Two whole numbers. A move subtracts a positive multiple of the smaller from the \
             larger, which must stay ≥ 0. The player who makes a number 0 wins (a position with a \
             0 is over: the player to move has lost).",

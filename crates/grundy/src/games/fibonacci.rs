@@ -39,6 +39,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Fibonacci Nim",
     summary: "one heap; take at most twice the opponent's last take",
     usage: "fibonacci N [L]",
+    example: "fibonacci 20",
     rules: "One heap of N tokens. The first player takes any number of tokens but not all of \
             them; afterwards each player takes at least one and at most twice as many as the \
             opponent just took. Who takes the last token wins. The position `N L` is a heap of N \

@@ -19,6 +19,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Georgia and Bob",
     summary: "pieces on a strip; move one left, never onto or over another",
     usage: "georgia-bob P1 P2 … Pk",
+    example: "georgia-bob 1 3 7 12",
     rules: "Pieces stand on distinct cells numbered 1, 2, 3, … of a strip. A move takes one piece \
             any positive number of cells to the left, never onto or past another piece and never \
             below cell 1. Who cannot move loses.",

@@ -188,6 +188,7 @@ pub static KAYLES: GameInfo = GameInfo {
     title: "Kayles",
     summary: "rows of pins; knock down one pin or two adjacent pins",
     usage: "kayles H1 H2 …",
+    example: "kayles 10",
     rules: "Rows of H1, H2, … pins. A move knocks down one pin or two adjacent pins of a row, \
             which may split it into two rows. Who knocks down the last pin wins. This is the \
             octal game 0.77.",
@@ -205,6 +206,7 @@ pub static DAWSON: GameInfo = GameInfo {
     title: "Dawson's Kayles",
     summary: "rows of pins; knock down exactly two adjacent pins",
     usage: "dawson H1 H2 …",
+    example: "dawson 9",
     rules:
         "Rows of H1, H2, … pins. A move knocks down two adjacent pins of a row, which may split \
             it into two rows. Who knocks down the last pins wins. This is the octal game 0.07 \
@@ -221,6 +223,7 @@ pub static GRUNDYS_GAME: GameInfo = GameInfo {
     title: "Grundy's game",
     summary: "split a heap into two heaps of different sizes",
     usage: "grundys-game H1 H2 …",
+    example: "grundys-game 13",
     rules: "Heaps of tokens. A move splits one heap into two non-empty heaps of different sizes. \
             Who makes the last move wins.",
     theory: "The Grundy value is the nim-sum of the heaps' values, computed by the mex rule. \
@@ -237,6 +240,7 @@ pub static OCTAL: GameInfo = GameInfo {
     title: "Octal and hexadecimal games",
     summary: "take-and-break heap games given by a code such as 0.137",
     usage: "octal CODE H1 H2 …",
+    example: "octal 0.137 20",
     rules: "Heaps of tokens. Digit k of the code (k = 1, 2, … after the point) says which moves \
             may remove k tokens from one heap: bit 1 when nothing is left of the heap, bit 2 when \
             one non-empty heap is left, bit 4 when the rest is split into two non-empty heaps, \
@@ -258,6 +262,7 @@ pub static SUBTRACTION: GameInfo = GameInfo {
     title: "Subtraction games",
     summary: "heaps; take s tokens from one heap, s from a given set",
     usage: "subtraction --set S1,S2,… H1 H2 …",
+    example: "subtraction --set 1,3,4 7 9",
     rules: "Heaps of tokens and a set S of positive numbers. A move takes s tokens from one heap, \
             for some s in S. Who makes the last move wins. (The seeds' coin game and set-Nim.)",
     theory: "G(n) = mex{G(n − s) : s ∈ S, s ≤ n}, and a sum of heaps has the nim-sum of their \

@@ -18,6 +18,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Lasker's Nim",
     summary: "take from a heap, or split a heap into two non-empty heaps",
     usage: "lasker H1 H2 …",
+    example: "lasker 3 5 6",
     rules: "Heaps of tokens. A move either takes any positive number of tokens from one heap, or \
             splits one heap into two non-empty heaps. Who makes the last move wins.",
     theory: "G(0) = 0 and, for n ≥ 1: G(4k + 1) = 4k + 1, G(4k + 2) = 4k + 2, G(4k + 3) = 4k + 4, \

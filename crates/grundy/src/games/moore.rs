@@ -23,6 +23,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Moore's Nim",
     summary: "heaps; take from up to K heaps at once",
     usage: "moore --k K H1 H2 …",
+    example: "moore --k 2 3 5 6",
     rules: "Heaps of tokens. A move takes a positive number of tokens from each of at least one \
             and at most K heaps (different amounts allowed). Who takes the last token wins. \
             With K = 1 this is Nim.",

@@ -22,6 +22,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Nim",
     summary: "heaps of tokens; take any number from one heap",
     usage: "nim [--misere] H1 H2 …",
+    example: "nim 3 4 5",
     rules: "A position is a list of heaps. A move takes one or more tokens from a single heap. \
             Normal play: the player who takes the last token wins. With --misere the player who \
             takes the last token loses.",

@@ -17,6 +17,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Parity split",
     summary: "split an odd pile into odd + even, or merge two even piles",
     usage: "parity-split P1 P2 …",
+    example: "parity-split 7 4 2",
     rules:
         "Piles of tokens (each at least 1). A move either splits an odd pile of at least 3 into \
             an odd pile and an even pile (both non-empty), or merges two even piles into one. Who \

@@ -43,6 +43,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Partizan subtraction",
     summary: "one heap; Left and Right each have their own subtraction set",
     usage: "partizan-subtraction --left A1,A2,… --right B1,B2,… N",
+    example: "partizan-subtraction --left 1,2 --right 2,3 10",
     rules: "One heap of N tokens. Left may remove a number of tokens from the set A, Right a \
             number from the set B. Who cannot move loses. The answer is the outcome class: L \
             (Left wins whoever starts), R (Right wins whoever starts), N (whoever starts wins) \

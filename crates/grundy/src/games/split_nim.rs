@@ -18,6 +18,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Split Nim",
     summary: "replace a heap by two strictly smaller heaps (either may be empty)",
     usage: "split-nim H1 H2 …",
+    example: "split-nim 3 5",
     rules:
         "Heaps of tokens. A move replaces one heap by two heaps, each strictly smaller than it; \
             either or both may be empty (so a heap may also shrink, or vanish). Who cannot move \

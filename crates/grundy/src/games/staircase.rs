@@ -17,6 +17,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Staircase Nim",
     summary: "coins on steps; move coins one step down, off the stairs from step 1",
     usage: "staircase C1 C2 … Ck",
+    example: "staircase 3 1 4 1 5",
     rules: "Ci coins lie on step i (i = 1..k). A move takes one or more coins from one step i and \
             puts them on step i − 1; coins moved from step 1 leave the game. Who makes the last \
             move wins.",

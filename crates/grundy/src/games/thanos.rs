@@ -18,6 +18,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Thanos Nim",
     summary: "n piles (n even); take from exactly n/2 non-empty piles at once",
     usage: "thanos P1 P2 … Pn",
+    example: "thanos 1 2 3 4",
     rules: "An even number n of piles. A move chooses exactly n/2 non-empty piles and takes at \
             least one token from each. Who cannot move (fewer than n/2 non-empty piles) loses.",
     theory: "The player to move loses exactly when more than n/2 piles have the minimum size m. \

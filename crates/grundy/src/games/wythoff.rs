@@ -29,6 +29,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Wythoff's game",
     summary: "two heaps; take from one heap, or the same number from both",
     usage: "wythoff A B",
+    example: "wythoff 4 7",
     rules: "Two heaps of A and B tokens. A move takes any positive number of tokens from one \
             heap, or the same positive number from both. Who takes the last token wins.",
     theory: "The P-positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) = (⌊kφ⌋, ⌊kφ⌋ + k) for k = 0, 1, 2, …, \
