@@ -129,6 +129,25 @@ fn random_graph_text(n: u64) -> String {
     text
 }
 
+/// A random acyclic move graph: n positions, 5n moves, each to a smaller position.
+fn random_dag_text(n: u64) -> String {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let mut text: String = (0..n).map(|i| format!("{i}\n")).collect();
+    for _ in 0..5 * n {
+        let (a, b) = (next(), next());
+        if a != b {
+            text.push_str(&format!("{} {}\n", a.max(b), a.min(b)));
+        }
+    }
+    text
+}
+
 fn graph_solver(c: &mut Criterion) {
     let text = random_graph_text(20_000);
     let g = grundy::graph::parse_graph(&text, "random").unwrap();
@@ -144,6 +163,16 @@ fn graph_solver(c: &mut Criterion) {
     });
     group.bench_function("parse", |b| {
         b.iter(|| black_box(grundy::graph::parse_graph(&text, "random").unwrap().len()))
+    });
+    group.finish();
+    // The naive recursive solver needs an acyclic graph: the same sizes, moves to smaller ids.
+    let dag = grundy::graph::parse_graph(&random_dag_text(20_000), "dag").unwrap();
+    let mut group = c.benchmark_group("random acyclic graph 2e4 positions 1e5 moves");
+    group.bench_function("retrograde analysis", |b| {
+        b.iter(|| black_box(dag.solve(grundy::solver::Convention::Misere).counts()))
+    });
+    group.bench_function("naive recursive solver (baseline)", |b| {
+        b.iter(|| black_box(dag.solve_recursive(grundy::solver::Convention::Misere)))
     });
     group.finish();
 }

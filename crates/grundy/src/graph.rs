@@ -14,7 +14,6 @@
 use crate::{invalid, GameError};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
-use std::collections::VecDeque;
 use std::fmt;
 use std::io::BufRead;
 
@@ -123,11 +122,25 @@ pub fn parse_graph_from(reader: impl BufRead, source: &str) -> Result<Graph, Gam
 /// Dense ids for names. Names that are plain decimal numbers below 2^26 (the usual case in
 /// generated and contest graphs) are looked up in a direct table, which avoids hashing and
 /// the cache misses of a large hash map; other names go through a hash map.
-#[derive(Default)]
 struct Ids {
     count: u32,
+    /// While every name so far is a number and each new one is the next, k has id k and no
+    /// table is needed (the usual file: positions 0, 1, 2, … declared in order): the ids of
+    /// a huge graph then cost no memory access at all.
+    identity: bool,
     numbers: Vec<u32>,
     words: FxHashMap<Box<str>, u32>,
+}
+
+impl Default for Ids {
+    fn default() -> Self {
+        Ids {
+            count: 0,
+            identity: true,
+            numbers: Vec::new(),
+            words: FxHashMap::default(),
+        }
+    }
 }
 
 const NO_ID: u32 = u32::MAX;
@@ -147,7 +160,23 @@ impl Ids {
     }
 
     fn id(&mut self, name: &str) -> u32 {
-        if let Some(k) = Self::number(name) {
+        let number = Self::number(name);
+        if self.identity {
+            match number {
+                Some(k) if k <= self.count as usize => {
+                    if k == self.count as usize {
+                        self.count += 1;
+                    }
+                    return k as u32;
+                }
+                // The first name out of line: from now on, a table.
+                _ => {
+                    self.identity = false;
+                    self.numbers = (0..self.count).collect();
+                }
+            }
+        }
+        if let Some(k) = number {
             if k >= self.numbers.len() {
                 self.numbers
                     .resize((k + 1).next_power_of_two().min(DIRECT_LIMIT), NO_ID);
@@ -169,6 +198,9 @@ impl Ids {
 
     /// The names by id, each stored once.
     fn into_names(self) -> Vec<Box<str>> {
+        if self.identity {
+            return (0..self.count).map(|k| k.to_string().into()).collect();
+        }
         let mut names: Vec<Box<str>> = vec![Box::from(""); self.count as usize];
         for (k, &i) in self.numbers.iter().enumerate() {
             if i != NO_ID {
@@ -303,35 +335,49 @@ impl Graph {
         let mut remoteness: Vec<Option<u32>> = vec![None; n];
         let mut left: Vec<u32> = (0..n as u32).map(|u| self.moves(u).len() as u32).collect();
         let mut tie_move = vec![false; n];
-        let mut queue = VecDeque::new();
+        // A FIFO queue: positions are appended as they are settled and read in order, so
+        // they come out by remoteness. A settled position's count of unsettled moves is 0
+        // (an unsettled one always has one), which is all the inner loop needs to look at.
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
         for u in 0..n as u32 {
             let fixed = terminal(u).or((left[u as usize] == 0).then_some(no_moves));
             if let Some(v) = fixed {
                 outcome[u as usize] = v;
                 remoteness[u as usize] = Some(0);
-                queue.push_back(u);
+                left[u as usize] = 0;
+                queue.push(u);
             }
         }
-        while let Some(v) = queue.pop_front() {
+        let mut head = 0;
+        while let Some(&v) = queue.get(head) {
+            head += 1;
             let r = remoteness[v as usize].expect("settled") + 1;
             let value = outcome[v as usize];
+            if value == Value::P {
+                // Every unsettled predecessor wins by moving here, r moves from the end.
+                for &u in self.preds(v) {
+                    let ui = u as usize;
+                    if left[ui] != 0 {
+                        left[ui] = 0;
+                        outcome[ui] = Value::N;
+                        remoteness[ui] = Some(r);
+                        queue.push(u);
+                    }
+                }
+                continue;
+            }
+            let tie = value == Value::T;
             for &u in self.preds(v) {
                 let ui = u as usize;
-                if remoteness[ui].is_some() {
+                if left[ui] == 0 {
                     continue;
                 }
-                if value == Value::P {
-                    outcome[ui] = Value::N;
-                    remoteness[ui] = Some(r);
-                    queue.push_back(u);
-                    continue;
-                }
-                tie_move[ui] |= value == Value::T;
+                tie_move[ui] |= tie;
                 left[ui] -= 1;
                 if left[ui] == 0 {
                     outcome[ui] = if tie_move[ui] { Value::T } else { Value::P };
                     remoteness[ui] = Some(r);
-                    queue.push_back(u);
+                    queue.push(u);
                 }
             }
         }
@@ -387,6 +433,55 @@ impl Graph {
                 return v;
             }
         }
+    }
+
+    /// Outcomes the way a first program computes them: recursion with memoisation, "a win if
+    /// some move reaches a loss" — a reference and a benchmark baseline for acyclic graphs.
+    /// `None` when the graph has a cycle (the recursion would not end), and recursion depth
+    /// is the longest path, so deep graphs overflow the stack: use [`Graph::solve`].
+    pub fn solve_recursive(&self, convention: Convention) -> Option<Vec<Value>> {
+        // 0: not yet, 1: on the current path, 2: done.
+        fn visit(
+            g: &Graph,
+            u: u32,
+            convention: Convention,
+            state: &mut [u8],
+            v: &mut [Value],
+        ) -> Option<Value> {
+            match state[u as usize] {
+                2 => return Some(v[u as usize]),
+                1 => return None,
+                _ => {}
+            }
+            state[u as usize] = 1;
+            let ms = g.moves(u);
+            let mut win = false;
+            for &w in ms {
+                if visit(g, w, convention, state, v)? == Value::P {
+                    win = true;
+                }
+            }
+            let value = if ms.is_empty() {
+                match convention {
+                    Convention::Normal => Value::P,
+                    Convention::Misere => Value::N,
+                }
+            } else if win {
+                Value::N
+            } else {
+                Value::P
+            };
+            state[u as usize] = 2;
+            v[u as usize] = value;
+            Some(value)
+        }
+        let n = self.len();
+        let mut state = vec![0u8; n];
+        let mut v = vec![Value::P; n];
+        for u in 0..n as u32 {
+            visit(self, u, convention, &mut state, &mut v)?;
+        }
+        Some(v)
     }
 
     /// Generalized Sprague–Grundy values (C. A. B. Smith 1966; A. S. Fraenkel, Y. Yesha 1986),
@@ -576,6 +671,35 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Ids in order of first appearance, whether or not the names start as 0, 1, 2, …
+    #[test]
+    fn ids_follow_first_appearance_through_the_identity_shortcut() {
+        let cases: [&[&str]; 4] = [
+            &["0", "1", "0", "2", "1"],
+            &["0", "1", "5", "2", "1", "5"],
+            &["0", "x", "1", "x", "0"],
+            &["3", "03", "0", "1", "3"],
+        ];
+        for names in cases {
+            let mut ids = Ids::default();
+            let got: Vec<u32> = names.iter().map(|n| ids.id(n)).collect();
+            let mut seen: Vec<&str> = Vec::new();
+            let want: Vec<u32> = names
+                .iter()
+                .map(|n| match seen.iter().position(|s| s == n) {
+                    Some(i) => i as u32,
+                    None => {
+                        seen.push(n);
+                        seen.len() as u32 - 1
+                    }
+                })
+                .collect();
+            assert_eq!(got, want, "{names:?}");
+            let back: Vec<String> = ids.into_names().iter().map(|b| b.to_string()).collect();
+            assert_eq!(back, seen, "{names:?}");
+        }
+    }
+
     fn random_graph(n: u32, edges: &[(u32, u32)]) -> Graph {
         let text: String = (0..n)
             .map(|i| format!("p{i}\n"))
@@ -595,9 +719,17 @@ mod tests {
             edges in proptest::collection::vec((0u32..12, 0u32..12), 0..30),
         ) {
             let g = random_graph(n, &edges);
+            // The same moves, but only towards smaller positions: an acyclic graph.
+            let dag: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (a.max(b) % n, a.min(b) % n))
+                .filter(|(a, b)| a > b).collect();
+            let d = random_graph(n, &dag);
             for conv in [Convention::Normal, Convention::Misere] {
+                prop_assert_eq!(Some(d.solve(conv).outcome), d.solve_recursive(conv));
                 let s = g.solve(conv);
                 prop_assert_eq!(&s.outcome, &g.solve_naive(conv));
+                if s.outcome.contains(&Value::D) {
+                    prop_assert_eq!(g.solve_recursive(conv), None);
+                }
                 // Remoteness: N is one more than its nearest P move; P one more than its
                 // farthest N move.
                 for u in 0..g.len() as u32 {
