@@ -161,7 +161,11 @@ impl HeapRule {
             // All-but games are arithmetic-periodic (Siegel), not periodic: no proof here.
             HeapRule::GrundysGame | HeapRule::AllBut(_) => None,
             HeapRule::TakeBreak(moves) => {
-                if moves.iter().any(|m| m.1 & 8 != 0 || (m.0 == 0)) {
+                // The Guy–Smith argument compares a split of n + p with a split of n part by
+                // part; it never uses that the move removes tokens, so a whole part (4.x:
+                // split without removing) is covered with the same bound. Three-heap moves
+                // (hexadecimal bit 8) are not.
+                if moves.iter().any(|m| m.1 & 8 != 0) {
                     None
                 } else if self.splits() {
                     Some(PeriodProof::GuySmith {

@@ -383,6 +383,39 @@ mod tests {
         assert_eq!(sub.run(&mut |_, _| {}).unwrap().period, Some(5));
     }
 
+    /// Codes with a whole part (4.x) are proved by Guy–Smith as well: every period proved
+    /// from the values needed goes on holding far beyond them.
+    #[test]
+    fn whole_part_codes_have_proved_periods_that_keep_holding() {
+        let mut proved = 0;
+        for code in [
+            "4.7", "4.07", "4.3", "4.1", "4.05", "4.4", "4.37", "4.17", "4.6", "4.04",
+        ] {
+            let r = job(code, 20_000).run(&mut |_, _| {}).unwrap();
+            let (Some(n0), Some(p)) = (r.preperiod, r.period) else {
+                continue;
+            };
+            proved += 1;
+            let far = Job {
+                until_periodic: false,
+                keep_values: true,
+                ..job(code, 40 * r.computed + 1000)
+            };
+            let v = far.run(&mut |_, _| {}).unwrap().values.unwrap();
+            for n in n0 as usize..v.len() - p as usize {
+                assert_eq!(
+                    v[n],
+                    v[n + p as usize],
+                    "{code}: period {p} from {n0} fails at {n}"
+                );
+            }
+        }
+        assert!(
+            proved >= 5,
+            "only {proved} whole-part codes proved periodic"
+        );
+    }
+
     #[test]
     fn nothing_unproved_is_reported_as_proved() {
         let r = job("0.77", 150).run(&mut |_, _| {}).unwrap();
