@@ -9,7 +9,6 @@
 mod common;
 
 use fantoccini::{elements::Element, Client, ClientBuilder, Locator};
-use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -44,14 +43,7 @@ fn start_driver(path: &PathBuf) -> Driver {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "chromedriver did not start"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::wait_for_port(port, "chromedriver");
     Driver(child, port)
 }
 
@@ -82,13 +74,7 @@ async fn status_when(c: &Client, what: &str, done: impl Fn(&str) -> bool) -> Str
     loop {
         let moves = c.find(Locator::Id("moves")).await.unwrap();
         let idle = moves.attr("aria-busy").await.unwrap().as_deref() == Some("false");
-        let text = c
-            .find(Locator::Id("status"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let text = text_of(c, "status").await;
         if idle && done(&text) {
             return text;
         }
@@ -102,6 +88,24 @@ async fn status_when(c: &Client, what: &str, done: impl Fn(&str) -> bool) -> Str
 
 async fn label(e: &Element) -> String {
     e.text().await.unwrap()
+}
+
+/// The text of the element with this id.
+async fn text_of(c: &Client, id: &str) -> String {
+    label(&c.find(Locator::Id(id)).await.unwrap()).await
+}
+
+/// Types a query in the box and clicks Solve, as a person would.
+async fn ask(c: &Client, query: &str) {
+    let q = c.find(Locator::Id("q")).await.unwrap();
+    q.clear().await.unwrap();
+    q.send_keys(query).await.unwrap();
+    c.find(Locator::Id("solve"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -126,28 +130,12 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
         .await
         .unwrap();
 
-    // Type the position and ask.
-    let q = c.find(Locator::Id("q")).await.unwrap();
-    q.clear().await.unwrap();
-    q.send_keys("nim 3 4 5").await.unwrap();
-    c.find(Locator::Id("solve"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    ask(&c, "nim 3 4 5").await;
     status_when(&c, "the solved position", |s| {
         s == "3 4 5: you (to move) can win"
     })
     .await;
-    let grundy = c
-        .find(Locator::Id("grundy"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert_eq!(grundy, "Grundy value: 2");
+    assert_eq!(text_of(&c, "grundy").await, "Grundy value: 2");
 
     // 3 4 5 is an N-position: clicking a green move every turn must beat the engine.
     let mut history = vec!["3 4 5".to_string()];
@@ -210,26 +198,12 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     .await;
 
     // A position with more moves than the page lists says so, and still offers a winning move.
-    let q = c.find(Locator::Id("q")).await.unwrap();
-    q.clear().await.unwrap();
-    q.send_keys("nim 300 400 501").await.unwrap();
-    c.find(Locator::Id("solve"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    ask(&c, "nim 300 400 501").await;
     status_when(&c, "the big position", |s| {
         s.starts_with("300 400 501: you (to move) can win")
     })
     .await;
-    let cut = c
-        .find(Locator::Id("cut"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let cut = text_of(&c, "cut").await;
     assert!(cut.starts_with("1201 moves in all"), "{cut}");
     let mut green = Vec::new();
     for b in c.find_all(Locator::Css("#moves button.P")).await.unwrap() {

@@ -112,9 +112,14 @@ fn heap_engine(c: &mut Criterion) {
     g.finish();
 }
 
-/// A random move graph in the text format: n positions, 5n moves.
-fn random_graph_text(n: u64) -> String {
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+/// A random move graph in the text format: n positions, 5n moves (random pairs of
+/// positions; `acyclic`: each from the larger to the smaller, pairs of equal ones dropped).
+fn random_graph_text(n: u64, acyclic: bool) -> String {
+    let mut x = if acyclic {
+        0x2545_F491_4F6C_DD1Du64
+    } else {
+        0x9E37_79B9_7F4A_7C15u64
+    };
     let mut next = || {
         x ^= x << 13;
         x ^= x >> 7;
@@ -124,24 +129,9 @@ fn random_graph_text(n: u64) -> String {
     let mut text: String = (0..n).map(|i| format!("{i}\n")).collect();
     for _ in 0..5 * n {
         let (a, b) = (next(), next());
-        text.push_str(&format!("{a} {b}\n"));
-    }
-    text
-}
-
-/// A random acyclic move graph: n positions, 5n moves, each to a smaller position.
-fn random_dag_text(n: u64) -> String {
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x % n
-    };
-    let mut text: String = (0..n).map(|i| format!("{i}\n")).collect();
-    for _ in 0..5 * n {
-        let (a, b) = (next(), next());
-        if a != b {
+        if !acyclic {
+            text.push_str(&format!("{a} {b}\n"));
+        } else if a != b {
             text.push_str(&format!("{} {}\n", a.max(b), a.min(b)));
         }
     }
@@ -149,7 +139,7 @@ fn random_dag_text(n: u64) -> String {
 }
 
 fn graph_solver(c: &mut Criterion) {
-    let text = random_graph_text(20_000);
+    let text = random_graph_text(20_000, false);
     let g = grundy::graph::parse_graph(&text, "random").unwrap();
     let mut group = c.benchmark_group("random graph 2e4 positions 1e5 moves");
     group.bench_function("retrograde analysis", |b| {
@@ -166,7 +156,7 @@ fn graph_solver(c: &mut Criterion) {
     });
     group.finish();
     // The naive recursive solver needs an acyclic graph: the same sizes, moves to smaller ids.
-    let dag = grundy::graph::parse_graph(&random_dag_text(20_000), "dag").unwrap();
+    let dag = grundy::graph::parse_graph(&random_graph_text(20_000, true), "dag").unwrap();
     let mut group = c.benchmark_group("random acyclic graph 2e4 positions 1e5 moves");
     group.bench_function("retrograde analysis", |b| {
         b.iter(|| black_box(dag.solve(grundy::solver::Convention::Misere).counts()))

@@ -25,15 +25,20 @@ pub fn start(salt: u16) -> Server {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    wait_for_port(port, "grundy serve");
+    Server(child, port)
+}
+
+/// Waits (up to 20 s) until something accepts connections on 127.0.0.1:`port`.
+pub fn wait_for_port(port: u16, what: &str) {
     let started = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(
             started.elapsed() < Duration::from_secs(20),
-            "server did not start"
+            "{what} did not start"
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    Server(child, port)
 }
 
 /// GET a path; (status, body).

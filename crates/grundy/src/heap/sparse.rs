@@ -174,10 +174,12 @@ fn extend_sparse_blocks(
     true
 }
 
-/// The rare positions r of a split of heap h0 + j by `k` (for every j < len) whose partner
-/// lies below the block and which the block pass marks: r in [max(len − k, 1), h0 − k).
-fn block_range(h0: usize, len: usize, k: usize) -> (usize, usize) {
-    (len.saturating_sub(k).max(1), h0.saturating_sub(k))
+/// The parts r of a split of heap h0 + j by `k` (for every j < len) whose partner lies below
+/// the block, which the block pass marks: the rare ones in [max(len − k, 1), h0 − k), and all
+/// of the first [`SCAN_AHEAD`] of them (the returned range), ahead of the witness scan.
+fn block_range(h0: usize, len: usize, k: usize) -> (usize, usize, std::ops::Range<usize>) {
+    let (lo, hi) = (len.saturating_sub(k).max(1), h0.saturating_sub(k));
+    (lo, hi, lo..(lo + SCAN_AHEAD).min(hi).max(lo))
 }
 
 /// Marks, for every heap of the block, the values of its splits with a part in the block
@@ -195,11 +197,10 @@ fn mark_block(
 ) {
     for &k in &mv.splits {
         let k = k as usize;
-        let (lo, hi) = block_range(h0, len, k);
+        let (lo, hi, ahead) = block_range(h0, len, k);
         let from = rare_positions.partition_point(|&r| r < lo);
         let to = rare_positions.partition_point(|&r| r < hi);
         let rares = &rare_positions[from..to.max(from)];
-        let ahead = lo..(lo + SCAN_AHEAD).min(hi).max(lo);
         let m0 = h0 - k;
         if (rares.len() + ahead.len()) * len >= PARALLEL_WORK {
             let (left, right) = rares.split_at(rares.len() / 2);
@@ -278,7 +279,7 @@ fn heap_value(
         }
         let m = h - k;
         // The block pass marked the rare parts in [lo, hi); marking twice does no harm.
-        let (lo, hi) = block_range(h0, len, k);
+        let (lo, hi, _) = block_range(h0, len, k);
         let below = rare_positions.partition_point(|&r| r < lo.min(m));
         let above = rare_positions.partition_point(|&r| r < hi);
         for &r in rare_positions[..below]
@@ -308,8 +309,7 @@ fn heap_value(
         } else {
             m / 2
         };
-        let (lo, hi) = block_range(h0, len, k as usize);
-        let ahead = lo..(lo + SCAN_AHEAD).min(hi).max(lo);
+        let (_, _, ahead) = block_range(h0, len, k as usize);
         let mut a = 1;
         while a <= last {
             if ahead.contains(&a) {
