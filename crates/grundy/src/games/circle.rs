@@ -61,7 +61,7 @@ impl Ruleset for Circle {
 
     fn parse(&self, args: &[&str]) -> Result<CirclePos, GameError> {
         match args {
-            [n] => Ok(CirclePos::Circle(parse_nat(n, "coin count")?)),
+            // First, so that `rows` alone (no coins left) is not read as a coin count.
             ["rows" | "row", rows @ ..] => {
                 let rows = rows
                     .iter()
@@ -239,6 +239,7 @@ mod tests {
             [CirclePos::Rows(vec![nat(6)]), CirclePos::Rows(vec![nat(5)])]
         );
         assert!(game.parse(&["rows", "x"]).is_err());
+        assert_eq!(game.parse(&["rows"]).unwrap(), CirclePos::Rows(vec![]));
     }
 
     #[test]
