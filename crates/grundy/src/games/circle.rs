@@ -71,6 +71,7 @@ impl Ruleset for Circle {
                     rows.into_iter().filter(|r| !r.is_zero()).collect(),
                 ))
             }
+            [n] => Ok(CirclePos::Circle(parse_nat(n, "coin count")?)),
             _ => Err(invalid!(
                 "circle takes one number of coins N (or, once broken, `rows A B …`), got {} \
                  arguments",
@@ -240,6 +241,7 @@ mod tests {
         );
         assert!(game.parse(&["rows", "x"]).is_err());
         assert_eq!(game.parse(&["rows"]).unwrap(), CirclePos::Rows(vec![]));
+        assert_eq!(game.parse(&["7"]).unwrap(), CirclePos::Circle(nat(7)));
     }
 
     #[test]
