@@ -74,20 +74,42 @@ pub fn extend_plain(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
 
 /// The smallest period that the computed `values` prove under `proof`, with its least
 /// preperiod; `None` if no period is proved by these values.
+///
+/// For each p, the proof needs the values to repeat from some n0 no later than the largest
+/// preperiod that `values.len()` values can prove; that stretch is checked first, from its
+/// start, where a repetition that does not hold usually fails at once. (Walking back from the
+/// end instead costs the whole periodic stretch for every multiple of the true period: for
+/// 0.376, period 4 from 2 268 248, that was 10¹¹ steps and most of the run.)
 pub fn find_period(values: &[u32], proof: PeriodProof) -> Option<Period> {
     let n = values.len() as u64;
+    let repeats = |m: u64, p: u64| values[m as usize] == values[(m + p) as usize];
     for p in 1..n {
-        // The least n0 with values[m] = values[m + p] for all n0 ≤ m < n − p.
-        let mut n0 = n - p;
-        while n0 > 0 && values[(n0 - 1) as usize] == values[(n0 - 1 + p) as usize] {
+        if proof.values_needed(0, p) > n {
+            // values_needed grows with p: no larger period can be proved either.
+            return None;
+        }
+        // The largest n0 with values_needed(n0, p) ≤ n (values_needed grows with n0).
+        let (mut lo, mut hi) = (0, n);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if proof.values_needed(mid, p) <= n {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let start = lo.min(n - p);
+        if !(start..n - p).all(|m| repeats(m, p)) {
+            continue;
+        }
+        let mut n0 = start;
+        while n0 > 0 && repeats(n0 - 1, p) {
             n0 -= 1;
         }
-        if proof.values_needed(n0, p) <= n {
-            return Some(Period {
-                preperiod: n0,
-                period: p,
-            });
-        }
+        return Some(Period {
+            preperiod: n0,
+            period: p,
+        });
     }
     None
 }
@@ -251,6 +273,47 @@ pub fn reduce(h: &Nat, p: Period) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The definition, step by step: for each p, the least n0 from which the values repeat
+    /// (walking back from the end), proved if the proof needs no more values than there are.
+    fn find_period_by_definition(values: &[u32], proof: PeriodProof) -> Option<Period> {
+        let n = values.len() as u64;
+        (1..n).find_map(|p| {
+            let mut n0 = n - p;
+            while n0 > 0 && values[(n0 - 1) as usize] == values[(n0 - 1 + p) as usize] {
+                n0 -= 1;
+            }
+            (proof.values_needed(n0, p) <= n).then_some(Period {
+                preperiod: n0,
+                period: p,
+            })
+        })
+    }
+
+    proptest! {
+        /// Random sequences that turn periodic after a random start, with a few random
+        /// exceptions sprinkled in, under both proofs.
+        #[test]
+        fn find_period_agrees_with_the_definition(
+            pre in proptest::collection::vec(0u32..4, 0..60),
+            cycle in proptest::collection::vec(0u32..4, 1..6),
+            len in 0usize..200,
+            flips in proptest::collection::vec((0usize..260, 0u32..4), 0..3),
+            t in 0u64..4,
+        ) {
+            let mut v: Vec<u32> = pre.iter().copied()
+                .chain(cycle.iter().copied().cycle().take(len)).collect();
+            for (i, x) in flips {
+                if i < v.len() {
+                    v[i] = x;
+                }
+            }
+            for proof in [PeriodProof::GuySmith { t }, PeriodProof::Window { width: t + 1 }] {
+                prop_assert_eq!(find_period(&v, proof), find_period_by_definition(&v, proof));
+            }
+        }
+    }
 
     fn values(code: &str, n: u64) -> Vec<u32> {
         let mut v = Vec::new();

@@ -156,7 +156,10 @@ impl Job {
         loop {
             let done = values.len() as u64;
             if let Some(proof) = proof.filter(|_| done >= next_check || done == total) {
-                next_check = done.saturating_mul(2).max(1024);
+                // Every 1/16 more values: a run with --until-periodic stops at most 6 %
+                // past the point where the proof completes (a check costs a few steps per
+                // value, computing a value thousands).
+                next_check = done.saturating_add(done / 16).max(1024);
                 if let Some(p) = find_period(&values, proof) {
                     found = Some((p.preperiod, p.period));
                     if self.until_periodic {
