@@ -91,9 +91,30 @@ const MARK_BYTES: usize = 1 << 18;
 /// Pairs marked between two looks at the mex in a witness scan.
 const CHUNK: usize = 64;
 
-/// Parts of every split marked in the block pass ahead of the witness scans (which need
-/// about 2 700 parts per heap for Officers).
-const SCAN_AHEAD: usize = 2048;
+/// Parts of every split marked in the first block pass ahead of the witness scans; later
+/// blocks adapt it (see [`Ahead`]).
+const SCAN_AHEAD: usize = 1024;
+
+/// How many parts of each split the block pass marks ahead of the witness scans. Marking in
+/// the block pass is cheaper per pair than scanning (both cores, no look at the mex in
+/// between) but is paid by every heap, so it should cover the scans of most heaps and no
+/// more: games differ by orders of magnitude (Officers' scans need about 2 700 parts, 0.354's
+/// almost none), so after each block the reach grows if more than [`Ahead::BEYOND`] of its
+/// heaps scanned past it, and shrinks otherwise. Only speed depends on it.
+struct Ahead(usize);
+
+impl Ahead {
+    /// The share of heaps (in 256ths) that may scan beyond the marked reach.
+    const BEYOND: usize = 96;
+
+    fn adapt(&mut self, beyond: usize, heaps: usize) {
+        if beyond * 256 > Self::BEYOND * heaps {
+            self.0 += self.0 / 4 + 32;
+        } else {
+            self.0 -= self.0 / 8;
+        }
+    }
+}
 
 /// Rare pairs marked in one block before the work is shared between two threads.
 const PARALLEL_WORK: usize = 1 << 17;
@@ -103,7 +124,7 @@ const PARALLEL_WORK: usize = 1 << 17;
 /// rest to the plain method, if values grow beyond 2^20 (the marks are one byte per value).
 /// Exact for any mask: the mask only decides the speed.
 pub fn extend_sparse(rule: &HeapRule, values: &mut Vec<u32>, n: u64, mask: u32) -> bool {
-    extend_sparse_blocks(rule, values, n, mask, BLOCK)
+    extend_sparse_blocks(rule, values, n, mask, BLOCK, SCAN_AHEAD)
 }
 
 /// A set of values below its length, one byte each (a byte store is cheaper than setting a
@@ -129,6 +150,7 @@ fn extend_sparse_blocks(
     n: u64,
     mask: u32,
     block: usize,
+    ahead: usize,
 ) -> bool {
     let Some(mv) = moves(rule) else {
         return false;
@@ -141,6 +163,7 @@ fn extend_sparse_blocks(
         .collect();
     let mut max = values.iter().copied().max().unwrap_or(0);
     let mut marks: Vec<u8> = Vec::new();
+    let mut ahead = Ahead(ahead);
     values.reserve((n + 1).saturating_sub(values.len()));
     while values.len() <= n {
         let h0 = values.len();
@@ -156,11 +179,19 @@ fn extend_sparse_blocks(
         let len = len.min((MARK_BYTES / width).max(1));
         marks.clear();
         marks.resize(len * width, 0);
-        mark_block(values, &rare_positions, &mv, h0, len, width, &mut marks);
+        let block = Block {
+            h0,
+            len,
+            ahead: ahead.0,
+        };
+        mark_block(values, &rare_positions, &mv, &block, width, &mut marks);
+        let mut beyond = 0;
         for j in 0..len {
             let h = h0 + j;
             let mut seen = Seen(&mut marks[j * width..(j + 1) * width]);
-            let v = heap_value(values, &rare_positions, &mv, (h0, len), mask, &mut seen);
+            let (v, scanned_beyond) =
+                heap_value(values, &rare_positions, &mv, &block, mask, &mut seen);
+            beyond += usize::from(scanned_beyond);
             values.push(v);
             if h >= 1 && rare(mask, v) {
                 rare_positions.push(h);
@@ -170,34 +201,46 @@ fn extend_sparse_blocks(
                 break;
             }
         }
+        ahead.adapt(beyond, len);
     }
     true
 }
 
+/// Heaps h0 … h0 + len − 1, computed together, and the reach of the block pass's marks ahead
+/// of the witness scans.
+struct Block {
+    h0: usize,
+    len: usize,
+    ahead: usize,
+}
+
 /// The parts r of a split of heap h0 + j by `k` (for every j < len) whose partner lies below
 /// the block, which the block pass marks: the rare ones in [max(len − k, 1), h0 − k), and all
-/// of the first [`SCAN_AHEAD`] of them (the returned range), ahead of the witness scan.
-fn block_range(h0: usize, len: usize, k: usize) -> (usize, usize, std::ops::Range<usize>) {
-    let (lo, hi) = (len.saturating_sub(k).max(1), h0.saturating_sub(k));
-    (lo, hi, lo..(lo + SCAN_AHEAD).min(hi).max(lo))
+/// of the first `block.ahead` of them (the returned range), ahead of the witness scan.
+fn block_range(block: &Block, k: usize) -> (usize, usize, std::ops::Range<usize>) {
+    let (lo, hi) = (
+        block.len.saturating_sub(k).max(1),
+        block.h0.saturating_sub(k),
+    );
+    (lo, hi, lo..(lo + block.ahead).min(hi).max(lo))
 }
 
 /// Marks, for every heap of the block, the values of its splits with a part in the block
 /// range of that split (see [`block_range`]): every rare part, and all parts in the first
-/// [`SCAN_AHEAD`] positions of the range, ahead of the witness scan that most heaps need.
+/// `block.ahead` positions of the range, ahead of the witness scan that most heaps need.
 /// Both cores share the work when there is enough.
 fn mark_block(
     values: &[u32],
     rare_positions: &[usize],
     mv: &Moves,
-    h0: usize,
-    len: usize,
+    block: &Block,
     width: usize,
     marks: &mut [u8],
 ) {
+    let (h0, len) = (block.h0, block.len);
     for &k in &mv.splits {
         let k = k as usize;
-        let (lo, hi, ahead) = block_range(h0, len, k);
+        let (lo, hi, ahead) = block_range(block, k);
         let from = rare_positions.partition_point(|&r| r < lo);
         let to = rare_positions.partition_point(|&r| r < hi);
         let rares = &rare_positions[from..to.max(from)];
@@ -251,15 +294,16 @@ fn mark_pairs(
 }
 
 /// G(h) for the next heap h = values.len() of the block starting at h0, given the marks of the block pass: the one-heap moves, the remaining rare pairs,
-/// then the mex, with a witness scan over all splits while the mex is a rare value.
+/// then the mex, with a witness scan over all splits while the mex is a rare value. Also says
+/// whether the scan went beyond the parts the block pass marked.
 fn heap_value(
     values: &[u32],
     rare_positions: &[usize],
     mv: &Moves,
-    (h0, len): (usize, usize),
+    block: &Block,
     mask: u32,
     seen: &mut Seen,
-) -> u32 {
+) -> (u32, bool) {
     let h = values.len();
     for &(k, bits) in &mv.singles {
         let Some(m) = h.checked_sub(k as usize) else {
@@ -279,7 +323,7 @@ fn heap_value(
         }
         let m = h - k;
         // The block pass marked the rare parts in [lo, hi); marking twice does no harm.
-        let (lo, hi, _) = block_range(h0, len, k);
+        let (lo, hi, _) = block_range(block, k);
         let below = rare_positions.partition_point(|&r| r < lo.min(m));
         let above = rare_positions.partition_point(|&r| r < hi);
         for &r in rare_positions[..below]
@@ -294,47 +338,69 @@ fn heap_value(
     }
     let mut v = seen.mex_from(0);
     if !rare(mask, v) {
-        return v;
+        return (v, false);
     }
-    // A rare mex may still be reached by two common parts: mark every split, a chunk at a
-    // time, until the mex is common or the splits are exhausted.
+    // A rare mex may still be reached by two common parts. Each split's parts below the block
+    // pass's reach come first, then the parts beyond it, a chunk of every split in turn (a
+    // witness found late in one split is often early in another), until the mex is common or
+    // the splits are exhausted.
+    let mut scans: Vec<Scan> = Vec::with_capacity(mv.splits.len());
     for &k in &mv.splits {
-        if h < k as usize + 2 {
+        let k = k as usize;
+        if h < k + 2 {
             continue;
         }
-        let m = h - k as usize;
+        let m = h - k;
         // Grundy's game excludes the equal split a = m/2.
         let last = if mv.unequal && m % 2 == 0 {
             m / 2 - 1
         } else {
             m / 2
         };
-        let (_, _, ahead) = block_range(h0, len, k as usize);
-        let mut a = 1;
-        while a <= last {
-            if ahead.contains(&a) {
-                a = ahead.end;
-                continue;
-            }
-            let end = (a + CHUNK).min(last + 1);
-            let end = if a < ahead.start {
-                end.min(ahead.start)
-            } else {
-                end
-            };
-            let front = &values[a..end];
-            let back = &values[m + 1 - end..=m - a];
-            for (&x, &y) in front.iter().zip(back.iter().rev()) {
-                seen.mark(x ^ y);
-            }
-            v = seen.mex_from(v);
-            if !rare(mask, v) {
-                return v;
-            }
-            a = end;
+        let (_, _, ahead) = block_range(block, k);
+        mark_splits(values, m, 1..ahead.start.min(last + 1), seen);
+        scans.push(Scan {
+            m,
+            next: ahead.end.max(ahead.start).max(1),
+            last,
+        });
+    }
+    v = seen.mex_from(v);
+    if !rare(mask, v) {
+        return (v, false);
+    }
+    while !scans.is_empty() {
+        scans.retain_mut(|scan| {
+            let end = (scan.next + CHUNK).min(scan.last + 1);
+            mark_splits(values, scan.m, scan.next..end, seen);
+            scan.next = end;
+            end <= scan.last
+        });
+        v = seen.mex_from(v);
+        if !rare(mask, v) {
+            return (v, true);
         }
     }
-    v
+    (v, true)
+}
+
+/// The rest of one split's parts for a witness scan: parts `next` ..= `last` of heap `m`.
+struct Scan {
+    m: usize,
+    next: usize,
+    last: usize,
+}
+
+/// Marks G(a) ⊕ G(m − a) for the parts a in `parts`.
+fn mark_splits(values: &[u32], m: usize, parts: std::ops::Range<usize>, seen: &mut Seen) {
+    if parts.is_empty() {
+        return;
+    }
+    let front = &values[parts.clone()];
+    let back = &values[m + 1 - parts.end..=m - parts.start];
+    for (&x, &y) in front.iter().zip(back.iter().rev()) {
+        seen.mark(x ^ y);
+    }
 }
 
 #[cfg(test)]
@@ -351,6 +417,8 @@ mod tests {
             parse_code("4.7").unwrap(),
             parse_code("0.137").unwrap(),
             parse_code("0.56").unwrap(),
+            parse_code("0.376").unwrap(),
+            parse_code("0.354").unwrap(),
             HeapRule::GrundysGame,
         ];
         for rule in rules {
@@ -360,10 +428,15 @@ mod tests {
                 let mut fast = plain[..1000].to_vec();
                 assert!(extend_sparse(&rule, &mut fast, 6000, mask));
                 assert_eq!(fast, plain, "{rule:?} mask {mask:#b}");
-                for block in [1, 7, 300] {
+                for (block, ahead) in [(1, 0), (7, 3), (300, 5000), (256, 0)] {
                     let mut fast = plain[..1000].to_vec();
-                    assert!(extend_sparse_blocks(&rule, &mut fast, 6000, mask, block));
-                    assert_eq!(fast, plain, "{rule:?} mask {mask:#b} blocks of {block}");
+                    assert!(extend_sparse_blocks(
+                        &rule, &mut fast, 6000, mask, block, ahead
+                    ));
+                    assert_eq!(
+                        fast, plain,
+                        "{rule:?} mask {mask:#b} blocks of {block}, {ahead} ahead"
+                    );
                 }
             }
             if let Some(mask) = choose_mask(&plain[..2000]) {
