@@ -171,21 +171,18 @@ impl Rules {
         })
     }
 
-    fn call(&self, name: &str, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {
+    fn call(&self, name: &str, arg: Option<Dynamic>) -> Result<Dynamic, ScriptError> {
         // The script's top level is evaluated once, at compile time; calls skip it.
         let opts = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let mut scope = Scope::new();
-        let r: Result<Dynamic, Box<EvalAltResult>> = match args.len() {
-            0 => self
+        let r: Result<Dynamic, Box<EvalAltResult>> = match arg {
+            None => self
                 .engine
                 .call_fn_with_options(opts, &mut scope, &self.ast, name, ()),
-            _ => self.engine.call_fn_with_options(
-                opts,
-                &mut scope,
-                &self.ast,
-                name,
-                (args[0].clone(),),
-            ),
+            Some(arg) => {
+                self.engine
+                    .call_fn_with_options(opts, &mut scope, &self.ast, name, (arg,))
+            }
         };
         r.map_err(|e| {
             ScriptError::Script(format!(
@@ -196,7 +193,7 @@ impl Rules {
     }
 
     fn list(&self, name: &str, p: &Dynamic) -> Result<Vec<Dynamic>, ScriptError> {
-        let v = self.call(name, vec![p.clone()])?;
+        let v = self.call(name, Some(p.clone()))?;
         v.into_array().map_err(|t| {
             ScriptError::Script(format!(
                 "{}: {name}() must return an array of positions, not {t}",
@@ -209,7 +206,7 @@ impl Rules {
         if !self.primitive {
             return Ok(None);
         }
-        let v = self.call("primitive", vec![p.clone()])?;
+        let v = self.call("primitive", Some(p.clone()))?;
         if v.is_unit() {
             return Ok(None);
         }
@@ -239,7 +236,7 @@ impl Rules {
 
     /// Explores every reachable position and solves the start.
     pub fn solve(&self, opts: &Options) -> Result<Report, ScriptError> {
-        let start = self.call("start", vec![])?;
+        let start = self.call("start", None)?;
         if self.components && !self.partizan && !self.primitive {
             if let Some(report) = self.solve_by_components(&start, opts)? {
                 return Ok(report);
@@ -253,7 +250,7 @@ impl Rules {
         let mut ex = Explorer::default();
         let roots: Vec<u32> = sides
             .iter()
-            .map(|&side| ex.id(&start, side))
+            .map(|&side| ex.id(start.clone(), side))
             .collect::<Result<_, _>>()?;
         // Breadth first, a batch of unexpanded positions at a time: the script's calls run on
         // all cores (they are independent), then the children are keyed in order, so ids and
@@ -283,7 +280,7 @@ impl Rules {
                     }
                     Expanded::Moves(children, side) => {
                         for c in children {
-                            let v = ex.id(&c, side)?;
+                            let v = ex.id(c, side)?;
                             ex.edges.push((u, v));
                         }
                     }
@@ -419,18 +416,21 @@ enum Expanded {
 }
 
 /// Positions found so far, by canonical key and side to move (impartial, Left, Right):
-/// integers by value, anything else by its JSON text.
+/// integers by value, arrays of integers by their integers, anything else by its JSON text.
 #[derive(Default)]
 struct Explorer {
-    ints: [FxHashMap<i64, u32>; 3],
+    ints: [IntIds; 3],
+    arrays: [FxHashMap<Box<[i64]>, u32>; 3],
     texts: [FxHashMap<String, u32>; 3],
+    /// The integers of the array being looked up.
+    buf: Vec<i64>,
     positions: Vec<(Dynamic, Option<bool>)>,
     edges: Vec<(u32, u32)>,
     terminal: HashMap<u32, Value>,
 }
 
 impl Explorer {
-    fn id(&mut self, p: &Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
+    fn id(&mut self, p: Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
         let s = match side {
             None => 0,
             Some(true) => 1,
@@ -438,16 +438,127 @@ impl Explorer {
         };
         let next = self.positions.len() as u32;
         let id = if let Ok(n) = p.as_int() {
-            *self.ints[s].entry(n).or_insert(next)
+            self.ints[s].id(n, next)
+        } else if self.int_array(&p) {
+            match self.arrays[s].get(self.buf.as_slice()) {
+                Some(&id) => id,
+                None => {
+                    self.arrays[s].insert(self.buf.as_slice().into(), next);
+                    next
+                }
+            }
         } else {
-            let key = serde_json::to_string(p)
+            let key = serde_json::to_string(&p)
                 .map_err(|e| ScriptError::Script(format!("a position cannot be stored: {e}")))?;
             *self.texts[s].entry(key).or_insert(next)
         };
         if id == next {
-            self.positions.push((p.clone(), side));
+            self.positions.push((p, side));
         }
         Ok(id)
+    }
+
+    /// Whether `p` is an array of integers, left in `buf` (an array of arrays, or a string,
+    /// is keyed by its JSON text).
+    fn int_array(&mut self, p: &Dynamic) -> bool {
+        let Ok(a) = p.as_array_ref() else {
+            return false;
+        };
+        self.buf.clear();
+        for x in a.iter() {
+            match x.as_int() {
+                Ok(n) => self.buf.push(n),
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+}
+
+/// Ids of integer positions: a table indexed by the integer over the range they fill densely
+/// (one memory access: the hash map cost a third of the run when positions were random
+/// integers), and a hash map for those far outside it.
+#[derive(Default)]
+struct IntIds {
+    /// The integer that `dense[0]` stands for.
+    base: i64,
+    /// Ids by integer − base; `NONE` where no position has that integer.
+    dense: Vec<u32>,
+    sparse: FxHashMap<i64, u32>,
+    count: usize,
+}
+
+impl IntIds {
+    const NONE: u32 = u32::MAX;
+
+    /// The id of `n`, given `next` if it is new.
+    fn id(&mut self, n: i64, next: u32) -> u32 {
+        let slot = match self.slot(n) {
+            Some(i) => &mut self.dense[i],
+            None if self.cover(n) => {
+                let i = self.slot(n).expect("the range now covers n");
+                &mut self.dense[i]
+            }
+            None => return *self.sparse.entry(n).or_insert_with(|| next),
+        };
+        if *slot == Self::NONE {
+            *slot = next;
+            self.count += 1;
+        }
+        *slot
+    }
+
+    fn slot(&self, n: i64) -> Option<usize> {
+        let i = usize::try_from(n.checked_sub(self.base)?).ok()?;
+        (i < self.dense.len()).then_some(i)
+    }
+
+    /// Widens the table to cover `n` if it stays dense enough (at most four slots per position
+    /// known, after the first 65 536), with as much room again on the side it grew (so that a
+    /// walk does not widen it every step), moving the positions it now covers out of the map.
+    fn cover(&mut self, n: i64) -> bool {
+        let (n, base, len) = (
+            i128::from(n),
+            i128::from(self.base),
+            self.dense.len() as i128,
+        );
+        let (lo, hi) = if len == 0 {
+            (n, n)
+        } else {
+            (n.min(base), n.max(base + len - 1))
+        };
+        let span = hi - lo + 1;
+        let room = span.max(1 << 10);
+        let known = (self.count + self.sparse.len() + 1) as i128;
+        if span + room > (4 * known).max(1 << 16) {
+            return false;
+        }
+        let (lo, hi) = match () {
+            _ if len == 0 => (lo - room / 2, hi + room / 2),
+            _ if n < base => (lo - room, hi),
+            _ => (lo, hi + room),
+        };
+        let (lo, hi) = (lo.max(i64::MIN.into()), hi.min(i64::MAX.into()));
+        let mut dense = vec![Self::NONE; (hi - lo + 1) as usize];
+        let shift = (base - lo) as usize;
+        if len > 0 {
+            dense[shift..shift + self.dense.len()].copy_from_slice(&self.dense);
+        }
+        self.dense = dense;
+        self.base = lo as i64;
+        let covered: Vec<i64> = self
+            .sparse
+            .keys()
+            .copied()
+            .filter(|&k| self.slot(k).is_some())
+            .collect();
+        for k in covered {
+            let id = self.sparse.remove(&k).expect("a key just listed");
+            let i = self.slot(k).expect("a covered key");
+            self.dense[i] = id;
+            self.count += 1;
+        }
+        true
     }
 }
 
@@ -509,5 +620,76 @@ impl Game for ScriptGame<'_> {
             return vec![key.clone()];
         }
         parts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Integers near each other, far apart and at both ends of i64, then a walk up or down
+    /// (which widens the table over some of them), then more of the first kind.
+    fn integers() -> impl Strategy<Value = Vec<i64>> {
+        let one = || {
+            prop_oneof![
+                -3000i64..3000,
+                -200_000i64..200_000,
+                any::<i64>(),
+                Just(i64::MIN),
+                Just(i64::MAX),
+                (i64::MAX - 5000)..=i64::MAX,
+            ]
+        };
+        let walk = (-100_000i64..100_000, 0usize..90_000, any::<bool>()).prop_map(|(s, n, up)| {
+            (0..n as i64)
+                .map(|i| {
+                    if up {
+                        s.saturating_add(i)
+                    } else {
+                        s.saturating_sub(i)
+                    }
+                })
+                .collect::<Vec<_>>()
+        });
+        (
+            proptest::collection::vec(one(), 0..200),
+            walk,
+            proptest::collection::vec(one(), 0..200),
+        )
+            .prop_map(|(a, b, c)| [a, b, c].concat())
+    }
+
+    proptest! {
+        /// The same integer always gets the same id, a new one the next id, whether the table
+        /// or the map holds it and however often the table widens.
+        #[test]
+        fn integer_ids_are_those_of_a_hash_map(ns in integers()) {
+            let mut ids = IntIds::default();
+            let mut reference: HashMap<i64, u32> = HashMap::new();
+            for n in ns {
+                let next = reference.len() as u32;
+                let want = *reference.entry(n).or_insert(next);
+                prop_assert_eq!(ids.id(n, next), want, "integer {}", n);
+            }
+        }
+    }
+
+    #[test]
+    fn positions_are_keyed_by_value_whatever_their_kind() {
+        let mut ex = Explorer::default();
+        let int = |n: i64| Dynamic::from(n);
+        let arr = |v: &[i64]| Dynamic::from_array(v.iter().map(|&n| Dynamic::from(n)).collect());
+        let a = ex.id(int(5), None).unwrap();
+        let b = ex.id(arr(&[5]), None).unwrap();
+        let c = ex.id(Dynamic::from("5"), None).unwrap();
+        let d = ex.id(int(5), Some(true)).unwrap();
+        assert_eq!([a, b, c, d], [0, 1, 2, 3]);
+        assert_eq!(ex.id(arr(&[5]), None).unwrap(), 1);
+        assert_eq!(ex.id(arr(&[]), None).unwrap(), 4);
+        let mixed = Dynamic::from_array(vec![Dynamic::from(1_i64), Dynamic::from("x")]);
+        assert_eq!(ex.id(mixed.clone(), None).unwrap(), 5);
+        assert_eq!(ex.id(mixed, None).unwrap(), 5);
+        assert_eq!(ex.positions.len(), 6);
     }
 }
