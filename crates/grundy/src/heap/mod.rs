@@ -84,21 +84,9 @@ pub fn find_period(values: &[u32], proof: PeriodProof) -> Option<Period> {
     let n = values.len() as u64;
     let repeats = |m: u64, p: u64| values[m as usize] == values[(m + p) as usize];
     for p in 1..n {
-        if proof.values_needed(0, p) > n {
-            // values_needed grows with p: no larger period can be proved either.
-            return None;
-        }
-        // The largest n0 with values_needed(n0, p) ≤ n (values_needed grows with n0).
-        let (mut lo, mut hi) = (0, n);
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if proof.values_needed(mid, p) <= n {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        let start = lo.min(n - p);
+        // values_needed grows with p: once p cannot be proved, no larger period can.
+        let largest = proof.largest_preperiod(n, p)?;
+        let start = largest.min(n - p);
         if !(start..n - p).all(|m| repeats(m, p)) {
             continue;
         }

@@ -211,4 +211,38 @@ impl PeriodProof {
             PeriodProof::Window { width } => (n0 + width).max(width + 1) + p,
         }
     }
+
+    /// The largest n0 for which `n` values prove period `p` from n0 (the inverse of
+    /// [`values_needed`](Self::values_needed)), or `None` if they prove it from nowhere.
+    pub fn largest_preperiod(self, n: u64, p: u64) -> Option<u64> {
+        if self.values_needed(0, p) > n {
+            return None;
+        }
+        Some(match self {
+            PeriodProof::GuySmith { t } => (n - 2 * p - t) / 2,
+            PeriodProof::Window { width } => n - p - width,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn largest_preperiod_inverts_values_needed() {
+        for proof in (0..5).flat_map(|t| {
+            [
+                PeriodProof::GuySmith { t },
+                PeriodProof::Window { width: t },
+            ]
+        }) {
+            for n in 0..60 {
+                for p in 1..40 {
+                    let want = (0..=n).filter(|&n0| proof.values_needed(n0, p) <= n).max();
+                    assert_eq!(proof.largest_preperiod(n, p), want, "{proof:?} n {n} p {p}");
+                }
+            }
+        }
+    }
 }

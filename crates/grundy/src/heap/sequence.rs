@@ -155,16 +155,16 @@ impl Job {
         let mut found = None;
         loop {
             let done = values.len() as u64;
-            if let Some(proof) = proof.filter(|_| done >= next_check || done == total) {
-                // Every 1/16 more values: a run with --until-periodic stops at most 6 %
-                // past the point where the proof completes (a check costs a few steps per
-                // value, computing a value thousands).
+            // The last check, over all values, finds the smallest proved period; with
+            // --until-periodic there is one every 1/16 more values too, so that the run stops
+            // at most 6 % past the point where the proof completes (a check costs a few steps
+            // per value, computing a value thousands).
+            let check = done == total || self.until_periodic && done >= next_check;
+            if let Some(proof) = proof.filter(|_| check) {
                 next_check = done.saturating_add(done / 16).max(1024);
                 if let Some(p) = find_period(&values, proof) {
                     found = Some((p.preperiod, p.period));
-                    if self.until_periodic {
-                        break;
-                    }
+                    break;
                 }
             }
             if done == total {
@@ -172,8 +172,8 @@ impl Job {
             }
             // Chunks small enough for a lively progress bar and frequent checkpoints.
             let chunk = (4096u64).max(done / 64).min(total - done);
-            // Stop at the next periodicity check (games with a proof only).
-            let check_at = if proof.is_some() {
+            // Stop at the next periodicity check (games with a proof, --until-periodic).
+            let check_at = if proof.is_some() && self.until_periodic {
                 next_check.max(done + 1)
             } else {
                 total
