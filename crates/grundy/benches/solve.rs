@@ -103,7 +103,7 @@ fn heap_engine(c: &mut Criterion) {
     ] {
         g.bench_function(name, |b| {
             b.iter(|| {
-                let mut v = Vec::new();
+                let mut v: Vec<u16> = Vec::new();
                 extend(&rule, &mut v, 20_000);
                 black_box(v.len())
             })

@@ -12,6 +12,41 @@ use crate::{too_large, GameError};
 use num_traits::ToPrimitive;
 use std::sync::{Arc, Mutex};
 
+/// How a table stores its values: `u16` while they fit, which halves the memory of a long run
+/// (2^32 heaps in 8 GiB) and the bytes the engine reads, and `u32` beyond.
+pub trait Nimber: Copy + Eq + Default + Send + Sync + std::fmt::Debug + 'static {
+    /// Bytes per value.
+    const BYTES: u64;
+    /// The value.
+    fn get(self) -> u32;
+    /// `v`, if it fits.
+    fn new(v: u32) -> Option<Self>;
+}
+
+impl Nimber for u16 {
+    const BYTES: u64 = 2;
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+    #[inline(always)]
+    fn new(v: u32) -> Option<Self> {
+        u16::try_from(v).ok()
+    }
+}
+
+impl Nimber for u32 {
+    const BYTES: u64 = 4;
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+    #[inline(always)]
+    fn new(v: u32) -> Option<Self> {
+        Some(v)
+    }
+}
+
 /// Ultimately periodic: G(n + period) = G(n) for all n ≥ preperiod.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
@@ -35,9 +70,13 @@ const SPARSE_AFTER: usize = 4096;
 
 /// Computes G(len) … G(n) of `rule` onto `values`: by the rare/common method when the values
 /// so far have a sparse space (and the rule is covered), by the plain mex method otherwise.
-pub fn extend(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
-    if values.len() < SPARSE_AFTER && n as usize >= SPARSE_AFTER {
-        extend_plain(rule, values, SPARSE_AFTER as u64 - 1);
+/// Returns false, leaving the values before it, at the first value that `V` cannot hold.
+pub fn extend<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
+    if values.len() < SPARSE_AFTER
+        && n as usize >= SPARSE_AFTER
+        && !extend_plain(rule, values, SPARSE_AFTER as u64 - 1)
+    {
+        return false;
     }
     if values.len() >= SPARSE_AFTER {
         if let Some(mask) = sparse::choose_mask(values) {
@@ -46,12 +85,13 @@ pub fn extend(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
             sparse::extend_sparse(rule, values, n, mask);
         }
     }
-    extend_plain(rule, values, n);
+    extend_plain(rule, values, n)
 }
 
 /// Computes G(len) … G(n) of `rule` onto `values` by the plain mex method: every option of
-/// every heap, O(n²) for games that split heaps.
-pub fn extend_plain(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
+/// every heap, O(n²) for games that split heaps. Returns false, leaving the values before it,
+/// at the first value that `V` cannot hold.
+pub fn extend_plain<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
     let mut stamp: Vec<u64> = Vec::new();
     values.reserve((n + 1).saturating_sub(values.len() as u64) as usize);
     for h in values.len() as u64..=n {
@@ -64,12 +104,18 @@ pub fn extend_plain(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
             stamp[v] = mark;
         };
         rule.for_each_option(h, |_, parts| {
-            let v = parts.iter().fold(0, |acc, &p| acc ^ values[p as usize]);
+            let v = parts
+                .iter()
+                .fold(0, |acc, &p| acc ^ values[p as usize].get());
             mark_value(v, &mut stamp);
         });
         let mex = stamp.iter().position(|&s| s != mark).unwrap_or(stamp.len());
-        values.push(mex as u32);
+        let Some(v) = u32::try_from(mex).ok().and_then(V::new) else {
+            return false;
+        };
+        values.push(v);
     }
+    true
 }
 
 /// The smallest period that the computed `values` prove under `proof`, with its least
@@ -80,7 +126,7 @@ pub fn extend_plain(rule: &HeapRule, values: &mut Vec<u32>, n: u64) {
 /// start, where a repetition that does not hold usually fails at once. (Walking back from the
 /// end instead costs the whole periodic stretch for every multiple of the true period: for
 /// 0.376, period 4 from 2 268 248, that was 10¹¹ steps and most of the run.)
-pub fn find_period(values: &[u32], proof: PeriodProof) -> Option<Period> {
+pub fn find_period<V: Eq>(values: &[V], proof: PeriodProof) -> Option<Period> {
     let n = values.len() as u64;
     let repeats = |m: u64, p: u64| values[m as usize] == values[(m + p) as usize];
     for p in 1..n {
@@ -263,6 +309,44 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// A byte per value, so that tests reach values too wide for the narrow storage quickly.
+    impl Nimber for u8 {
+        const BYTES: u64 = 1;
+        fn get(self) -> u32 {
+            u32::from(self)
+        }
+        fn new(v: u32) -> Option<Self> {
+            u8::try_from(v).ok()
+        }
+    }
+
+    #[test]
+    fn a_value_too_wide_stops_the_table_before_it() {
+        // Subtract anything but 1: values grow with the heap and pass 255 near heap 510.
+        let rule = HeapRule::AllBut(vec![1]);
+        let mut wide: Vec<u32> = Vec::new();
+        assert!(extend(&rule, &mut wide, 700));
+        let first_wide = wide.iter().position(|&v| v > 255).expect("values pass 255");
+        let mut narrow: Vec<u8> = Vec::new();
+        assert!(!extend(&rule, &mut narrow, 700));
+        assert_eq!(narrow.len(), first_wide);
+        assert!(narrow
+            .iter()
+            .map(|&v| u32::from(v))
+            .eq(wide[..first_wide].iter().copied()));
+        // Through the sparse method too: Officers (0.6) first passes 255 at heap 10 344.
+        let rule = parse_code("0.6").unwrap();
+        let mut wide: Vec<u32> = Vec::new();
+        assert!(extend(&rule, &mut wide, 12_000));
+        let mut narrow: Vec<u8> = Vec::new();
+        assert!(!extend(&rule, &mut narrow, 12_000));
+        assert_eq!(narrow.len(), 10_344);
+        assert!(narrow
+            .iter()
+            .map(|&v| u32::from(v))
+            .eq(wide[..10_344].iter().copied()));
+    }
+
     /// The definition, step by step: for each p, the least n0 from which the values repeat
     /// (walking back from the end), proved if the proof needs no more values than there are.
     fn find_period_by_definition(values: &[u32], proof: PeriodProof) -> Option<Period> {
@@ -322,7 +406,7 @@ mod tests {
             [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3]
         );
         // Grundy's game, A002188.
-        let mut g = Vec::new();
+        let mut g: Vec<u32> = Vec::new();
         extend(&HeapRule::GrundysGame, &mut g, 20);
         assert_eq!(
             g,

@@ -1,6 +1,6 @@
 //! `grundy sequence`: compute G(0) … G(N) of a heap game, prove periodicity, checkpoint.
 
-use super::{extend, find_period, HeapRule};
+use super::{extend, find_period, HeapRule, Nimber};
 use crate::games::{lasker, split_nim};
 use crate::{invalid, too_large, GameError, Nat};
 use num_traits::ToPrimitive;
@@ -77,8 +77,10 @@ pub struct Job {
     pub keep_values: bool,
 }
 
-/// The most memory the values may take: 2^32 heaps (16 GiB) and a little more, leaving room
-/// for the rest on a 24 GiB machine.
+/// The most memory the values may take: 2^32 heaps of 4 bytes (16 GiB) and a little more,
+/// leaving room for the rest on a 24 GiB machine. Values take 2 bytes while they fit in 16
+/// bits, which is what octal games with a sparse space do (Officers' largest value below 2^30
+/// is 325): 2^32 heaps of them take 8 GiB.
 const MEMORY_LIMIT: u64 = 20 << 30;
 /// How often progress is saved to the checkpoint.
 const SAVE_EVERY: Duration = Duration::from_secs(1);
@@ -91,64 +93,116 @@ impl Job {
             .to
             .checked_add(1)
             .ok_or_else(|| invalid!("--to is too large"))?;
-        let bytes = total.saturating_mul(4);
+        let bytes = total.saturating_mul(u16::BYTES);
         if bytes > MEMORY_LIMIT {
             return Err(too_large!(
-                "--to {} would need {:.1} GiB for the values (4 bytes each); grundy keeps at most \
-                 {} GiB",
+                "--to {} would need {} for the values (2 bytes each at least); grundy keeps at \
+                 most {} GiB",
                 self.to,
-                bytes as f64 / (1u64 << 30) as f64,
+                gib(bytes),
                 MEMORY_LIMIT >> 30
             ));
         }
         let (values, period, saltus) = match &self.source {
-            Source::Rule(rule) => self.run_rule(rule, total, progress)?,
+            Source::Rule(rule) => {
+                let (values, period) = self.run_rule(rule, total, progress)?;
+                (values, period, 0)
+            }
             Source::Lasker => {
                 let values = formula(total, |n| lasker::value(&Nat::from(n)))?;
                 let proved = (values.len() as u64 > 5).then_some((1, 4));
-                (values, proved, 4)
+                (Table::Wide(values), proved, 4)
             }
             Source::SplitNim => (
-                formula(total, |n| split_nim::value(&Nat::from(n)))?,
+                Table::Wide(formula(total, |n| split_nim::value(&Nat::from(n)))?),
                 None,
                 0,
             ),
         };
-        progress(values.len() as u64, total);
-        let max_value = values.iter().copied().max().unwrap_or(0) as u64;
+        progress(values.len(), total);
         Ok(Report {
             game: self.game.clone(),
-            computed: values.len() as u64,
+            computed: values.len(),
             period: period.map(|p| p.1),
             preperiod: period.map(|p| p.0),
             saltus: if period.is_some() { saltus } else { 0 },
             proved: period.is_some(),
-            max_value,
-            rare: rare(&values),
-            values: self.keep_values.then_some(values),
+            max_value: values.max().into(),
+            rare: values.rare(),
+            values: self.keep_values.then(|| values.into_u32()),
         })
     }
 
-    /// Values by the mex rule, in chunks, with checkpoints and the periodicity proof.
-    #[allow(clippy::type_complexity)]
+    /// Values by the mex rule, two bytes each while they fit and four from the first that
+    /// does not, with checkpoints and the periodicity proof.
     fn run_rule(
         &self,
         rule: &HeapRule,
         total: u64,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<(Vec<u32>, Option<(u64, u64)>, u64), GameError> {
-        let (mut checkpoint, mut values) = match &self.checkpoint {
+    ) -> Result<(Table, Option<(u64, u64)>), GameError> {
+        self.run_rule_as::<u16>(rule, total, progress)
+    }
+
+    /// [`run_rule`](Self::run_rule) with `N` as the narrow storage (tests use a byte).
+    #[allow(clippy::type_complexity)]
+    fn run_rule_as<N: Nimber>(
+        &self,
+        rule: &HeapRule,
+        total: u64,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<(Table<N>, Option<(u64, u64)>), GameError> {
+        let mut checkpoint = None;
+        let narrow = match &self.checkpoint {
             Some(path) => {
-                let (c, v) = Checkpoint::open(path, &self.game)?;
-                (Some(c), v)
+                let (c, v) = Checkpoint::open::<N>(path, &self.game)?;
+                checkpoint = Some(c);
+                v
             }
-            None => (None, Vec::new()),
+            None => Some(Vec::new()),
         };
+        let wide = match narrow {
+            Some(values) => match self.grow(rule, total, progress, &mut checkpoint, values)? {
+                Ok((values, found)) => return Ok((Table::Narrow(values), found)),
+                Err(values) => widen(&values, total)?,
+            },
+            // The checkpoint holds a value of more than 16 bits.
+            None => match &self.checkpoint {
+                Some(path) => {
+                    let (c, v) = Checkpoint::open::<u32>(path, &self.game)?;
+                    checkpoint = Some(c);
+                    v.expect("every value fits in 32 bits")
+                }
+                None => Vec::new(),
+            },
+        };
+        match self.grow(rule, total, progress, &mut checkpoint, wide)? {
+            Ok((values, found)) => Ok((Table::Wide(values), found)),
+            Err(_) => unreachable!("every value fits in 32 bits"),
+        }
+    }
+
+    /// Extends `values` to `total` values in chunks, saving to the checkpoint and looking for
+    /// a period; `Err` with the values so far (saved) at the first that `V` cannot hold.
+    #[allow(clippy::type_complexity)]
+    fn grow<V: Nimber>(
+        &self,
+        rule: &HeapRule,
+        total: u64,
+        progress: &mut dyn FnMut(u64, u64),
+        checkpoint: &mut Option<Checkpoint>,
+        mut values: Vec<V>,
+    ) -> Result<Result<(Vec<V>, Option<(u64, u64)>), Vec<V>>, GameError> {
         values.truncate(total as usize);
         // The whole table at once: growing it by doubling would need 1.5 times the memory.
         values
             .try_reserve_exact(total as usize - values.len())
-            .map_err(|_| too_large!("cannot allocate {total} values"))?;
+            .map_err(|_| {
+                too_large!(
+                    "cannot allocate {total} values ({})",
+                    gib(total.saturating_mul(V::BYTES))
+                )
+            })?;
         let proof = rule.period_proof();
         let mut last_save = Instant::now();
         let mut next_check = 1024u64;
@@ -179,21 +233,87 @@ impl Job {
                 total
             };
             let end = (done + chunk).min(check_at).min(total);
-            extend(rule, &mut values, end - 1);
+            let fits = extend(rule, &mut values, end - 1);
             progress(values.len() as u64, total);
-            if let Some(c) = &mut checkpoint {
-                if last_save.elapsed() >= SAVE_EVERY {
+            if let Some(c) = checkpoint {
+                if !fits || last_save.elapsed() >= SAVE_EVERY {
                     c.save(&self.game, &values)?;
                     last_save = Instant::now();
                 }
             }
+            if !fits {
+                return Ok(Err(values));
+            }
         }
-        if let Some(c) = &mut checkpoint {
+        if let Some(c) = checkpoint {
             c.save(&self.game, &values)?;
         }
         // With the full run done, the final check above found the smallest proved period.
-        Ok((values, found, 0))
+        Ok(Ok((values, found)))
     }
+}
+
+/// The values of a run: two bytes each (`N`) while they fit in 16 bits, four beyond.
+enum Table<N = u16> {
+    Narrow(Vec<N>),
+    Wide(Vec<u32>),
+}
+
+impl<N: Nimber> Table<N> {
+    fn len(&self) -> u64 {
+        match self {
+            Table::Narrow(v) => v.len() as u64,
+            Table::Wide(v) => v.len() as u64,
+        }
+    }
+
+    fn max(&self) -> u32 {
+        match self {
+            Table::Narrow(v) => v.iter().map(|x| x.get()).max().unwrap_or(0),
+            Table::Wide(v) => v.iter().copied().max().unwrap_or(0),
+        }
+    }
+
+    fn rare(&self) -> Rare {
+        match self {
+            Table::Narrow(v) => rare(v),
+            Table::Wide(v) => rare(v),
+        }
+    }
+
+    fn into_u32(self) -> Vec<u32> {
+        match self {
+            Table::Narrow(v) => v.into_iter().map(N::get).collect(),
+            Table::Wide(v) => v,
+        }
+    }
+}
+
+/// The same values, four bytes each, with room for `total`: a value has outgrown `N`.
+fn widen<N: Nimber>(values: &[N], total: u64) -> Result<Vec<u32>, GameError> {
+    let bytes = total.saturating_mul(u32::BYTES);
+    let refuse = || {
+        too_large!(
+            "G({}) does not fit in {} bits, so the values now need 4 bytes each: {} for {total} \
+             values is more than this machine allows",
+            values.len(),
+            8 * N::BYTES,
+            gib(bytes)
+        )
+    };
+    if bytes > MEMORY_LIMIT {
+        return Err(refuse());
+    }
+    let mut wide = Vec::new();
+    wide.try_reserve_exact(total as usize)
+        .map_err(|_| refuse())?;
+    wide.extend(values.iter().map(|v| v.get()));
+    Ok(wide)
+}
+
+/// `bytes` in GiB, for messages.
+fn gib(bytes: u64) -> String {
+    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
 }
 
 fn formula(total: u64, g: impl Fn(u64) -> Nat) -> Result<Vec<u32>, GameError> {
@@ -208,7 +328,7 @@ fn formula(total: u64, g: impl Fn(u64) -> Nat) -> Result<Vec<u32>, GameError> {
 /// The rare parity class: the mask m ≠ 0 and parity minimising the number of values v whose
 /// number of 1 bits in v & m has that parity, from the Walsh–Hadamard transform of the value
 /// histogram (the transform at m is #even − #odd).
-pub fn rare(values: &[u32]) -> Rare {
+pub fn rare<V: Nimber>(values: &[V]) -> Rare {
     let Some(h) = super::sparse::parity_transform(values) else {
         return Rare {
             mask: 0,
@@ -232,7 +352,7 @@ pub fn rare(values: &[u32]) -> Rare {
         })
         .min()
         .expect("at least one mask");
-    let is_rare = |v: u32| (v as u64 & mask).count_ones() % 2 == parity as u32;
+    let is_rare = |v: V| (u64::from(v.get()) & mask).count_ones() % 2 == u32::from(parity);
     Rare {
         mask,
         count,
@@ -259,7 +379,9 @@ impl Checkpoint {
 
     /// Opens `path` for `game`: its values (whole ones: a value cut by a kill is dropped from
     /// the file), or none when there is no file yet.
-    fn open(path: &Path, game: &str) -> Result<(Self, Vec<u32>), GameError> {
+    /// `None` in place of the values if one does not fit in `V`.
+    #[allow(clippy::type_complexity)]
+    fn open<V: Nimber>(path: &Path, game: &str) -> Result<(Self, Option<Vec<V>>), GameError> {
         let header = Self::header(game);
         let mut cp = Checkpoint {
             path: path.to_path_buf(),
@@ -267,7 +389,7 @@ impl Checkpoint {
             header: header.len() as u64,
         };
         if !path.exists() {
-            return Ok((cp, Vec::new()));
+            return Ok((cp, Some(Vec::new())));
         }
         let bad = |why: &str| invalid!("checkpoint {} is unreadable: {why}", path.display());
         let mut f = fs::OpenOptions::new()
@@ -301,7 +423,10 @@ impl Checkpoint {
             reader
                 .read_exact(&mut buf)
                 .map_err(|e| bad(&e.to_string()))?;
-            values.push(u32::from_le_bytes(buf));
+            match V::new(u32::from_le_bytes(buf)) {
+                Some(v) => values.push(v),
+                None => return Ok((cp, None)),
+            }
         }
         drop(reader);
         if len != cp.header + 4 * count {
@@ -309,11 +434,11 @@ impl Checkpoint {
                 .map_err(|e| bad(&e.to_string()))?;
         }
         cp.saved = count;
-        Ok((cp, values))
+        Ok((cp, Some(values)))
     }
 
     /// Appends the values not yet in the file and syncs it.
-    fn save(&mut self, game: &str, values: &[u32]) -> Result<(), GameError> {
+    fn save<V: Nimber>(&mut self, game: &str, values: &[V]) -> Result<(), GameError> {
         let io =
             |e: std::io::Error| invalid!("cannot write checkpoint {}: {e}", self.path.display());
         if self.saved >= values.len() as u64 {
@@ -335,7 +460,7 @@ impl Checkpoint {
         };
         let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
         for v in &values[self.saved as usize..] {
-            w.write_all(&v.to_le_bytes()).map_err(io)?;
+            w.write_all(&v.get().to_le_bytes()).map_err(io)?;
         }
         let f = w.into_inner().map_err(|e| io(e.into_error()))?;
         f.sync_data().map_err(io)?;
@@ -358,6 +483,40 @@ mod tests {
             checkpoint: None,
             keep_values: false,
         }
+    }
+
+    #[test]
+    fn values_outgrowing_the_narrow_storage_continue_wide_through_checkpoints() {
+        let dir = std::env::temp_dir().join(format!("grundy-widen-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.bin");
+        // Subtract anything but 1: G passes 255 near heap 510. A byte is the narrow storage.
+        let j = |to: u64, checkpoint: Option<PathBuf>| Job {
+            source: Source::Rule(HeapRule::AllBut(vec![1])),
+            game: "all-but 1".into(),
+            to,
+            until_periodic: false,
+            checkpoint,
+            keep_values: true,
+        };
+        let want = j(900, None).run(&mut |_, _| {}).unwrap().values.unwrap();
+        assert!(want[400] <= 255 && want[900] > 255);
+        let run = |to: u64| {
+            let (table, _) = j(to, Some(path.clone()))
+                .run_rule_as::<u8>(&HeapRule::AllBut(vec![1]), to + 1, &mut |_, _| {})
+                .unwrap();
+            (matches!(table, Table::Wide(_)), table.into_u32())
+        };
+        // Narrow to 400; on to 700, widening on the way; to 900 from a checkpoint too wide for
+        // the narrow storage; each time exactly the values of one uninterrupted run.
+        for (to, wide) in [(400, false), (700, true), (900, true)] {
+            assert_eq!(run(to), (wide, want[..=to as usize].to_vec()), "to {to}");
+        }
+        let header = Checkpoint::header("all-but 1").len() as u64;
+        assert_eq!(fs::metadata(&path).unwrap().len(), header + 901 * 4);
+        // A narrow run that meets a wide value in its checkpoint reads it wide, even for a prefix.
+        assert_eq!(run(300), (true, want[..=300].to_vec()));
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

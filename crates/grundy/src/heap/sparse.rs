@@ -9,7 +9,7 @@
 //! from two common parts and needs a witness, found by a scan that usually stops early.
 //! (Berlekamp, Conway, Guy, Winning Ways, ch. 4, "Sparse space spells speed".)
 
-use super::HeapRule;
+use super::{HeapRule, Nimber};
 
 /// The moves of a rule this method covers: one-heap moves (k, bits 1|2), split moves (k), and
 /// whether split parts must differ (Grundy's game).
@@ -46,8 +46,8 @@ fn rare(mask: u32, v: u32) -> bool {
 /// The Walsh–Hadamard transform of the histogram of `values`: at mask m it is
 /// #(values with an even number of 1 bits in v & m) − #(odd). `None` when there are no values
 /// or they are too wide (more than 20 bits) to tabulate.
-pub(crate) fn parity_transform(values: &[u32]) -> Option<Vec<i64>> {
-    let max = values.iter().copied().max()?;
+pub(crate) fn parity_transform<V: Nimber>(values: &[V]) -> Option<Vec<i64>> {
+    let max = values.iter().map(|v| v.get()).max()?;
     let bits = 32 - max.leading_zeros();
     if bits == 0 || bits > 20 {
         return None;
@@ -55,7 +55,7 @@ pub(crate) fn parity_transform(values: &[u32]) -> Option<Vec<i64>> {
     let size = 1usize << bits;
     let mut h = vec![0i64; size];
     for &v in values {
-        h[v as usize] += 1;
+        h[v.get() as usize] += 1;
     }
     let mut len = 1;
     while len < size {
@@ -73,7 +73,7 @@ pub(crate) fn parity_transform(values: &[u32]) -> Option<Vec<i64>> {
 
 /// The mask under which the fewest of `values` are rare (even parity), if that makes them
 /// rare enough (at most one in eight) for the method to pay.
-pub fn choose_mask(values: &[u32]) -> Option<u32> {
+pub fn choose_mask<V: Nimber>(values: &[V]) -> Option<u32> {
     let h = parity_transform(values)?;
     // #even = (n + transform) / 2.
     let n = values.len() as i64;
@@ -121,9 +121,9 @@ const PARALLEL_WORK: usize = 1 << 17;
 
 /// Computes G(len) … G(n) by the rare/common method with `mask`; returns false (computing
 /// nothing) when the rule has moves the method does not cover. It stops early, leaving the
-/// rest to the plain method, if values grow beyond 2^20 (the marks are one byte per value).
-/// Exact for any mask: the mask only decides the speed.
-pub fn extend_sparse(rule: &HeapRule, values: &mut Vec<u32>, n: u64, mask: u32) -> bool {
+/// rest to the plain method, if values grow beyond 2^20 (the marks are one byte per value) or
+/// beyond what `V` holds. Exact for any mask: the mask only decides the speed.
+pub fn extend_sparse<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64, mask: u32) -> bool {
     extend_sparse_blocks(rule, values, n, mask, BLOCK, SCAN_AHEAD)
 }
 
@@ -144,9 +144,9 @@ impl Seen<'_> {
     }
 }
 
-fn extend_sparse_blocks(
+fn extend_sparse_blocks<V: Nimber>(
     rule: &HeapRule,
-    values: &mut Vec<u32>,
+    values: &mut Vec<V>,
     n: u64,
     mask: u32,
     block: usize,
@@ -159,9 +159,9 @@ fn extend_sparse_blocks(
         return false;
     };
     let mut rare_positions: Vec<usize> = (1..values.len())
-        .filter(|&i| rare(mask, values[i]))
+        .filter(|&i| rare(mask, values[i].get()))
         .collect();
-    let mut max = values.iter().copied().max().unwrap_or(0);
+    let mut max = values.iter().map(|v| v.get()).max().unwrap_or(0);
     let mut marks: Vec<u8> = Vec::new();
     let mut ahead = Ahead(ahead);
     values.reserve((n + 1).saturating_sub(values.len()));
@@ -192,7 +192,10 @@ fn extend_sparse_blocks(
             let (v, scanned_beyond) =
                 heap_value(values, &rare_positions, &mv, &block, mask, &mut seen);
             beyond += usize::from(scanned_beyond);
-            values.push(v);
+            let Some(stored) = V::new(v) else {
+                return true;
+            };
+            values.push(stored);
             if h >= 1 && rare(mask, v) {
                 rare_positions.push(h);
             }
@@ -229,8 +232,8 @@ fn block_range(block: &Block, k: usize) -> (usize, usize, std::ops::Range<usize>
 /// range of that split (see [`block_range`]): every rare part, and all parts in the first
 /// `block.ahead` positions of the range, ahead of the witness scan that most heaps need.
 /// Both cores share the work when there is enough.
-fn mark_block(
-    values: &[u32],
+fn mark_block<V: Nimber>(
+    values: &[V],
     rare_positions: &[usize],
     mv: &Moves,
     block: &Block,
@@ -271,8 +274,8 @@ fn mark_block(
 
 /// For each part r and each j < len, marks G(r) ⊕ G(m0 + j − r) in the set of heap j
 /// (skipping equal parts when `unequal`).
-fn mark_pairs(
-    values: &[u32],
+fn mark_pairs<V: Nimber>(
+    values: &[V],
     parts: impl Iterator<Item = usize>,
     unequal: bool,
     m0: usize,
@@ -281,13 +284,13 @@ fn mark_pairs(
     marks: &mut [u8],
 ) {
     for r in parts {
-        let g = values[r];
+        let g = values[r].get();
         let partners = &values[m0 - r..m0 - r + len];
         for (j, &o) in partners.iter().enumerate() {
             if unequal && m0 + j == 2 * r {
                 continue;
             }
-            let x = (g ^ o) as usize;
+            let x = (g ^ o.get()) as usize;
             marks[j * width + x] = 1;
         }
     }
@@ -296,8 +299,8 @@ fn mark_pairs(
 /// G(h) for the next heap h = values.len() of the block starting at h0, given the marks of the block pass: the one-heap moves, the remaining rare pairs,
 /// then the mex, with a witness scan over all splits while the mex is a rare value. Also says
 /// whether the scan went beyond the parts the block pass marked.
-fn heap_value(
-    values: &[u32],
+fn heap_value<V: Nimber>(
+    values: &[V],
     rare_positions: &[usize],
     mv: &Moves,
     block: &Block,
@@ -313,7 +316,7 @@ fn heap_value(
             seen.mark(0);
         }
         if bits & 2 != 0 && m >= 1 {
-            seen.mark(values[m]);
+            seen.mark(values[m].get());
         }
     }
     for &k in &mv.splits {
@@ -332,7 +335,7 @@ fn heap_value(
         {
             let o = m - r;
             if !(mv.unequal && o == r) {
-                seen.mark(values[r] ^ values[o]);
+                seen.mark(values[r].get() ^ values[o].get());
             }
         }
     }
@@ -392,14 +395,14 @@ struct Scan {
 }
 
 /// Marks G(a) ⊕ G(m − a) for the parts a in `parts`.
-fn mark_splits(values: &[u32], m: usize, parts: std::ops::Range<usize>, seen: &mut Seen) {
+fn mark_splits<V: Nimber>(values: &[V], m: usize, parts: std::ops::Range<usize>, seen: &mut Seen) {
     if parts.is_empty() {
         return;
     }
     let front = &values[parts.clone()];
     let back = &values[m + 1 - parts.end..=m - parts.start];
     for (&x, &y) in front.iter().zip(back.iter().rev()) {
-        seen.mark(x ^ y);
+        seen.mark(x.get() ^ y.get());
     }
 }
 
@@ -422,8 +425,15 @@ mod tests {
             HeapRule::GrundysGame,
         ];
         for rule in rules {
-            let mut plain = Vec::new();
+            let mut plain: Vec<u32> = Vec::new();
             extend_plain(&rule, &mut plain, 6000);
+            // Two bytes a value, as long runs store them.
+            let mut narrow: Vec<u16> = plain[..1000].iter().map(|&v| v as u16).collect();
+            assert!(extend_sparse(&rule, &mut narrow, 6000, 0b1010));
+            assert!(narrow
+                .iter()
+                .map(|&v| u32::from(v))
+                .eq(plain.iter().copied()));
             for mask in [1u32, 3, 0b1010, 0xff] {
                 let mut fast = plain[..1000].to_vec();
                 assert!(extend_sparse(&rule, &mut fast, 6000, mask));
@@ -449,7 +459,7 @@ mod tests {
 
     #[test]
     fn hexadecimal_three_heap_moves_are_left_to_the_plain_method() {
-        let mut v = vec![0];
+        let mut v = vec![0u32];
         assert!(!extend_sparse(&parse_code("0.8").unwrap(), &mut v, 10, 1));
         assert_eq!(v, vec![0]);
     }
