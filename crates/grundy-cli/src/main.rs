@@ -333,8 +333,10 @@ fn run(cli: Cli) -> Result<()> {
                     }
                 }
                 None if json => {
-                    serde_json::to_writer(&mut out, &s.report(&g))?;
-                    writeln!(out)?;
+                    // Written as it is produced: a large graph's JSON is never held whole.
+                    let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut out);
+                    serde_json::to_writer(&mut w, &s.report(&g))?;
+                    writeln!(w)?;
                 }
                 None => write!(out, "{}", render::graph_text(source, &g, &s))?,
             }

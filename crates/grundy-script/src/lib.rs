@@ -289,8 +289,7 @@ impl Rules {
             next = end;
         }
         let n = ex.positions.len();
-        let names: Vec<Box<str>> = (0..n).map(|i| i.to_string().into()).collect();
-        let graph = Graph::from_edges(names, std::mem::take(&mut ex.edges));
+        let graph = Graph::from_numbered_edges(n, std::mem::take(&mut ex.edges));
         let (outcome, remoteness) =
             graph.retrograde_with(|u| ex.terminal.get(&u).copied(), Value::P);
         let json = |u: u32| serde_json::to_value(&ex.positions[u as usize].0).unwrap_or_default();

@@ -14,6 +14,7 @@
 use crate::{invalid, GameError};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 use std::io::BufRead;
 
@@ -35,13 +36,27 @@ pub enum Value {
 /// A move graph: positions with dense ids, moves in compressed sparse rows.
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
-    names: Vec<Box<str>>,
+    names: Names,
     /// Moves of position u: `succ[start[u]..start[u + 1]]`.
     start: Vec<u32>,
     succ: Vec<u32>,
     /// Moves into position v: `pred[pstart[v]..pstart[v + 1]]`.
     pstart: Vec<u32>,
     pred: Vec<u32>,
+}
+
+/// Position names: the numbers 0 … n − 1 themselves, stored nowhere (graphs written with
+/// positions numbered in order, and script graphs), or one string per position.
+#[derive(Clone, Debug)]
+enum Names {
+    Numbers(usize),
+    Stored(Vec<Box<str>>),
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Names::Numbers(0)
+    }
 }
 
 /// A generalized Sprague–Grundy value: a number, or ∞ with the finite values it can reach.
@@ -116,7 +131,10 @@ pub fn parse_graph_from(reader: impl BufRead, source: &str) -> Result<Graph, Gam
             ));
         }
     }
-    Ok(Graph::from_edges(ids.into_names(), edges))
+    Ok(match ids.into_names() {
+        Names::Numbers(n) => Graph::from_numbered_edges(n, edges),
+        Names::Stored(names) => Graph::from_edges(names, edges),
+    })
 }
 
 /// Dense ids for names. Names that are plain decimal numbers below 2^26 (the usual case in
@@ -196,10 +214,10 @@ impl Ids {
         i
     }
 
-    /// The names by id, each stored once.
-    fn into_names(self) -> Vec<Box<str>> {
+    /// The names by id, each stored once (or not at all when they are the ids).
+    fn into_names(self) -> Names {
         if self.identity {
-            return (0..self.count).map(|k| k.to_string().into()).collect();
+            return Names::Numbers(self.count as usize);
         }
         let mut names: Vec<Box<str>> = vec![Box::from(""); self.count as usize];
         for (k, &i) in self.numbers.iter().enumerate() {
@@ -210,7 +228,7 @@ impl Ids {
         for (name, i) in self.words {
             names[i as usize] = name;
         }
-        names
+        Names::Stored(names)
     }
 }
 
@@ -240,7 +258,19 @@ impl Graph {
     /// A graph from named positions and the moves between their ids (consumed: the moves
     /// are then held once forwards and once backwards, 16 bytes each in all).
     pub fn from_edges(names: Vec<Box<str>>, edges: Vec<(u32, u32)>) -> Self {
-        let n = names.len();
+        Self::build(Names::Stored(names), edges)
+    }
+
+    /// A graph whose positions are named by their ids 0 … n − 1 (names cost no memory).
+    pub fn from_numbered_edges(n: usize, edges: Vec<(u32, u32)>) -> Self {
+        Self::build(Names::Numbers(n), edges)
+    }
+
+    fn build(names: Names, edges: Vec<(u32, u32)>) -> Self {
+        let n = match &names {
+            Names::Numbers(n) => *n,
+            Names::Stored(v) => v.len(),
+        };
         let m = edges.len();
         let (start, succ) = csr(n, edges.iter().copied(), m);
         drop(edges);
@@ -260,12 +290,12 @@ impl Graph {
 
     /// The number of positions.
     pub fn len(&self) -> usize {
-        self.names.len()
+        self.start.len().saturating_sub(1)
     }
 
     /// Whether the graph has no position.
     pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
+        self.len() == 0
     }
 
     /// The number of moves.
@@ -273,17 +303,21 @@ impl Graph {
         self.succ.len()
     }
 
-    /// The id of a named position (a linear search: names are stored once, without an index).
+    /// The id of a named position (a linear search when names are stored: they are stored
+    /// once, without an index).
     pub fn id(&self, name: &str) -> Option<u32> {
-        self.names
-            .iter()
-            .position(|n| &**n == name)
-            .map(|i| i as u32)
+        match &self.names {
+            Names::Numbers(n) => Ids::number(name).filter(|k| k < n).map(|k| k as u32),
+            Names::Stored(names) => names.iter().position(|n| &**n == name).map(|i| i as u32),
+        }
     }
 
     /// The name of a position.
-    pub fn name(&self, id: u32) -> &str {
-        &self.names[id as usize]
+    pub fn name(&self, id: u32) -> Cow<'_, str> {
+        match &self.names {
+            Names::Numbers(_) => Cow::Owned(id.to_string()),
+            Names::Stored(names) => Cow::Borrowed(&names[id as usize]),
+        }
     }
 
     /// The moves of a position.
@@ -564,13 +598,41 @@ impl Graph {
     }
 }
 
-/// The JSON of `grundy graph --json`.
-#[derive(Serialize)]
-pub struct GraphReport {
-    /// Every position by name.
-    pub positions: std::collections::BTreeMap<String, PositionReport>,
-    /// How many positions have each outcome.
-    pub counts: Counts,
+/// The JSON of `grundy graph --json`: every position by name (in the order of the graph's
+/// ids, written out one by one, so that a graph of 10^7 positions needs no second copy of
+/// itself in memory), and how many positions have each outcome.
+pub struct GraphReport<'a> {
+    graph: &'a Graph,
+    solution: &'a Solution,
+}
+
+impl Serialize for GraphReport<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = ser.serialize_struct("GraphReport", 2)?;
+        st.serialize_field("positions", &Positions(self))?;
+        st.serialize_field("counts", &self.solution.counts())?;
+        st.end()
+    }
+}
+
+struct Positions<'r, 'a>(&'r GraphReport<'a>);
+
+impl Serialize for Positions<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let (g, s) = (self.0.graph, self.0.solution);
+        let mut map = ser.serialize_map(Some(g.len()))?;
+        for u in 0..g.len() as u32 {
+            let entry = PositionReport {
+                outcome: s.outcome[u as usize],
+                remoteness: s.remoteness[u as usize],
+                grundy: s.grundy_json(u),
+            };
+            map.serialize_entry(&g.name(u), &entry)?;
+        }
+        map.end()
+    }
 }
 
 /// One position in [`GraphReport`].
@@ -628,23 +690,11 @@ impl Solution {
         })
     }
 
-    /// The report of every position.
-    pub fn report(&self, g: &Graph) -> GraphReport {
-        let positions = (0..g.len() as u32)
-            .map(|u| {
-                (
-                    g.name(u).to_string(),
-                    PositionReport {
-                        outcome: self.outcome[u as usize],
-                        remoteness: self.remoteness[u as usize],
-                        grundy: self.grundy_json(u),
-                    },
-                )
-            })
-            .collect();
+    /// The report of every position, to serialize.
+    pub fn report<'a>(&'a self, g: &'a Graph) -> GraphReport<'a> {
         GraphReport {
-            positions,
-            counts: self.counts(),
+            graph: g,
+            solution: self,
         }
     }
 
@@ -695,7 +745,10 @@ mod tests {
                 })
                 .collect();
             assert_eq!(got, want, "{names:?}");
-            let back: Vec<String> = ids.into_names().iter().map(|b| b.to_string()).collect();
+            let back: Vec<String> = match ids.into_names() {
+                Names::Numbers(n) => (0..n).map(|k| k.to_string()).collect(),
+                Names::Stored(v) => v.iter().map(|b| b.to_string()).collect(),
+            };
             assert_eq!(back, seen, "{names:?}");
         }
     }
@@ -813,6 +866,26 @@ mod tests {
             assert_eq!(g.name(u), name);
         }
         assert_eq!(g.moves(g.id("1").unwrap()), &[g.id("01").unwrap()]);
+        // Positions numbered in order keep no names, and look alike from outside.
+        let g = parse_graph(
+            "0
+1 0
+2 1
+",
+            "numbered",
+        )
+        .unwrap();
+        assert!(matches!(g.names, Names::Numbers(3)));
+        for (name, id) in [
+            ("0", Some(0)),
+            ("2", Some(2)),
+            ("3", None),
+            ("02", None),
+            ("x", None),
+        ] {
+            assert_eq!(g.id(name), id, "{name}");
+        }
+        assert_eq!(g.name(1), "1");
     }
 
     #[test]
