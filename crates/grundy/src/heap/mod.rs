@@ -72,6 +72,27 @@ const SPARSE_AFTER: usize = 4096;
 /// so far have a sparse space (and the rule is covered), by the plain mex method otherwise.
 /// Returns false, leaving the values before it, at the first value that `V` cannot hold.
 pub fn extend<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
+    extend_with(rule, values, n, &mut Extension::default())
+}
+
+/// What [`extend`] learns about a table and keeps for the next call on it: the parity mask
+/// (chosen again each time the table has doubled) and the sparse method's [`sparse::Cache`].
+/// A long run extends its table in many chunks; without this each chunk looked at every value
+/// so far twice.
+#[derive(Debug, Default)]
+pub struct Extension {
+    mask: Option<u32>,
+    chosen_at: usize,
+    sparse: sparse::Cache,
+}
+
+/// [`extend`], keeping what it learns in `ext` (which must only ever see this table).
+pub fn extend_with<V: Nimber>(
+    rule: &HeapRule,
+    values: &mut Vec<V>,
+    n: u64,
+    ext: &mut Extension,
+) -> bool {
     if values.len() < SPARSE_AFTER
         && n as usize >= SPARSE_AFTER
         && !extend_plain(rule, values, SPARSE_AFTER as u64 - 1)
@@ -79,10 +100,14 @@ pub fn extend<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
         return false;
     }
     if values.len() >= SPARSE_AFTER {
-        if let Some(mask) = sparse::choose_mask(values) {
+        if ext.chosen_at == 0 || values.len() >= 2 * ext.chosen_at {
+            ext.mask = sparse::choose_mask(values);
+            ext.chosen_at = values.len();
+        }
+        if let Some(mask) = ext.mask {
             // Whatever it leaves (a rule it does not cover, values too wide) the plain
             // method finishes.
-            sparse::extend_sparse(rule, values, n, mask);
+            sparse::extend_sparse_with(rule, values, n, mask, &mut ext.sparse);
         }
     }
     extend_plain(rule, values, n)
@@ -317,6 +342,40 @@ mod tests {
         }
         fn new(v: u32) -> Option<Self> {
             u8::try_from(v).ok()
+        }
+    }
+
+    #[test]
+    fn extending_in_chunks_with_what_was_learnt_gives_the_same_values() {
+        for rule in [
+            parse_code("0.6").unwrap(),
+            parse_code("0.376").unwrap(),
+            parse_code("0.77").unwrap(),
+            HeapRule::GrundysGame,
+            HeapRule::AllBut(vec![2]),
+        ] {
+            let mut whole: Vec<u32> = Vec::new();
+            assert!(extend(&rule, &mut whole, 12_000));
+            let mut ext = Extension::default();
+            let mut chunked: Vec<u16> = Vec::new();
+            for (i, end) in [0u64, 5, 4095, 4096, 4100, 6000, 6001, 9000, 12_000]
+                .into_iter()
+                .enumerate()
+            {
+                if i == 6 {
+                    // A table cut back: what was learnt past its end is dropped.
+                    chunked.truncate(5000);
+                }
+                assert!(extend_with(&rule, &mut chunked, end, &mut ext));
+                assert_eq!(chunked.len() as u64, end + 1, "{rule:?}");
+            }
+            assert!(
+                chunked
+                    .iter()
+                    .map(|&v| u32::from(v))
+                    .eq(whole.iter().copied()),
+                "{rule:?}"
+            );
         }
     }
 

@@ -1,6 +1,6 @@
 //! `grundy sequence`: compute G(0) … G(N) of a heap game, prove periodicity, checkpoint.
 
-use super::{extend, find_period, HeapRule, Nimber};
+use super::{extend_with, find_period, Extension, HeapRule, Nimber};
 use crate::games::{lasker, split_nim};
 use crate::{invalid, too_large, GameError, Nat};
 use num_traits::ToPrimitive;
@@ -166,7 +166,7 @@ impl Job {
                 Ok((values, found)) => return Ok((Table::Narrow(values), found)),
                 Err(values) => widen(&values, total)?,
             },
-            // The checkpoint holds a value of more than 16 bits.
+            // The checkpoint holds a value too wide for N.
             None => match &self.checkpoint {
                 Some(path) => {
                     let (c, v) = Checkpoint::open::<u32>(path, &self.game)?;
@@ -207,6 +207,7 @@ impl Job {
         let mut last_save = Instant::now();
         let mut next_check = 1024u64;
         let mut found = None;
+        let mut ext = Extension::default();
         loop {
             let done = values.len() as u64;
             // The last check, over all values, finds the smallest proved period; with
@@ -233,7 +234,7 @@ impl Job {
                 total
             };
             let end = (done + chunk).min(check_at).min(total);
-            let fits = extend(rule, &mut values, end - 1);
+            let fits = extend_with(rule, &mut values, end - 1, &mut ext);
             progress(values.len() as u64, total);
             if let Some(c) = checkpoint {
                 if !fits || last_save.elapsed() >= SAVE_EVERY {

@@ -123,8 +123,55 @@ const PARALLEL_WORK: usize = 1 << 17;
 /// nothing) when the rule has moves the method does not cover. It stops early, leaving the
 /// rest to the plain method, if values grow beyond 2^20 (the marks are one byte per value) or
 /// beyond what `V` holds. Exact for any mask: the mask only decides the speed.
+#[cfg(test)]
 pub fn extend_sparse<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64, mask: u32) -> bool {
-    extend_sparse_blocks(rule, values, n, mask, BLOCK, SCAN_AHEAD)
+    extend_sparse_with(rule, values, n, mask, &mut Cache::default())
+}
+
+/// What the method carries from one call to the next on the same table, so that a long run
+/// in chunks does not look at every value again for each chunk: the mask's rare positions so
+/// far, the largest value, and the reach of the block pass.
+#[derive(Debug, Default)]
+pub struct Cache {
+    mask: u32,
+    /// Values looked at: `rare` and `max` are those of `values[..seen]`.
+    seen: usize,
+    rare: Vec<usize>,
+    max: u32,
+    ahead: Option<usize>,
+}
+
+impl Cache {
+    /// Brings the cache up to date with `values` under `mask` (from scratch if the mask is new
+    /// or the values are not those it saw: fewer than it saw).
+    fn update<V: Nimber>(&mut self, values: &[V], mask: u32) {
+        if mask != self.mask || values.len() < self.seen {
+            *self = Cache {
+                mask,
+                ahead: self.ahead,
+                ..Cache::default()
+            };
+        }
+        for (i, v) in values.iter().enumerate().skip(self.seen) {
+            let v = v.get();
+            if i >= 1 && rare(mask, v) {
+                self.rare.push(i);
+            }
+            self.max = self.max.max(v);
+        }
+        self.seen = values.len();
+    }
+}
+
+/// [`extend_sparse`] with a [`Cache`] kept between calls on the same table.
+pub fn extend_sparse_with<V: Nimber>(
+    rule: &HeapRule,
+    values: &mut Vec<V>,
+    n: u64,
+    mask: u32,
+    cache: &mut Cache,
+) -> bool {
+    extend_sparse_blocks(rule, values, n, mask, BLOCK, cache)
 }
 
 /// A set of values below its length, one byte each (a byte store is cheaper than setting a
@@ -150,7 +197,7 @@ fn extend_sparse_blocks<V: Nimber>(
     n: u64,
     mask: u32,
     block: usize,
-    ahead: usize,
+    cache: &mut Cache,
 ) -> bool {
     let Some(mv) = moves(rule) else {
         return false;
@@ -158,19 +205,37 @@ fn extend_sparse_blocks<V: Nimber>(
     let Ok(n) = usize::try_from(n) else {
         return false;
     };
-    let mut rare_positions: Vec<usize> = (1..values.len())
-        .filter(|&i| rare(mask, values[i].get()))
-        .collect();
-    let mut max = values.iter().map(|v| v.get()).max().unwrap_or(0);
+    cache.update(values, mask);
+    let mut ahead = Ahead(cache.ahead.unwrap_or(SCAN_AHEAD));
+    let done = extend_blocks(values, n, mask, block, &mv, cache, &mut ahead);
+    cache.seen = values.len();
+    cache.ahead = Some(ahead.0);
+    done
+}
+
+/// The loop of [`extend_sparse_blocks`], keeping `cache` up to date as values come.
+fn extend_blocks<V: Nimber>(
+    values: &mut Vec<V>,
+    n: usize,
+    mask: u32,
+    block: usize,
+    mv: &Moves,
+    cache: &mut Cache,
+    ahead: &mut Ahead,
+) -> bool {
+    let Cache {
+        rare: rare_positions,
+        max,
+        ..
+    } = cache;
     let mut marks: Vec<u8> = Vec::new();
-    let mut ahead = Ahead(ahead);
     values.reserve((n + 1).saturating_sub(values.len()));
     while values.len() <= n {
         let h0 = values.len();
         let len = block.min(n + 1 - h0);
         // Values so far are below 2^b, so options are too and a new value is at most 2^b:
         // the sets hold values up to 2^b, and the block ends early when a value reaches 2^b.
-        let b = 32 - max.leading_zeros();
+        let b = 32 - (*max).leading_zeros();
         if b > 20 {
             break;
         }
@@ -184,13 +249,13 @@ fn extend_sparse_blocks<V: Nimber>(
             len,
             ahead: ahead.0,
         };
-        mark_block(values, &rare_positions, &mv, &block, width, &mut marks);
+        mark_block(values, rare_positions, mv, &block, width, &mut marks);
         let mut beyond = 0;
         for j in 0..len {
             let h = h0 + j;
             let mut seen = Seen(&mut marks[j * width..(j + 1) * width]);
             let (v, scanned_beyond) =
-                heap_value(values, &rare_positions, &mv, &block, mask, &mut seen);
+                heap_value(values, rare_positions, mv, &block, mask, &mut seen);
             beyond += usize::from(scanned_beyond);
             let Some(stored) = V::new(v) else {
                 return true;
@@ -199,7 +264,7 @@ fn extend_sparse_blocks<V: Nimber>(
             if h >= 1 && rare(mask, v) {
                 rare_positions.push(h);
             }
-            max = max.max(v);
+            *max = (*max).max(v);
             if u64::from(v) >= limit {
                 break;
             }
@@ -440,8 +505,12 @@ mod tests {
                 assert_eq!(fast, plain, "{rule:?} mask {mask:#b}");
                 for (block, ahead) in [(1, 0), (7, 3), (300, 5000), (256, 0)] {
                     let mut fast = plain[..1000].to_vec();
+                    let mut cache = Cache {
+                        ahead: Some(ahead),
+                        ..Cache::default()
+                    };
                     assert!(extend_sparse_blocks(
-                        &rule, &mut fast, 6000, mask, block, ahead
+                        &rule, &mut fast, 6000, mask, block, &mut cache
                     ));
                     assert_eq!(
                         fast, plain,
