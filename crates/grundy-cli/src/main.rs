@@ -306,20 +306,46 @@ fn run(cli: Cli) -> Result<()> {
             } else {
                 file.as_str()
             };
+            // Progress on the terminal (nothing when stderr is not one): bytes read, then
+            // a spinner while solving.
+            let bar = if file == "-" {
+                indicatif::ProgressBar::new_spinner()
+            } else {
+                let len = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
+                indicatif::ProgressBar::new(len)
+            };
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "reading {bar:40} {binary_bytes}/{binary_total_bytes}, {binary_bytes_per_sec}",
+                )
+                .expect("valid template"),
+            );
             let g = if file == "-" {
-                grundy::graph::parse_graph_from(std::io::stdin().lock(), source)
+                let input = bar.wrap_read(std::io::stdin().lock());
+                grundy::graph::parse_graph_from(std::io::BufReader::new(input), source)
             } else {
                 let f = std::fs::File::open(&file)
                     .map_err(|e| UserError(format!("cannot read {file}: {e}")))?;
-                grundy::graph::parse_graph_from(std::io::BufReader::new(f), source)
+                grundy::graph::parse_graph_from(std::io::BufReader::new(bar.wrap_read(f)), source)
             }
             .map_err(UserError::from)?;
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                    .expect("valid template"),
+            );
+            bar.set_message(format!(
+                "solving {} positions and {} moves",
+                g.len(),
+                g.moves_count()
+            ));
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
             let convention = if misere {
                 grundy::solver::Convention::Misere
             } else {
                 grundy::solver::Convention::Normal
             };
             let s = g.solve(convention);
+            bar.finish_and_clear();
             match position {
                 Some(name) => {
                     let u = g.id(&name).ok_or_else(|| {
@@ -351,9 +377,20 @@ fn run(cli: Cli) -> Result<()> {
                 .map_err(|e| UserError(format!("cannot read {file}: {e}")))?;
             let rules = grundy_script::Rules::compile(&text, &file)
                 .map_err(|e| UserError(e.to_string()))?;
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} {human_pos} positions explored ({elapsed})",
+                )
+                .expect("valid template"),
+            );
             let report = rules
-                .solve(&grundy_script::Options { max_positions, all })
+                .solve_with_progress(
+                    &grundy_script::Options { max_positions, all },
+                    &mut |explored| bar.set_position(explored as u64),
+                )
                 .map_err(|e| UserError(e.to_string()))?;
+            bar.finish_and_clear();
             if json {
                 serde_json::to_writer(&mut out, &report)?;
                 writeln!(out)?;

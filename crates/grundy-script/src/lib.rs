@@ -236,6 +236,15 @@ impl Rules {
 
     /// Explores every reachable position and solves the start.
     pub fn solve(&self, opts: &Options) -> Result<Report, ScriptError> {
+        self.solve_with_progress(opts, &mut |_| {})
+    }
+
+    /// [`solve`](Self::solve), calling `progress(explored)` as positions are expanded.
+    pub fn solve_with_progress(
+        &self,
+        opts: &Options,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Report, ScriptError> {
         let start = self.call("start", None)?;
         if self.components && !self.partizan && !self.primitive {
             if let Some(report) = self.solve_by_components(&start, opts)? {
@@ -287,6 +296,7 @@ impl Rules {
                 }
             }
             next = end;
+            progress(next);
         }
         let n = ex.positions.len();
         let graph = Graph::from_numbered_edges(n, std::mem::take(&mut ex.edges));
