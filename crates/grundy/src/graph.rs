@@ -589,9 +589,14 @@ impl Graph {
             let open = |l: u32| l == UNLABELLED || l == INFINITE;
             // has_m[u]: u has a move to a position labelled m.
             let mut has_m = vec![false; n];
-            // bad[u]: moves of u to open positions that have no move to an m (yet).
+            // bad[u]: moves of unlabelled u to open positions that have no move to an m (yet);
+            // labelled positions keep their label, so their moves are not counted (on a
+            // large graph most positions are labelled after the first rounds).
             let mut bad: Vec<u32> = (0..n as u32)
                 .map(|u| {
+                    if label[u as usize] != UNLABELLED {
+                        return 0;
+                    }
                     self.moves(u)
                         .iter()
                         .filter(|&&v| open(label[v as usize]))
@@ -619,8 +624,11 @@ impl Graph {
                         // predecessors.
                         for &q in self.preds(p) {
                             let qi = q as usize;
+                            if label[qi] != UNLABELLED {
+                                continue;
+                            }
                             bad[qi] -= 1;
-                            if bad[qi] == 0 && label[qi] == UNLABELLED && !has_m[qi] {
+                            if bad[qi] == 0 && !has_m[qi] {
                                 work.push(q);
                             }
                         }
