@@ -47,7 +47,7 @@ pub struct Map<'a> {
     pub cols: &'a str,
     /// The first index on both axes.
     pub first: u64,
-    /// cells[r][c] for row first + r, column first + c.
+    /// `cells[r][c]` for row first + r, column first + c.
     pub cells: Vec<Vec<Option<MapCell>>>,
     /// Colour by Grundy value instead of by outcome.
     pub by_grundy: bool,

@@ -76,7 +76,7 @@ pub fn extend<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
 }
 
 /// What [`extend`] learns about a table and keeps for the next call on it: the parity mask
-/// (chosen again each time the table has doubled) and the sparse method's [`sparse::Cache`].
+/// (chosen again each time the table has doubled) and what the sparse method carries between calls.
 /// A long run extends its table in many chunks; without this each chunk looked at every value
 /// so far twice.
 #[derive(Debug, Default)]
