@@ -277,9 +277,17 @@ fn run(cli: Cli) -> Result<()> {
             let bar = indicatif::ProgressBar::new(to.saturating_add(1));
             bar.set_style(
                 indicatif::ProgressStyle::with_template(
-                    "{bar:40} {human_pos}/{human_len} values, {per_sec}, ETA {eta}",
+                    "{bar:40} {human_pos}/{human_len} values, {rate}/s, ETA {eta}",
                 )
-                .expect("valid template"),
+                .expect("valid template")
+                // Values per second as a whole number with separators ({per_sec} prints
+                // four decimals).
+                .with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
+                    },
+                ),
             );
             let report = job
                 .run(&mut |done, total| {
