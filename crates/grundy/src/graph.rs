@@ -187,16 +187,22 @@ const NO_ID: u32 = u32::MAX;
 const DIRECT_LIMIT: usize = 1 << 26;
 
 impl Ids {
+    /// The number a name stands for, if it is written the one way a number is (decimal digits,
+    /// no leading zero, at most 8 of them) and below [`DIRECT_LIMIT`]; one pass over the bytes.
     fn number(name: &str) -> Option<usize> {
         let b = name.as_bytes();
-        let canonical = !b.is_empty()
-            && b.len() <= 8
-            && b.iter().all(u8::is_ascii_digit)
-            && (b[0] != b'0' || b.len() == 1);
-        canonical
-            .then(|| name.parse::<usize>().ok())
-            .flatten()
-            .filter(|&n| n < DIRECT_LIMIT)
+        if b.is_empty() || b.len() > 8 || (b[0] == b'0' && b.len() > 1) {
+            return None;
+        }
+        let mut n = 0usize;
+        for &c in b {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 {
+                return None;
+            }
+            n = n * 10 + d as usize;
+        }
+        (n < DIRECT_LIMIT).then_some(n)
     }
 
     fn id(&mut self, name: &str) -> u32 {
@@ -940,6 +946,28 @@ mod tests {
         let s = g.solve(Convention::Normal);
         assert_eq!(s.outcome, vec![Value::D, Value::D]);
         assert_eq!(s.grundy.unwrap()[0].to_string(), "∞()");
+    }
+
+    #[test]
+    fn only_canonical_decimal_names_below_the_limit_are_numbers() {
+        for (name, n) in [
+            ("0", Some(0)),
+            ("7", Some(7)),
+            ("67108863", Some(DIRECT_LIMIT - 1)),
+            ("67108864", None),
+            ("99999999", None),
+            ("123456789", None),
+            ("01", None),
+            ("00", None),
+            ("+1", None),
+            ("-1", None),
+            ("1a", None),
+            ("", None),
+            ("١", None),
+            ("1 ", None),
+        ] {
+            assert_eq!(Ids::number(name), n, "{name:?}");
+        }
     }
 
     #[test]
