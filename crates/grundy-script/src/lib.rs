@@ -300,8 +300,14 @@ impl Rules {
         }
         let n = ex.positions.len();
         let graph = Graph::from_numbered_edges(n, std::mem::take(&mut ex.edges));
-        let (outcome, remoteness) =
-            graph.retrograde_with(|u| ex.terminal.get(&u).copied(), Value::P);
+        // Outcomes and (for impartial games without results of their own) generalized
+        // Sprague–Grundy values are independent: one core each.
+        let want_grundy = !self.partizan && ex.terminal.is_empty();
+        let terminal = &ex.terminal;
+        let ((outcome, remoteness), gsg) = rayon::join(
+            || graph.retrograde_with(|u| terminal.get(&u).copied(), Value::P),
+            || want_grundy.then(|| graph.generalized_grundy()),
+        );
         let json = |u: u32| serde_json::to_value(&ex.positions[u as usize].0).unwrap_or_default();
         let mut winning = Vec::new();
         for &root in &roots {
@@ -332,15 +338,10 @@ impl Rules {
         } else {
             format!("{:?}", outcome[roots[0] as usize])
         };
-        let grundy = if self.partizan || !ex.terminal.is_empty() {
-            None
-        } else {
-            let s = graph.solve(grundy::solver::Convention::Normal);
-            s.grundy.map(|g| match &g[roots[0] as usize] {
-                Gsg::Finite(v) => serde_json::Value::from(*v),
-                inf => serde_json::Value::from(inf.to_string()),
-            })
-        };
+        let grundy = gsg.map(|g| match &g[roots[0] as usize] {
+            Gsg::Finite(v) => serde_json::Value::from(*v),
+            inf => serde_json::Value::from(inf.to_string()),
+        });
         let all = opts.all.then(|| {
             (0..n as u32)
                 .map(|u| PositionValue {

@@ -12,6 +12,7 @@
 //! ```
 
 use crate::{invalid, GameError};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::borrow::Cow;
@@ -394,8 +395,11 @@ impl Graph {
     /// Outcomes and remoteness by retrograde analysis in O(V + E), and (normal play) the
     /// generalized Sprague–Grundy values.
     pub fn solve(&self, convention: Convention) -> Solution {
-        let (outcome, remoteness) = self.retrograde(convention);
-        let grundy = (convention == Convention::Normal).then(|| self.generalized_grundy());
+        // The two analyses are independent: one core each.
+        let ((outcome, remoteness), grundy) = rayon::join(
+            || self.retrograde(convention),
+            || (convention == Convention::Normal).then(|| self.generalized_grundy()),
+        );
         Solution {
             outcome,
             remoteness,
@@ -584,7 +588,8 @@ impl Graph {
     /// one value m at a time: label m every unlabelled position that has no move to an m and
     /// whose every unlabelled (or ∞) move leads to a position with a move to an m; then label
     /// ∞ every unlabelled position with no move to an m. O((V + E)·(largest value + 2)).
-    fn generalized_grundy(&self) -> Vec<Gsg> {
+    /// (Normal play; [`solve`](Self::solve) computes them with the outcomes.)
+    pub fn generalized_grundy(&self) -> Vec<Gsg> {
         const UNLABELLED: u32 = u32::MAX;
         const INFINITE: u32 = u32::MAX - 1;
         let n = self.len();
@@ -599,6 +604,7 @@ impl Graph {
             // labelled positions keep their label, so their moves are not counted (on a
             // large graph most positions are labelled after the first rounds).
             let mut bad: Vec<u32> = (0..n as u32)
+                .into_par_iter()
                 .map(|u| {
                     if label[u as usize] != UNLABELLED {
                         return 0;
@@ -650,6 +656,7 @@ impl Graph {
             m += 1;
         }
         (0..n as u32)
+            .into_par_iter()
             .map(|u| match label[u as usize] {
                 INFINITE => {
                     let mut k: Vec<u32> = self
