@@ -304,10 +304,13 @@ impl Rules {
         // Sprague–Grundy values are independent: one core each.
         let want_grundy = !self.partizan && ex.terminal.is_empty();
         let terminal = &ex.terminal;
-        let ((outcome, remoteness), gsg) = rayon::join(
-            || graph.retrograde_with(|u| terminal.get(&u).copied(), Value::P),
-            || want_grundy.then(|| graph.generalized_grundy()),
-        );
+        let retrograde = || graph.retrograde_with(|u| terminal.get(&u).copied(), Value::P);
+        let gsg = || want_grundy.then(|| graph.generalized_grundy());
+        let ((outcome, remoteness), gsg) = if graph.parallel() {
+            rayon::join(retrograde, gsg)
+        } else {
+            (retrograde(), gsg())
+        };
         let json = |u: u32| serde_json::to_value(&ex.positions[u as usize].0).unwrap_or_default();
         let mut winning = Vec::new();
         for &root in &roots {
