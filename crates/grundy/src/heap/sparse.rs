@@ -351,12 +351,21 @@ fn mark_pairs<V: Nimber>(
     for r in parts {
         let g = values[r].get();
         let partners = &values[m0 - r..m0 - r + len];
-        for (j, &o) in partners.iter().enumerate() {
-            if unequal && m0 + j == 2 * r {
-                continue;
+        // Grundy's game skips the one heap of the block (if any) that r splits equally; the
+        // loop itself tests nothing.
+        let equal = (2 * r).checked_sub(m0).filter(|&j| unequal && j < len);
+        let mut mark = |from: usize, to: usize| {
+            for (j, &o) in partners[from..to].iter().enumerate() {
+                let x = (g ^ o.get()) as usize;
+                marks[(from + j) * width + x] = 1;
             }
-            let x = (g ^ o.get()) as usize;
-            marks[j * width + x] = 1;
+        };
+        match equal {
+            Some(j) => {
+                mark(0, j);
+                mark(j + 1, len);
+            }
+            None => mark(0, len),
         }
     }
 }
