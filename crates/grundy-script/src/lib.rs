@@ -553,8 +553,8 @@ impl IntIds {
         };
         let (lo, hi) = (lo.max(i64::MIN.into()), hi.min(i64::MAX.into()));
         let mut dense = vec![Self::NONE; (hi - lo + 1) as usize];
-        let shift = (base - lo) as usize;
         if len > 0 {
+            let shift = (base - lo) as usize;
             dense[shift..shift + self.dense.len()].copy_from_slice(&self.dense);
         }
         self.dense = dense;

@@ -145,10 +145,7 @@ pub fn parse_graph_from(mut reader: impl BufRead, source: &str) -> Result<Graph,
             ));
         }
     }
-    Ok(match ids.into_names() {
-        Names::Numbers(n) => Graph::from_numbered_edges(n, edges),
-        Names::Stored(names) => Graph::from_edges(names, edges),
-    })
+    Ok(Graph::build(ids.into_names(), edges))
 }
 
 /// The first two names of a line, and how many names it has if more than two.

@@ -153,33 +153,34 @@ impl Job {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Result<(Table<N>, Option<(u64, u64)>), GameError> {
         let mut checkpoint = None;
-        let narrow = match &self.checkpoint {
-            Some(path) => {
-                let (c, v) = Checkpoint::open::<N>(path, &self.game)?;
-                checkpoint = Some(c);
-                v
-            }
-            None => Some(Vec::new()),
-        };
-        let wide = match narrow {
+        let wide = match self.load::<N>(&mut checkpoint)? {
             Some(values) => match self.grow(rule, total, progress, &mut checkpoint, values)? {
                 Ok((values, found)) => return Ok((Table::Narrow(values), found)),
                 Err(values) => widen(&values, total)?,
             },
             // The checkpoint holds a value too wide for N.
-            None => match &self.checkpoint {
-                Some(path) => {
-                    let (c, v) = Checkpoint::open::<u32>(path, &self.game)?;
-                    checkpoint = Some(c);
-                    v.expect("every value fits in 32 bits")
-                }
-                None => Vec::new(),
-            },
+            None => self
+                .load::<u32>(&mut checkpoint)?
+                .expect("every value fits in 32 bits"),
         };
         match self.grow(rule, total, progress, &mut checkpoint, wide)? {
             Ok((values, found)) => Ok((Table::Wide(values), found)),
             Err(_) => unreachable!("every value fits in 32 bits"),
         }
+    }
+
+    /// The values saved in the job's checkpoint, if any, opening it into `checkpoint`
+    /// (`None` if one does not fit in `V`; no values without a checkpoint).
+    fn load<V: Nimber>(
+        &self,
+        checkpoint: &mut Option<Checkpoint>,
+    ) -> Result<Option<Vec<V>>, GameError> {
+        let Some(path) = &self.checkpoint else {
+            return Ok(Some(Vec::new()));
+        };
+        let (c, values) = Checkpoint::open::<V>(path, &self.game)?;
+        *checkpoint = Some(c);
+        Ok(values)
     }
 
     /// Extends `values` to `total` values in chunks, saving to the checkpoint and looking for
