@@ -247,11 +247,13 @@ pub static OCTAL: GameInfo = GameInfo {
             bit 8 (hexadecimal digits) into three. A whole part of 4 allows splitting a heap \
             into two without removing anything. Who makes the last move wins.",
     theory: "The Grundy value is the nim-sum of the heaps' values, computed by the mex rule. When \
-             the computed values repeat with period p from n0 up to 2·n0 + 2p + t (t the last \
-             digit's position), the Guy–Smith theorem proves them periodic forever and heaps of \
-             any size are answered exactly; codes whose moves leave at most one heap need only \
-             one repeated window of t values. Otherwise heaps up to the computed size are \
-             answered and larger ones refused with the reason.",
+             the computed values repeat with period p from n0 over the first \
+             k·max(n0, 1) + k·p + t values (t the last digit's position, k the most heaps a move \
+             leaves: 2 for octal codes, 3 for hexadecimal codes with bit 8), the Guy–Smith \
+             theorem (extended to k heaps by the same argument, see docs/sequences.md) proves \
+             them periodic forever and heaps of any size are answered exactly; codes whose moves \
+             leave at most one heap need only one repeated window of t values. Otherwise heaps \
+             up to the computed size are answered and larger ones refused with the reason.",
     source: "R. K. Guy, C. A. B. Smith, The G-values of various games, Proc. Cambridge Philos. \
              Soc. 52 (1956) 514–526; Winning Ways, ch. 4.",
 };

@@ -440,7 +440,11 @@ mod tests {
                     v[i] = x;
                 }
             }
-            for proof in [PeriodProof::GuySmith { t }, PeriodProof::Window { width: t + 1 }] {
+            for proof in [
+                PeriodProof::GuySmith { t, heaps: 2 },
+                PeriodProof::GuySmith { t, heaps: 3 },
+                PeriodProof::Window { width: t + 1 },
+            ] {
                 prop_assert_eq!(find_period(&v, proof), find_period_by_definition(&v, proof));
             }
         }
@@ -495,5 +499,43 @@ mod tests {
         let hv = HeapValues::new(subtraction(&[2, 3, 7]));
         hv.values_of(&[Nat::from(10u64).pow(30)], "s").unwrap();
         assert_eq!(hv.period().map(|p| p.period), Some(5));
+    }
+
+    /// Every proof holds beyond the values that made it: for every code of two digits after
+    /// the point (hexadecimal digits, whole part 0, 4, 8 or C), the first period proved from
+    /// the first values is checked against many more.
+    #[test]
+    fn every_proved_period_goes_on_holding() {
+        let (mut proved, mut three_heaps) = (0, 0);
+        for whole in ["0", "4", "8", "C"] {
+            for d in 0..256 {
+                let code = format!("{whole}.{:X}{:X}", d / 16, d % 16);
+                let Ok(rule) = parse_code(&code) else {
+                    continue;
+                };
+                let proof = rule
+                    .period_proof()
+                    .expect("take-and-break codes have a proof");
+                let hex = matches!(proof, PeriodProof::GuySmith { heaps: 3, .. });
+                let mut v: Vec<u32> = Vec::new();
+                extend_plain(&rule, &mut v, if hex { 240 } else { 1200 });
+                let Some((len, p)) =
+                    (1..v.len() / 3).find_map(|len| Some((len, find_period(&v[..len], proof)?)))
+                else {
+                    continue;
+                };
+                proved += 1;
+                three_heaps += usize::from(hex);
+                let (n0, p) = (p.preperiod as usize, p.period as usize);
+                assert!(
+                    (n0..v.len() - p).all(|m| v[m] == v[m + p]),
+                    "{code}: {len} values prove period {p} from {n0}, which fails later"
+                );
+            }
+        }
+        assert!(
+            proved >= 150 && three_heaps >= 50,
+            "{proved} proved, {three_heaps} hex"
+        );
     }
 }

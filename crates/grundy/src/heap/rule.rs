@@ -161,20 +161,17 @@ impl HeapRule {
             // All-but games are arithmetic-periodic (Siegel), not periodic: no proof here.
             HeapRule::GrundysGame | HeapRule::AllBut(_) => None,
             HeapRule::TakeBreak(moves) => {
-                // The Guy–Smith argument compares a split of n + p with a split of n part by
-                // part; it never uses that the move removes tokens, so a whole part (4.x:
-                // split without removing) is covered with the same bound. Three-heap moves
-                // (hexadecimal bit 8) are not.
+                // The Guy–Smith argument compares the parts of an option of n + p with those
+                // of an option of n one part at a time; it never uses that the move removes
+                // tokens, so a whole part (4.x: split without removing) is covered, and with
+                // up to k parts one of them is large enough whatever k (see PeriodProof).
+                let t = self.max_removal();
                 if moves.iter().any(|m| m.1 & 8 != 0) {
-                    None
+                    Some(PeriodProof::GuySmith { t, heaps: 3 })
                 } else if self.splits() {
-                    Some(PeriodProof::GuySmith {
-                        t: self.max_removal(),
-                    })
+                    Some(PeriodProof::GuySmith { t, heaps: 2 })
                 } else {
-                    Some(PeriodProof::Window {
-                        width: self.max_removal(),
-                    })
+                    Some(PeriodProof::Window { width: t })
                 }
             }
         }
@@ -184,11 +181,26 @@ impl HeapRule {
 /// A theorem that turns finitely many computed values into a proof of ultimate periodicity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PeriodProof {
-    /// Octal games whose moves leave at most two heaps and remove at most `t` tokens
-    /// (Guy and Smith 1956): if G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t, then for all n ≥ n0.
+    /// Take-and-break games whose moves remove at most `t` tokens and leave at most `heaps`
+    /// non-empty heaps (Guy and Smith 1956 for two heaps; the same argument for any number
+    /// k, as used for hexadecimal codes): if G(n + p) = G(n) for n0 ≤ n < k·n0' + (k − 1)·p + t,
+    /// where n0' = max(n0, 1), then for all n ≥ n0.
+    ///
+    /// Proof, by induction on m ≥ k·n0' + (k − 1)·p + t. An option of m + p removes i ≤ t
+    /// tokens and leaves j ≤ k heaps summing to m + p − i ≥ k·(n0' + p), so its largest heap
+    /// b has b − p ≥ n0' ≥ 1, and b − p < m (a move that leaves one heap removes a token);
+    /// putting b − p in its place is a legal option of m, of the same value since
+    /// G(b − p + p) = G(b − p) by induction. Conversely an option of m leaves heaps summing to
+    /// m − i ≥ k·n0', so its largest heap a has n0 ≤ a < m, and a + p in its place is an
+    /// option of m + p of the same value. So m and m + p have the same option values and
+    /// G(m + p) = G(m). The n0' = max(n0, 1) matters: with n0 = 0, b − p may be 0 and the
+    /// option of m would have a heap fewer, which the rules may not allow (0.04 has
+    /// G(0..=3) = 0 but G(4) = 1).
     GuySmith {
         /// The most tokens a move removes.
         t: u64,
+        /// The most heaps a move leaves (2 for octal codes, 3 for hexadecimal ones).
+        heaps: u64,
     },
     /// Games whose moves leave at most one heap and remove at most `width` tokens: G(n) is a
     /// function of the `width` values before it, so one repeated window repeats forever.
@@ -202,8 +214,8 @@ impl PeriodProof {
     /// How many values, G(0) … G(N − 1), prove period `p` from `n0`.
     pub fn values_needed(self, n0: u64, p: u64) -> u64 {
         match self {
-            // Checked for every n with n0 ≤ n and n + p < 2·n0 + 2p + t.
-            PeriodProof::GuySmith { t } => 2 * n0 + 2 * p + t,
+            // Checked for every n ≥ n0 with n + p < k·n0' + k·p + t.
+            PeriodProof::GuySmith { t, heaps } => heaps * n0.max(1) + heaps * p + t,
             // For n > width, G(n) is a function of the window G(n − width) … G(n − 1). If the
             // window ending before m (m > width) equals the one ending before m + p, then
             // G(m) = G(m + p), and so on forever. With equality checked from n0 on, take
@@ -219,7 +231,7 @@ impl PeriodProof {
             return None;
         }
         Some(match self {
-            PeriodProof::GuySmith { t } => (n - 2 * p - t) / 2,
+            PeriodProof::GuySmith { t, heaps } => (n - heaps * p - t) / heaps,
             PeriodProof::Window { width } => n - p - width,
         })
     }
@@ -233,7 +245,8 @@ mod tests {
     fn largest_preperiod_inverts_values_needed() {
         for proof in (0..5).flat_map(|t| {
             [
-                PeriodProof::GuySmith { t },
+                PeriodProof::GuySmith { t, heaps: 2 },
+                PeriodProof::GuySmith { t, heaps: 3 },
                 PeriodProof::Window { width: t },
             ]
         }) {
