@@ -116,6 +116,11 @@ impl Ahead {
     }
 }
 
+/// Heaps of a block marked together, part after part (the block pass goes over its parts once
+/// per tile). Measured, not derived: Officers to 2^21 takes 5.1 s with tiles of 128 heaps,
+/// 5.6 s with 64 and 5.8 s with one tile of 256; the other games measured are unchanged.
+const TILE: usize = 128;
+
 /// Rare pairs marked in one block before the work is shared between two threads.
 const PARALLEL_WORK: usize = 1 << 17;
 
@@ -338,34 +343,39 @@ fn mark_block<V: Nimber>(
 }
 
 /// For each part r and each j < len, marks G(r) ⊕ G(m0 + j − r) in the set of heap j
-/// (skipping equal parts when `unequal`).
+/// (skipping equal parts when `unequal`), [`TILE`] heaps at a time.
 fn mark_pairs<V: Nimber>(
     values: &[V],
-    parts: impl Iterator<Item = usize>,
+    parts: impl Iterator<Item = usize> + Clone,
     unequal: bool,
     m0: usize,
     len: usize,
     width: usize,
     marks: &mut [u8],
 ) {
-    for r in parts {
-        let g = values[r].get();
-        let partners = &values[m0 - r..m0 - r + len];
-        // Grundy's game skips the one heap of the block (if any) that r splits equally; the
-        // loop itself tests nothing.
-        let equal = (2 * r).checked_sub(m0).filter(|&j| unequal && j < len);
-        let mut mark = |from: usize, to: usize| {
-            for (j, &o) in partners[from..to].iter().enumerate() {
-                let x = (g ^ o.get()) as usize;
-                marks[(from + j) * width + x] = 1;
+    for t0 in (0..len).step_by(TILE) {
+        let t1 = (t0 + TILE).min(len);
+        for r in parts.clone() {
+            let g = values[r].get();
+            let partners = &values[m0 - r..m0 - r + len];
+            // Grundy's game skips the one heap of the block (if any) that r splits equally;
+            // the loop itself tests nothing.
+            let equal = (2 * r)
+                .checked_sub(m0)
+                .filter(|&j| unequal && (t0..t1).contains(&j));
+            let mut mark = |from: usize, to: usize| {
+                for (j, &o) in partners[from..to].iter().enumerate() {
+                    let x = (g ^ o.get()) as usize;
+                    marks[(from + j) * width + x] = 1;
+                }
+            };
+            match equal {
+                Some(j) => {
+                    mark(t0, j);
+                    mark(j + 1, t1);
+                }
+                None => mark(t0, t1),
             }
-        };
-        match equal {
-            Some(j) => {
-                mark(0, j);
-                mark(j + 1, len);
-            }
-            None => mark(0, len),
         }
     }
 }
