@@ -167,6 +167,25 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
         }
         _ => {
             let _ = writeln!(s, "No period proved by these values.");
+            match r.observed {
+                Some(o) if o.saltus == 0 => {
+                    let _ = writeln!(
+                        s,
+                        "They look periodic with period {} from heap {} on (not proved: the \
+                         theorem needs more values).",
+                        o.period, o.preperiod
+                    );
+                }
+                Some(o) => {
+                    let _ = writeln!(
+                        s,
+                        "They look arithmetic-periodic, G(n + {}) = G(n) + {} for n ≥ {} (not \
+                         proved: grundy has no theorem for arithmetic periodicity).",
+                        o.period, o.saltus, o.preperiod
+                    );
+                }
+                None => {}
+            }
         }
     }
     if r.rare.mask != 0 {

@@ -173,6 +173,54 @@ pub fn find_period<V: Eq>(values: &[V], proof: PeriodProof) -> Option<Period> {
     None
 }
 
+/// A regularity the values show but no theorem proves: G(n + period) = G(n) + saltus for
+/// every n ≥ preperiod among the values computed (saltus 0: plain periodicity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Regularity {
+    /// The least n0 from which the pattern holds in the computed values.
+    pub preperiod: u64,
+    /// The smallest period showing it.
+    pub period: u64,
+    /// G(n + period) − G(n).
+    pub saltus: u64,
+}
+
+/// The longest period [`observe_regularity`] looks for.
+const MAX_OBSERVED_PERIOD: usize = 1 << 22;
+
+/// The smallest period (and its saltus) with which the values look ultimately periodic or
+/// arithmetic-periodic: the pattern must hold over at least the last half of the values and
+/// at least four periods. Only an observation — a proof needs a theorem (see [`find_period`]).
+///
+/// ```
+/// use grundy::heap::{observe_regularity, Regularity};
+/// // 0.8 (remove one token, split the rest in three): G(n) = ⌊(n − 1)/3⌋ for n ≥ 1.
+/// let v: Vec<u32> = (0..100u32).map(|n| n.saturating_sub(1) / 3).collect();
+/// assert_eq!(
+///     observe_regularity(&v),
+///     Some(Regularity { preperiod: 1, period: 3, saltus: 1 })
+/// );
+/// ```
+pub fn observe_regularity<V: Nimber>(values: &[V]) -> Option<Regularity> {
+    let n = values.len();
+    let g = |i: usize| i64::from(values[i].get());
+    (1..=(n / 8).min(MAX_OBSERVED_PERIOD)).find_map(|p| {
+        let s = g(n - 1) - g(n - 1 - p);
+        if s < 0 {
+            return None;
+        }
+        let mut n0 = n - 1 - p;
+        while n0 > 0 && g(n0 - 1 + p) - g(n0 - 1) == s {
+            n0 -= 1;
+        }
+        (2 * n0 <= n && n - n0 >= 4 * p).then_some(Regularity {
+            preperiod: n0 as u64,
+            period: p as u64,
+            saltus: s as u64,
+        })
+    })
+}
+
 /// A heap game's values, computed lazily and shared between requests.
 #[derive(Debug)]
 pub struct HeapValues {
@@ -447,6 +495,34 @@ mod tests {
             ] {
                 prop_assert_eq!(find_period(&v, proof), find_period_by_definition(&v, proof));
             }
+        }
+    }
+
+    proptest! {
+        /// What is observed holds over the values, from the least n0, and a pattern built in
+        /// is found (with its period or a shorter one).
+        #[test]
+        fn observed_regularities_hold(
+            pre in proptest::collection::vec(0u32..6, 0..30),
+            cycle in proptest::collection::vec(0u32..6, 1..7),
+            saltus in 0u32..3,
+            extra in 0usize..100,
+        ) {
+            let c = cycle.len();
+            let len = 8 * (pre.len() + c) + extra;
+            let v: Vec<u32> = (0..len)
+                .map(|n| match n.checked_sub(pre.len()) {
+                    None => pre[n],
+                    Some(i) => cycle[i % c] + saltus * (i / c) as u32,
+                })
+                .collect();
+            let r = observe_regularity(&v).expect("a pattern over most of the values");
+            let (n0, p, s) = (r.preperiod as usize, r.period as usize, r.saltus as i64);
+            let d = |m: usize| i64::from(v[m + p]) - i64::from(v[m]);
+            prop_assert!(p <= c);
+            prop_assert!((n0..len - p).all(|m| d(m) == s));
+            prop_assert!(n0 == 0 || d(n0 - 1) != s);
+            prop_assert!(2 * n0 <= len && len - n0 >= 4 * p);
         }
     }
 

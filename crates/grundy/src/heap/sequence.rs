@@ -1,6 +1,8 @@
 //! `grundy sequence`: compute G(0) … G(N) of a heap game, prove periodicity, checkpoint.
 
-use super::{extend_with, find_period, Extension, HeapRule, Nimber};
+use super::{
+    extend_with, find_period, observe_regularity, Extension, HeapRule, Nimber, Regularity,
+};
 use crate::games::{lasker, split_nim};
 use crate::{invalid, too_large, GameError, Nat};
 use num_traits::ToPrimitive;
@@ -55,6 +57,9 @@ pub struct Report {
     pub max_value: u64,
     /// The rare values for the best parity mask.
     pub rare: Rare,
+    /// When nothing is proved: a period (and saltus) the values show without proof, if any
+    /// (see [`observe_regularity`]).
+    pub observed: Option<Regularity>,
     /// The values, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<u32>>,
@@ -129,6 +134,11 @@ impl Job {
             proved: period.is_some(),
             max_value: values.max().into(),
             rare: values.rare(),
+            observed: if period.is_some() {
+                None
+            } else {
+                values.observe()
+            },
             values: self.keep_values.then(|| values.into_u32()),
         })
     }
@@ -280,6 +290,13 @@ impl<N: Nimber> Table<N> {
         match self {
             Table::Narrow(v) => rare(v),
             Table::Wide(v) => rare(v),
+        }
+    }
+
+    fn observe(&self) -> Option<Regularity> {
+        match self {
+            Table::Narrow(v) => observe_regularity(v),
+            Table::Wide(v) => observe_regularity(v),
         }
     }
 
@@ -591,6 +608,34 @@ mod tests {
         };
         let r = g.run(&mut |_, _| {}).unwrap();
         assert!(!r.proved && r.computed == 5001);
+    }
+
+    #[test]
+    fn unproved_regularities_are_reported_as_observed_only() {
+        // 0.8: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1, arithmetic-periodic, which nothing here proves.
+        let r = job("0.8", 300).run(&mut |_, _| {}).unwrap();
+        assert!(!r.proved && r.period.is_none() && r.saltus == 0);
+        assert_eq!(
+            r.observed,
+            Some(Regularity {
+                preperiod: 1,
+                period: 3,
+                saltus: 1
+            })
+        );
+        // Kayles' period shows in 151 values, but its proof needs 168.
+        let r = job("0.77", 150).run(&mut |_, _| {}).unwrap();
+        assert!(!r.proved);
+        assert_eq!(
+            r.observed,
+            Some(Regularity {
+                preperiod: 71,
+                period: 12,
+                saltus: 0
+            })
+        );
+        let r = job("0.77", 1000).run(&mut |_, _| {}).unwrap();
+        assert!(r.proved && r.observed.is_none());
     }
 
     #[test]
