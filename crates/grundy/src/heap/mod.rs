@@ -4,6 +4,7 @@
 mod rule;
 pub mod sequence;
 mod sparse;
+mod three;
 
 pub use rule::{parse_code, subtraction, HeapRule, PeriodProof};
 
@@ -84,6 +85,7 @@ pub struct Extension {
     mask: Option<u32>,
     chosen_at: usize,
     sparse: sparse::Cache,
+    three: three::ThreeHeaps,
 }
 
 /// [`extend`], keeping what it learns in `ext` (which must only ever see this table).
@@ -93,6 +95,13 @@ pub fn extend_with<V: Nimber>(
     n: u64,
     ext: &mut Extension,
 ) -> bool {
+    if three::covers(rule) {
+        // Sets of split values; listing options one by one only if they outgrow memory.
+        if let Some(fits) = three::extend_three(rule, values, n, &mut ext.three) {
+            return fits;
+        }
+        return extend_plain(rule, values, n);
+    }
     if values.len() < SPARSE_AFTER
         && n as usize >= SPARSE_AFTER
         && !extend_plain(rule, values, SPARSE_AFTER as u64 - 1)
