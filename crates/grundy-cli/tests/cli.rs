@@ -359,9 +359,10 @@ fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
     std::fs::create_dir_all(&dir).unwrap();
     let ckpt = dir.join("run.ckpt");
     let bin = assert_cmd::cargo::cargo_bin("grundy");
-    // All-but games run on the plain method: slow enough (seconds) to be killed half way.
+    // 0.E (three-heap moves, values growing with the heap) costs about n³: slow enough
+    // (seconds) to be killed half way.
     let args = [
-        "sequence", "all-but", "--set", "1,2", "--to", "80000", "--values", "--json",
+        "sequence", "octal", "0.E", "--to", "10000", "--values", "--json",
     ];
     let mut child = std::process::Command::new(&bin)
         .args(args)
@@ -392,7 +393,7 @@ fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
     let a: Value = serde_json::from_slice(&resumed.stdout).unwrap();
     let b: Value = serde_json::from_slice(&straight.stdout).unwrap();
     assert_eq!(a["values"], b["values"]);
-    assert_eq!(a["computed"], 80_001);
+    assert_eq!(a["computed"], 10_001);
     // The killed run left a partial checkpoint, shorter than the finished one.
     assert!(was_running, "the run ended before its first checkpoint");
     let finished = std::fs::metadata(&ckpt).unwrap().len();

@@ -1,6 +1,7 @@
 //! The nim-sequence engine for heap games: G(0), G(1), … computed once, extended on demand,
 //! and reduced through a proved period for heaps of any size.
 
+mod all_but;
 mod rule;
 pub mod sequence;
 mod sparse;
@@ -86,6 +87,7 @@ pub struct Extension {
     chosen_at: usize,
     sparse: sparse::Cache,
     three: three::ThreeHeaps,
+    all_but: all_but::AllBut,
 }
 
 /// [`extend`], keeping what it learns in `ext` (which must only ever see this table).
@@ -95,6 +97,9 @@ pub fn extend_with<V: Nimber>(
     n: u64,
     ext: &mut Extension,
 ) -> bool {
+    if let HeapRule::AllBut(except) = rule {
+        return all_but::extend_all_but(except, values, n, &mut ext.all_but);
+    }
     if three::covers(rule) {
         // Sets of split values; listing options one by one only if they outgrow memory.
         if let Some(fits) = three::extend_three(rule, values, n, &mut ext.three) {

@@ -138,7 +138,8 @@ impl HeapRule {
         let n = n as f64;
         match self {
             HeapRule::GrundysGame => n * n / 4.0,
-            HeapRule::AllBut(_) => n * n / 2.0,
+            // Counts of each value (heap/all_but.rs): |S|² steps a heap.
+            HeapRule::AllBut(except) => n * (except.len().pow(2) + 1) as f64 * 4.0,
             HeapRule::TakeBreak(moves) => moves
                 .iter()
                 .map(|&(_, bits)| {
