@@ -275,6 +275,8 @@ struct State {
     period: Option<Period>,
     /// The table size at which the last search for a period failed.
     searched: u64,
+    /// What extending the table learnt, kept for its next doubling.
+    ext: Extension,
 }
 
 impl HeapValues {
@@ -355,7 +357,8 @@ impl HeapValues {
                 Some(t) => size.min(t + 1),
                 None => size.min(cap + 1),
             };
-            extend(&self.rule, Arc::make_mut(&mut st.values), goal - 1);
+            let State { values, ext, .. } = &mut *st;
+            extend_with(&self.rule, Arc::make_mut(values), goal - 1, ext);
             if target.is_some_and(|t| (st.values.len() as u64) > t) {
                 return Ok(());
             }
