@@ -540,9 +540,7 @@ mod tests {
                 prop_assert_eq!(find_period(&v, proof), find_period_by_definition(&v, proof));
             }
         }
-    }
 
-    proptest! {
         /// What is observed holds over the values, from the least n0, and a pattern built in
         /// is found (with its period or a shorter one).
         #[test]
