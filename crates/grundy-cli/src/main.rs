@@ -399,11 +399,16 @@ fn run(cli: Cli) -> Result<()> {
                 )
                 .map_err(|e| UserError(e.to_string()))?;
             bar.finish_and_clear();
+            // Written as it is produced: `--all`'s list is never held whole.
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut out);
             if json {
-                serde_json::to_writer(&mut out, &report)?;
-                writeln!(out)?;
+                serde_json::to_writer(&mut w, &report)?;
+                writeln!(w)?;
             } else {
-                write!(out, "{}", render::script_text(&file, &report))?;
+                write!(w, "{}", render::script_text(&file, &report))?;
+                if let Some(all) = &report.all {
+                    render::write_script_positions(&mut w, all)?;
+                }
             }
         }
         Command::Play {

@@ -334,19 +334,25 @@ pub fn script_text(file: &str, r: &grundy_script::Report) -> String {
             let _ = writeln!(s, "  {who}→ {}", m.to);
         }
     }
-    if let Some(all) = &r.all {
-        let _ = writeln!(s, "All positions:");
-        for p in all {
-            let who = p
-                .to_move
-                .map_or(String::new(), |w| format!(" ({w} to move)"));
-            let rem = p
-                .remoteness
-                .map_or(String::new(), |r| format!(", remoteness {r}"));
-            let _ = writeln!(s, "  {}{who}: {:?}{rem}", p.position, p.outcome);
-        }
-    }
     s
+}
+
+/// `grundy script --all`'s list of every position, written as it is made.
+pub fn write_script_positions(
+    w: &mut impl std::io::Write,
+    all: &grundy_script::AllPositions,
+) -> std::io::Result<()> {
+    writeln!(w, "All positions:")?;
+    for p in all.iter() {
+        let who = p
+            .to_move
+            .map_or(String::new(), |w| format!(" ({w} to move)"));
+        let rem = p
+            .remoteness
+            .map_or(String::new(), |r| format!(", remoteness {r}"));
+        writeln!(w, "  {}{who}: {:?}{rem}", p.position, p.outcome)?;
+    }
+    Ok(())
 }
 
 /// The cells of a game's picture, computed from its table.

@@ -80,6 +80,43 @@ fn every_example_solves_as_expected() {
     assert_eq!(v["all"].as_array().unwrap().len(), 4);
 }
 
+/// `--all` lists every position once, the start first with the start's result, in JSON and
+/// in text; partizan positions say who is to move.
+#[test]
+fn all_lists_every_position() {
+    for script in ["examples/loopy.rhai", "examples/partizan-subtraction.rhai"] {
+        let v = solve(script, &["--all"]);
+        let all = v["all"].as_array().unwrap();
+        assert_eq!(
+            all.len() as u64,
+            v["positions"].as_u64().unwrap(),
+            "{script}"
+        );
+        let first = &all[0];
+        if script.contains("partizan") {
+            assert_eq!(first["to_move"], "Left", "{script}");
+            assert!(all.iter().any(|p| p["to_move"] == "Right"), "{script}");
+        } else {
+            assert!(first.get("to_move").is_none(), "{script}");
+            assert_eq!(first["outcome"], v["outcome"], "{script}");
+            assert_eq!(first["remoteness"], v["remoteness"], "{script}");
+        }
+        let text = Command::cargo_bin("grundy")
+            .unwrap()
+            .args(["script", &path(script), "--all"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        let listed = text
+            .split("All positions:\n")
+            .nth(1)
+            .expect("a list of positions")
+            .lines()
+            .count();
+        assert_eq!(listed, all.len(), "{script}");
+    }
+}
+
 #[test]
 fn the_euclid_script_agrees_with_the_closed_form() {
     let v = solve("examples/euclid.rhai", &[]);

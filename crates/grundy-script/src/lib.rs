@@ -88,6 +88,56 @@ pub struct PositionValue {
     pub remoteness: Option<u32>,
 }
 
+/// Every reachable position with its value, for `--all`: each is made a [`PositionValue`] as
+/// it is listed or serialized, so a long list is never held whole as JSON.
+#[derive(Clone, Debug)]
+pub struct AllPositions {
+    positions: Vec<(Dynamic, Option<bool>)>,
+    outcome: Vec<Value>,
+    remoteness: Vec<Option<u32>>,
+}
+
+impl AllPositions {
+    /// How many positions.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The positions in the order they were found (the start first).
+    pub fn iter(&self) -> impl Iterator<Item = PositionValue> + '_ {
+        self.positions
+            .iter()
+            .zip(&self.outcome)
+            .zip(&self.remoteness)
+            .map(|(((p, side), &outcome), &remoteness)| PositionValue {
+                position: serde_json::to_value(p).unwrap_or_default(),
+                to_move: side.map(player),
+                outcome,
+                remoteness,
+            })
+    }
+}
+
+impl Serialize for AllPositions {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+/// Who moves, for partizan games (`true`: Left).
+fn player(left: bool) -> &'static str {
+    if left {
+        "Left"
+    } else {
+        "Right"
+    }
+}
+
 /// The answer for the start position; its JSON form is the `grundy script --json` contract.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -103,7 +153,7 @@ pub struct Report {
     pub positions: usize,
     /// Every reachable position, with `--all`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub all: Option<Vec<PositionValue>>,
+    pub all: Option<AllPositions>,
 }
 
 /// Compiled rules.
@@ -316,13 +366,9 @@ impl Rules {
         for &root in &roots {
             for &v in graph.moves(root) {
                 if outcome[v as usize] == Value::P {
-                    let player =
-                        ex.positions[root as usize]
-                            .1
-                            .map(|l| if l { "Left" } else { "Right" });
                     winning.push(WinningMove {
                         to: json(v),
-                        player,
+                        player: ex.positions[root as usize].1.map(player),
                     });
                 }
             }
@@ -345,24 +391,18 @@ impl Rules {
             Gsg::Finite(v) => serde_json::Value::from(*v),
             inf => serde_json::Value::from(inf.to_string()),
         });
-        let all = opts.all.then(|| {
-            (0..n as u32)
-                .map(|u| PositionValue {
-                    position: json(u),
-                    to_move: ex.positions[u as usize]
-                        .1
-                        .map(|l| if l { "Left" } else { "Right" }),
-                    outcome: outcome[u as usize],
-                    remoteness: remoteness[u as usize],
-                })
-                .collect()
+        let start_remoteness = remoteness[roots[0] as usize];
+        let all = opts.all.then(|| AllPositions {
+            positions: std::mem::take(&mut ex.positions),
+            outcome,
+            remoteness,
         });
         Ok(Report {
             outcome: outcome_text,
             remoteness: if self.partizan {
                 None
             } else {
-                remoteness[roots[0] as usize]
+                start_remoteness
             },
             grundy,
             winning_moves: winning,
