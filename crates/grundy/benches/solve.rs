@@ -7,7 +7,7 @@ use grundy::games::euclid::Euclid;
 use grundy::games::heap_games::HeapGame;
 use grundy::games::nim::Nim;
 use grundy::games::wythoff::Wythoff;
-use grundy::heap::{extend, parse_code, HeapRule};
+use grundy::heap::{extend, extend_plain, parse_code, HeapRule};
 use grundy::solver::Brute;
 use grundy::Nat;
 
@@ -110,6 +110,38 @@ fn heap_engine(c: &mut Criterion) {
         });
     }
     g.finish();
+    // The engine's methods for three-heap codes and all-but games, each against listing
+    // every option (the plain mex method) on the same table.
+    for (group, rule, n) in [
+        (
+            "nim-sequence of 0.E (three-heap moves) G(0..=2000)",
+            parse_code("0.E").unwrap(),
+            2000,
+        ),
+        (
+            "nim-sequence of all-but 1,2,5,9 G(0..=20000)",
+            HeapRule::AllBut(vec![1, 2, 5, 9]),
+            20_000,
+        ),
+    ] {
+        let mut g = c.benchmark_group(group);
+        g.sample_size(10);
+        g.bench_function("engine", |b| {
+            b.iter(|| {
+                let mut v: Vec<u32> = Vec::new();
+                extend(&rule, &mut v, n);
+                black_box(v.len())
+            })
+        });
+        g.bench_function("listing options (baseline)", |b| {
+            b.iter(|| {
+                let mut v: Vec<u32> = Vec::new();
+                extend_plain(&rule, &mut v, n);
+                black_box(v.len())
+            })
+        });
+        g.finish();
+    }
 }
 
 /// A random move graph in the text format: n positions, 5n moves (random pairs of
