@@ -5,8 +5,8 @@
 //! G(b) ⊕ G(s − b) of the splits of s into two heaps, is kept for every s, one bit per value;
 //! the three-heap splits of m are then the union over a of X2(m − a) with every value XORed
 //! by G(a). Grouping the a by their value g, that is one OR of X2 rows per a and one
-//! XOR-translation per distinct g: about m·w/64 word operations for values below w, instead
-//! of m²/12 — for games whose values stay small, m/64 against m²/12.
+//! XOR-translation per distinct g: about m·⌈w/64⌉ word operations for values below w, instead
+//! of m²/12 — for games whose values stay below 64, m against m²/12.
 
 use super::{HeapRule, Nimber};
 
