@@ -19,6 +19,11 @@ struct Moves {
     unequal: bool,
 }
 
+/// Whether the method can compute this rule's values (its moves leave at most two heaps).
+pub fn covers(rule: &HeapRule) -> bool {
+    moves(rule).is_some()
+}
+
 fn moves(rule: &HeapRule) -> Option<Moves> {
     match rule {
         HeapRule::GrundysGame => Some(Moves {
@@ -147,6 +152,12 @@ pub struct Cache {
 }
 
 impl Cache {
+    /// Roughly how many pairs a heap costs the method as it runs now (its rare parts and the
+    /// reach of its block pass), or `None` if it has not run on this table.
+    pub fn work_per_heap(&self) -> Option<u64> {
+        (self.seen > 0).then(|| (self.rare.len() + self.ahead.unwrap_or(SCAN_AHEAD) + CHUNK) as u64)
+    }
+
     /// Brings the cache up to date with `values` under `mask` (from scratch if the mask is new
     /// or the values are not those it saw: fewer than it saw).
     fn update<V: Nimber>(&mut self, values: &[V], mask: u32) {
