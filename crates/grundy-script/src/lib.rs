@@ -115,7 +115,7 @@ impl AllPositions {
             .zip(&self.outcome)
             .zip(&self.remoteness)
             .map(|(((p, side), &outcome), &remoteness)| PositionValue {
-                position: serde_json::to_value(p).unwrap_or_default(),
+                position: position_json(p),
                 to_move: side.map(player),
                 outcome,
                 remoteness,
@@ -127,6 +127,11 @@ impl Serialize for AllPositions {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.iter())
     }
+}
+
+/// A position as JSON, as the script wrote it (a value JSON cannot hold becomes null).
+fn position_json(p: &Dynamic) -> serde_json::Value {
+    serde_json::to_value(p).unwrap_or_default()
 }
 
 /// Who moves, for partizan games (`true`: Left).
@@ -361,7 +366,7 @@ impl Rules {
         } else {
             (retrograde(), gsg())
         };
-        let json = |u: u32| serde_json::to_value(&ex.positions[u as usize].0).unwrap_or_default();
+        let json = |u: u32| position_json(&ex.positions[u as usize].0);
         let mut winning = Vec::new();
         for &root in &roots {
             for &v in graph.moves(root) {
