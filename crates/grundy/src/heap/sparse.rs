@@ -86,8 +86,9 @@ pub fn choose_mask<V: Nimber>(values: &[V]) -> Option<u32> {
     (even * 8 <= n).then_some(mask as u32)
 }
 
-/// Heaps computed together: their rare pairs that reach below the block are marked in one
-/// pass over the rare positions (split between the cores), the rest heap by heap.
+/// Heaps computed together: their pairs with a rare part (or an early part of the witness
+/// order) whose partner lies below the block are marked in one pass (split between the
+/// cores), the rest heap by heap.
 const BLOCK: usize = 256;
 
 /// The most bytes of marks for one block (the block is shortened for games with large values).
@@ -96,16 +97,17 @@ const MARK_BYTES: usize = 1 << 18;
 /// Pairs marked between two looks at the mex in a witness scan.
 const CHUNK: usize = 64;
 
-/// Parts of every split marked in the first block pass ahead of the witness scans; later
-/// blocks adapt it (see [`Ahead`]).
+/// Parts of the witness order marked in the first block pass ahead of the witness scans;
+/// later blocks adapt it (see [`Ahead`]).
 const SCAN_AHEAD: usize = 1024;
 
-/// How many parts of each split the block pass marks ahead of the witness scans. Marking in
-/// the block pass is cheaper per pair than scanning (both cores, no look at the mex in
-/// between) but is paid by every heap, so it should cover the scans of most heaps and no
-/// more: games differ by orders of magnitude (Officers' scans need about 2 700 parts, 0.354's
-/// almost none), so after each block the reach grows if more than [`Ahead::BEYOND`] of its
-/// heaps scanned past it, and shrinks otherwise. Only speed depends on it.
+/// How many parts of the witness order (see [`witness_order`]) the block pass marks ahead of
+/// the witness scans. Marking in the block pass is cheaper per pair than scanning (both cores,
+/// no look at the mex in between) but is paid by every heap, so it should cover the scans of
+/// most heaps and no more: games differ by orders of magnitude (Officers' scans need about
+/// 1 000 parts, 0.376's about 90, 0.354's almost none), so after each block the reach grows
+/// (up to the order's longest, [`ORDER_SPAN`]) if more than [`Ahead::BEYOND`] of its heaps
+/// scanned past it, and shrinks otherwise. Only speed depends on it.
 struct Ahead(usize);
 
 impl Ahead {
@@ -114,7 +116,7 @@ impl Ahead {
 
     fn adapt(&mut self, beyond: usize, heaps: usize) {
         if beyond * 256 > Self::BEYOND * heaps {
-            self.0 += self.0 / 4 + 32;
+            self.0 = (self.0 + self.0 / 4 + 32).min(ORDER_SPAN);
         } else {
             self.0 -= self.0 / 8;
         }
@@ -122,11 +124,12 @@ impl Ahead {
 }
 
 /// Heaps of a block marked together, part after part (the block pass goes over its parts once
-/// per tile). Measured, not derived: Officers to 2^21 takes 5.1 s with tiles of 128 heaps,
-/// 5.6 s with 64 and 5.8 s with one tile of 256; the other games measured are unchanged.
+/// per tile). Measured, not derived: Officers to 2^21 took 5.1 s with tiles of 128 heaps,
+/// 5.6 s with 64 and 5.8 s with one tile of 256 when the block pass marked 4 000 parts a
+/// heap; with 2 600 (the witness order), 32, 64 and 128 are alike.
 const TILE: usize = 128;
 
-/// Rare pairs marked in one block before the work is shared between two threads.
+/// Pairs marked in one block pass before the work is shared between two threads.
 const PARALLEL_WORK: usize = 1 << 17;
 
 /// Computes G(len) … G(n) by the rare/common method with `mask`; returns false (computing
@@ -140,7 +143,7 @@ pub fn extend_sparse<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64, ma
 
 /// What the method carries from one call to the next on the same table, so that a long run
 /// in chunks does not look at every value again for each chunk: the mask's rare positions so
-/// far, the largest value, and the reach of the block pass.
+/// far, the largest value, the witness order and the reach of the block pass.
 #[derive(Debug, Default)]
 pub struct Cache {
     mask: u32,
@@ -149,6 +152,10 @@ pub struct Cache {
     rare: Vec<usize>,
     max: u32,
     ahead: Option<usize>,
+    /// The parts witness scans try first (see [`witness_order`]): every part in `1..=span`
+    /// whose value is common.
+    order: Vec<usize>,
+    span: usize,
 }
 
 impl Cache {
@@ -176,7 +183,47 @@ impl Cache {
             self.max = self.max.max(v);
         }
         self.seen = values.len();
+        self.refresh_order(values);
     }
+
+    /// Rebuilds the witness order if the table has grown enough to double its span.
+    fn refresh_order<V: Nimber>(&mut self, values: &[V]) {
+        // The order's parts are an eighth of the table at most, so that they lie well below
+        // the heaps being computed; it is rebuilt each time that can double its span.
+        let span = (values.len() / 8).min(ORDER_SPAN);
+        if span >= 2 * self.span.max(1) {
+            self.order = witness_order(&values[..=span], self.mask);
+            self.span = span;
+        }
+    }
+}
+
+/// The most parts the witness order holds (beyond it, scans take parts in turn).
+const ORDER_SPAN: usize = 1 << 14;
+
+/// The common-valued parts among `1 .. values.len()`, a value at a time: the least part of
+/// each common value in increasing order of value, then the second of each, and so on.
+///
+/// A rare mex needs a witness: a split whose parts' values XOR to it. Rare-valued parts are
+/// marked anyway (they are the rare pairs), and two common values are what XOR to a rare
+/// one, so a scan need only try common-valued parts; and taking their values evenly, rather
+/// than as they come (small heaps' values repeat a few values often), reaches every rare
+/// value sooner. Measured on Officers at heaps 10^6 … 10^6 + 20 000: to reach the rare values
+/// below the mex, the median heap needs 782 parts in this order against 2 590 in turn.
+/// Only speed depends on the order; the scan ends with every part not in it.
+fn witness_order<V: Nimber>(values: &[V], mask: u32) -> Vec<usize> {
+    let mut seen_of_value: std::collections::HashMap<u32, usize> = Default::default();
+    let mut keyed: Vec<(usize, u32, usize)> = Vec::new();
+    for (a, v) in values.iter().enumerate().skip(1) {
+        let v = v.get();
+        if !rare(mask, v) {
+            let rank = seen_of_value.entry(v).or_insert(0);
+            keyed.push((*rank, v, a));
+            *rank += 1;
+        }
+    }
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, _, a)| a).collect()
 }
 
 /// [`extend_sparse`] with a [`Cache`] kept between calls on the same table.
@@ -239,19 +286,16 @@ fn extend_blocks<V: Nimber>(
     cache: &mut Cache,
     ahead: &mut Ahead,
 ) -> bool {
-    let Cache {
-        rare: rare_positions,
-        max,
-        ..
-    } = cache;
-    let mut marks: Vec<u8> = Vec::new();
+    let (mut marks, mut other): (Vec<u8>, Vec<u8>) = Default::default();
     values.reserve((n + 1).saturating_sub(values.len()));
     while values.len() <= n {
+        cache.seen = values.len();
+        cache.refresh_order(values);
         let h0 = values.len();
         let len = block.min(n + 1 - h0);
         // Values so far are below 2^b, so options are too and a new value is at most 2^b:
         // the sets hold values up to 2^b, and the block ends early when a value reaches 2^b.
-        let b = 32 - (*max).leading_zeros();
+        let b = 32 - cache.max.leading_zeros();
         if b > 20 {
             break;
         }
@@ -260,27 +304,49 @@ fn extend_blocks<V: Nimber>(
         let len = len.min((MARK_BYTES / width).max(1));
         marks.clear();
         marks.resize(len * width, 0);
+        let reach = ahead.0.min(cache.order.len());
+        let splits: Vec<Split> = mv
+            .splits
+            .iter()
+            .map(|&k| Split::new(h0, len, k as usize, &cache.order[..reach]))
+            .collect();
         let block = Block {
-            h0,
             len,
-            ahead: ahead.0,
+            reach,
+            span: cache.span,
+            splits,
         };
-        mark_block(values, rare_positions, mv, &block, width, &mut marks);
+        mark_block(
+            values,
+            &cache.rare,
+            mv,
+            &block,
+            width,
+            &mut marks,
+            &mut other,
+        );
         let mut beyond = 0;
         for j in 0..len {
             let h = h0 + j;
             let mut seen = Seen(&mut marks[j * width..(j + 1) * width]);
-            let (v, scanned_beyond) =
-                heap_value(values, rare_positions, mv, &block, mask, &mut seen);
+            let (v, scanned_beyond) = heap_value(
+                values,
+                &cache.rare,
+                &cache.order,
+                mv,
+                &block,
+                mask,
+                &mut seen,
+            );
             beyond += usize::from(scanned_beyond);
             let Some(stored) = V::new(v) else {
                 return true;
             };
             values.push(stored);
             if h >= 1 && rare(mask, v) {
-                rare_positions.push(h);
+                cache.rare.push(h);
             }
-            *max = (*max).max(v);
+            cache.max = cache.max.max(v);
             if u64::from(v) >= limit {
                 break;
             }
@@ -290,29 +356,43 @@ fn extend_blocks<V: Nimber>(
     true
 }
 
-/// Heaps h0 … h0 + len − 1, computed together, and the reach of the block pass's marks ahead
-/// of the witness scans.
+/// Heaps h0 … h0 + len − 1, computed together: how many parts of the witness order the block
+/// pass marked (`reach`), the span of that order, and the parts of each split.
 struct Block {
-    h0: usize,
     len: usize,
-    ahead: usize,
+    reach: usize,
+    span: usize,
+    splits: Vec<Split>,
 }
 
 /// The parts r of a split of heap h0 + j by `k` (for every j < len) whose partner lies below
-/// the block, which the block pass marks: the rare ones in [max(len − k, 1), h0 − k), and all
-/// of the first `block.ahead` of them (the returned range), ahead of the witness scan.
-fn block_range(block: &Block, k: usize) -> (usize, usize, std::ops::Range<usize>) {
-    let (lo, hi) = (
-        block.len.saturating_sub(k).max(1),
-        block.h0.saturating_sub(k),
-    );
-    (lo, hi, lo..(lo + block.ahead).min(hi).max(lo))
+/// the block, [lo, hi): the block pass marks the rare ones and those of the witness order's
+/// first `reach` (`inside`); the rest of those first parts (`outside`) are marked heap by heap.
+struct Split {
+    k: usize,
+    lo: usize,
+    hi: usize,
+    inside: Vec<usize>,
+    outside: Vec<usize>,
 }
 
-/// Marks, for every heap of the block, the values of its splits with a part in the block
-/// range of that split (see [`block_range`]): every rare part, and all parts in the first
-/// `block.ahead` positions of the range, ahead of the witness scan that most heaps need.
-/// Both cores share the work when there is enough.
+impl Split {
+    fn new(h0: usize, len: usize, k: usize, first: &[usize]) -> Split {
+        let (lo, hi) = (len.saturating_sub(k).max(1), h0.saturating_sub(k));
+        let (inside, outside) = first.iter().partition(|&&a| (lo..hi).contains(&a));
+        Split {
+            k,
+            lo,
+            hi,
+            inside,
+            outside,
+        }
+    }
+}
+
+/// Marks, for every heap of the block, the values of its splits with a part the block pass
+/// covers (see [`Split`]): every rare part, and the first parts of the witness order, ahead
+/// of the witness scan that most heaps need. Both cores share the work when there is enough.
 fn mark_block<V: Nimber>(
     values: &[V],
     rare_positions: &[usize],
@@ -320,36 +400,46 @@ fn mark_block<V: Nimber>(
     block: &Block,
     width: usize,
     marks: &mut [u8],
+    other: &mut Vec<u8>,
 ) {
-    let (h0, len) = (block.h0, block.len);
-    for &k in &mv.splits {
-        let k = k as usize;
-        let (lo, hi, ahead) = block_range(block, k);
-        let from = rare_positions.partition_point(|&r| r < lo);
-        let to = rare_positions.partition_point(|&r| r < hi);
-        let rares = &rare_positions[from..to.max(from)];
-        let m0 = h0 - k;
-        if (rares.len() + ahead.len()) * len >= PARALLEL_WORK {
-            let (left, right) = rares.split_at(rares.len() / 2);
-            let mid = ahead.start + ahead.len() / 2;
-            let mut other = vec![0u8; marks.len()];
-            rayon::join(
-                || {
-                    let parts = left.iter().copied().chain(ahead.start..mid);
-                    mark_pairs(values, parts, mv.unequal, m0, len, width, marks)
-                },
-                || {
-                    let parts = right.iter().copied().chain(mid..ahead.end);
-                    mark_pairs(values, parts, mv.unequal, m0, len, width, &mut other)
-                },
-            );
-            for (m, o) in marks.iter_mut().zip(&other) {
-                *m |= o;
-            }
-        } else {
-            let parts = rares.iter().copied().chain(ahead);
+    let len = block.len;
+    // For each split: its rare parts and ordered parts in range, and h0 − k (the block pass
+    // runs only on heaps h0 ≥ k: the parts' range is empty below).
+    let work: Vec<(&[usize], &[usize], usize)> = block
+        .splits
+        .iter()
+        .map(|split| {
+            let from = rare_positions.partition_point(|&r| r < split.lo);
+            let to = rare_positions.partition_point(|&r| r < split.hi);
+            (
+                &rare_positions[from..to.max(from)],
+                &split.inside[..],
+                split.hi,
+            )
+        })
+        .collect();
+    let pairs: usize = work.iter().map(|(r, i, _)| (r.len() + i.len()) * len).sum();
+    let mark_half = |half: usize, marks: &mut [u8]| {
+        for &(rares, inside, m0) in &work {
+            let (rares, inside) = match half {
+                0 => (&rares[..rares.len() / 2], &inside[..inside.len() / 2]),
+                1 => (&rares[rares.len() / 2..], &inside[inside.len() / 2..]),
+                _ => (rares, inside),
+            };
+            let parts = rares.iter().chain(inside).copied();
             mark_pairs(values, parts, mv.unequal, m0, len, width, marks);
         }
+    };
+    if pairs >= PARALLEL_WORK {
+        // One hand-over to the other core a block: waking it costs more than a split's pairs.
+        other.clear();
+        other.resize(marks.len(), 0);
+        rayon::join(|| mark_half(0, marks), || mark_half(1, other));
+        for (m, o) in marks.iter_mut().zip(other.iter()) {
+            *m |= o;
+        }
+    } else {
+        mark_half(2, marks);
     }
 }
 
@@ -391,12 +481,14 @@ fn mark_pairs<V: Nimber>(
     }
 }
 
-/// G(h) for the next heap h = values.len() of the block starting at h0, given the marks of the block pass: the one-heap moves, the remaining rare pairs,
-/// then the mex, with a witness scan over all splits while the mex is a rare value. Also says
-/// whether the scan went beyond the parts the block pass marked.
+/// G(h) for the next heap h = values.len() of the block, given the marks of the block pass:
+/// the one-heap moves, the remaining rare pairs, then the mex, with a witness scan over all
+/// splits while the mex is a rare value. Also says whether the scan went beyond the parts the
+/// block pass marked.
 fn heap_value<V: Nimber>(
     values: &[V],
     rare_positions: &[usize],
+    order: &[usize],
     mv: &Moves,
     block: &Block,
     mask: u32,
@@ -414,52 +506,44 @@ fn heap_value<V: Nimber>(
             seen.mark(values[m].get());
         }
     }
-    for &k in &mv.splits {
-        let k = k as usize;
-        if h < k + 2 {
+    for split in &block.splits {
+        if h < split.k + 2 {
             continue;
         }
-        let m = h - k;
+        let m = h - split.k;
         // The block pass marked the rare parts in [lo, hi); marking twice does no harm.
-        let (lo, hi, _) = block_range(block, k);
-        let below = rare_positions.partition_point(|&r| r < lo.min(m));
-        let above = rare_positions.partition_point(|&r| r < hi);
-        for &r in rare_positions[..below]
+        let below = rare_positions.partition_point(|&r| r < split.lo.min(m));
+        let above = rare_positions.partition_point(|&r| r < split.hi);
+        let parts = rare_positions[..below]
             .iter()
-            .chain(rare_positions[above..].iter().take_while(|&&r| r < m))
-        {
-            let o = m - r;
-            if !(mv.unequal && o == r) {
-                seen.mark(values[r].get() ^ values[o].get());
-            }
-        }
+            .chain(rare_positions[above..].iter().take_while(|&&r| r < m));
+        mark_parts(values, m, mv.unequal, parts.copied(), seen);
     }
     let mut v = seen.mex_from(0);
     if !rare(mask, v) {
         return (v, false);
     }
-    // A rare mex may still be reached by two common parts. Each split's parts below the block
-    // pass's reach come first, then the parts beyond it, a chunk of every split in turn (a
-    // witness found late in one split is often early in another), until the mex is common or
-    // the splits are exhausted.
-    let mut scans: Vec<Scan> = Vec::with_capacity(mv.splits.len());
-    for &k in &mv.splits {
-        let k = k as usize;
-        if h < k + 2 {
+    // A rare mex may still be reached by two common parts. The first parts of the witness
+    // order come first, then the rest of the order and then every part beyond its span, a
+    // chunk of every split in turn (a witness found late in one split is often early in
+    // another), until the mex is common or the splits are exhausted.
+    let mut scans: Vec<Scan> = Vec::with_capacity(block.splits.len());
+    for split in &block.splits {
+        if h < split.k + 2 {
             continue;
         }
-        let m = h - k;
+        let m = h - split.k;
+        mark_parts(values, m, mv.unequal, split.outside.iter().copied(), seen);
         // Grundy's game excludes the equal split a = m/2.
         let last = if mv.unequal && m % 2 == 0 {
             m / 2 - 1
         } else {
             m / 2
         };
-        let (_, _, ahead) = block_range(block, k);
-        mark_splits(values, m, 1..ahead.start.min(last + 1), seen);
         scans.push(Scan {
             m,
-            next: ahead.end.max(ahead.start).max(1),
+            ordered: block.reach,
+            next: block.span + 1,
             last,
         });
     }
@@ -469,6 +553,13 @@ fn heap_value<V: Nimber>(
     }
     while !scans.is_empty() {
         scans.retain_mut(|scan| {
+            if scan.ordered < order.len() {
+                let end = (scan.ordered + CHUNK).min(order.len());
+                let parts = order[scan.ordered..end].iter().copied();
+                mark_parts(values, scan.m, mv.unequal, parts, seen);
+                scan.ordered = end;
+                return true;
+            }
             let end = (scan.next + CHUNK).min(scan.last + 1);
             mark_splits(values, scan.m, scan.next..end, seen);
             scan.next = end;
@@ -482,11 +573,29 @@ fn heap_value<V: Nimber>(
     (v, true)
 }
 
-/// The rest of one split's parts for a witness scan: parts `next` ..= `last` of heap `m`.
+/// The rest of one split's parts for a witness scan of heap `m`: the witness order from
+/// index `ordered`, then parts `next` ..= `last` (those beyond the order's span).
 struct Scan {
     m: usize,
+    ordered: usize,
     next: usize,
     last: usize,
+}
+
+/// Marks G(a) ⊕ G(m − a) for the parts a (in any order) that split `m` in two (a < m),
+/// skipping the equal split when `unequal`.
+fn mark_parts<V: Nimber>(
+    values: &[V],
+    m: usize,
+    unequal: bool,
+    parts: impl Iterator<Item = usize>,
+    seen: &mut Seen,
+) {
+    for a in parts {
+        if a < m && !(unequal && 2 * a == m) {
+            seen.mark(values[a].get() ^ values[m - a].get());
+        }
+    }
 }
 
 /// Marks G(a) ⊕ G(m − a) for the parts a in `parts`.
@@ -553,6 +662,30 @@ mod tests {
                 extend_sparse(&rule, &mut fast, 6000, mask);
                 assert_eq!(fast, plain, "{rule:?} chosen mask {mask:#b}");
             }
+        }
+    }
+
+    #[test]
+    fn the_witness_order_takes_every_common_valued_part_once_a_value_at_a_time() {
+        let rule = parse_code("0.6").unwrap();
+        let mut values: Vec<u32> = Vec::new();
+        extend_plain(&rule, &mut values, 3000);
+        let mask = 0b1_1110_1110; // The mask chosen for Officers on long tables.
+        let order = witness_order(&values, mask);
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        let common: Vec<usize> = (1..values.len())
+            .filter(|&a| !rare(mask, values[a]))
+            .collect();
+        assert_eq!(sorted, common);
+        // The first round holds each common value once, by increasing value; so does each
+        // later round, and a value's parts come in increasing order.
+        let distinct: std::collections::BTreeSet<u32> = common.iter().map(|&a| values[a]).collect();
+        let first: Vec<u32> = order[..distinct.len()].iter().map(|&a| values[a]).collect();
+        assert_eq!(first, distinct.iter().copied().collect::<Vec<_>>());
+        for w in distinct {
+            let parts: Vec<usize> = order.iter().copied().filter(|&a| values[a] == w).collect();
+            assert!(parts.windows(2).all(|p| p[0] < p[1]));
         }
     }
 
