@@ -186,12 +186,17 @@ impl Cache {
         self.refresh_order(values);
     }
 
-    /// Rebuilds the witness order if the table has grown enough to double its span.
-    fn refresh_order<V: Nimber>(&mut self, values: &[V]) {
+    /// Whether the witness order would be rebuilt for a table of `len` values.
+    fn order_due(&self, len: usize) -> bool {
         // The order's parts are an eighth of the table at most, so that they lie well below
         // the heaps being computed; it is rebuilt each time that can double its span.
-        let span = (values.len() / 8).min(ORDER_SPAN);
-        if span >= 2 * self.span.max(1) {
+        (len / 8).min(ORDER_SPAN) >= 2 * self.span.max(1)
+    }
+
+    /// Rebuilds the witness order if the table has grown enough to double its span.
+    fn refresh_order<V: Nimber>(&mut self, values: &[V]) {
+        if self.order_due(values.len()) {
+            let span = (values.len() / 8).min(ORDER_SPAN);
             self.order = witness_order(&values[..=span], self.mask);
             self.span = span;
         }
@@ -277,6 +282,11 @@ fn extend_sparse_blocks<V: Nimber>(
 }
 
 /// The loop of [`extend_sparse_blocks`], keeping `cache` up to date as values come.
+///
+/// Blocks overlap: while one core computes a block's heaps one by one (which cannot be
+/// shared), the other marks most of the next block's pass, the parts whose partners lie
+/// below the current block; the first core joins that work when its heaps are done, so both
+/// stay busy. The few parts left over (partners in the current block) are marked heap by heap.
 fn extend_blocks<V: Nimber>(
     values: &mut Vec<V>,
     n: usize,
@@ -286,160 +296,363 @@ fn extend_blocks<V: Nimber>(
     cache: &mut Cache,
     ahead: &mut Ahead,
 ) -> bool {
-    let (mut marks, mut other): (Vec<u8>, Vec<u8>) = Default::default();
+    // Buffers of marks are reused: a block's sets are zeroed, not allocated.
+    let (mut other, mut spare): (Vec<u8>, Vec<u8>) = Default::default();
+    let mut pending: Option<Pass> = None;
+    let mut share = Share::default();
     values.reserve((n + 1).saturating_sub(values.len()));
     while values.len() <= n {
         cache.seen = values.len();
-        cache.refresh_order(values);
         let h0 = values.len();
-        let len = block.min(n + 1 - h0);
-        // Values so far are below 2^b, so options are too and a new value is at most 2^b:
-        // the sets hold values up to 2^b, and the block ends early when a value reaches 2^b.
-        let b = 32 - cache.max.leading_zeros();
-        if b > 20 {
+        let Some(geometry) = Geometry::new(h0, n, block, cache.max) else {
             break;
-        }
-        let limit = 1u64 << b;
-        let width = limit as usize + 1;
-        let len = len.min((MARK_BYTES / width).max(1));
-        marks.clear();
-        marks.resize(len * width, 0);
-        let reach = ahead.0.min(cache.order.len());
-        let splits: Vec<Split> = mv
-            .splits
-            .iter()
-            .map(|&k| Split::new(h0, len, k as usize, &cache.order[..reach]))
-            .collect();
-        let block = Block {
-            len,
-            reach,
-            span: cache.span,
-            splits,
         };
-        mark_block(
-            values,
-            &cache.rare,
-            mv,
-            &block,
-            width,
-            &mut marks,
-            &mut other,
-        );
-        let mut beyond = 0;
-        for j in 0..len {
-            let h = h0 + j;
-            let mut seen = Seen(&mut marks[j * width..(j + 1) * width]);
-            let (v, scanned_beyond) = heap_value(
-                values,
-                &cache.rare,
-                &cache.order,
-                mv,
-                &block,
-                mask,
-                &mut seen,
-            );
-            beyond += usize::from(scanned_beyond);
-            let Some(stored) = V::new(v) else {
-                return true;
-            };
-            values.push(stored);
-            if h >= 1 && rare(mask, v) {
-                cache.rare.push(h);
+        let mut pass = match pending.take() {
+            Some(pass) if pass.geometry == geometry => pass,
+            _ => {
+                cache.refresh_order(values);
+                let block = Block::new(&geometry, h0, ahead.0, cache, mv);
+                let mut marks = zeroed(&mut spare, geometry.len * geometry.width);
+                if block.pairs(&cache.rare, geometry.len) >= PARALLEL_WORK {
+                    let half = Share(Share::ALL / 2);
+                    other.clear();
+                    other.resize(marks.len(), 0);
+                    rayon::join(
+                        || block.mark(values, &cache.rare, mv, &geometry, half, true, &mut marks),
+                        || block.mark(values, &cache.rare, mv, &geometry, half, false, &mut other),
+                    );
+                    merge(&mut marks, &other);
+                } else {
+                    let all = Share(Share::ALL);
+                    block.mark(values, &cache.rare, mv, &geometry, all, true, &mut marks);
+                }
+                Pass {
+                    geometry,
+                    block,
+                    marks,
+                }
+            }
+        };
+        // The next block overlaps this one unless the witness order is due to grow there
+        // (it must not change under a pass marked with it) or the run ends.
+        let h1 = h0 + pass.geometry.len;
+        let old: &[V] = values;
+        let rare_old: &[usize] = &cache.rare;
+        let next = Geometry::new(h1, n, block, cache.max).filter(|g| !cache.order_due(g.h0));
+        let heaps = |pass: &mut Pass| compute_heaps(old, rare_old, &cache.order, mv, pass, mask);
+        // Handing work to the other core costs more than a small pass.
+        let next = next
+            .map(|g| (g, Block::new(&g, h0, ahead.0, cache, mv)))
+            .filter(|(g, block)| block.pairs(rare_old, g.len) >= PARALLEL_WORK);
+        let done = match next {
+            Some((g, block)) => {
+                let mut marks = zeroed(&mut spare, g.len * g.width);
+                other.clear();
+                other.resize(marks.len(), 0);
+                let ((done, a_time), b_time) = rayon::join(
+                    || {
+                        let start = std::time::Instant::now();
+                        let done = heaps(&mut pass);
+                        block.mark(old, rare_old, mv, &g, share, true, &mut marks);
+                        (done, start.elapsed())
+                    },
+                    || {
+                        let start = std::time::Instant::now();
+                        block.mark(old, rare_old, mv, &g, share, false, &mut other);
+                        start.elapsed()
+                    },
+                );
+                share.balance(a_time, b_time);
+                merge(&mut marks, &other);
+                pending = Some(Pass {
+                    geometry: g,
+                    block,
+                    marks,
+                });
+                done
+            }
+            None => heaps(&mut pass),
+        };
+        spare = pass.marks;
+        for (j, &v) in done.values.iter().enumerate() {
+            let v = v.get();
+            if rare(mask, v) && h0 + j >= 1 {
+                cache.rare.push(h0 + j);
             }
             cache.max = cache.max.max(v);
-            if u64::from(v) >= limit {
-                break;
-            }
         }
-        ahead.adapt(beyond, len);
+        values.extend_from_slice(&done.values);
+        ahead.adapt(done.beyond, done.values.len().max(1));
+        if !done.fits {
+            return true;
+        }
     }
     true
+}
+
+/// The size of a block's marks: heaps h0 … h0 + len − 1, each with a set of `width` values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Geometry {
+    h0: usize,
+    len: usize,
+    width: usize,
+}
+
+impl Geometry {
+    /// The block from heap `h0` (at most `block` heaps, none beyond n), when the values so far
+    /// are at most `max`; `None` when the sets would be too wide (values beyond 2^20).
+    fn new(h0: usize, n: usize, block: usize, max: u32) -> Option<Geometry> {
+        if h0 > n {
+            return None;
+        }
+        // Values so far are below 2^b, so options are too and a new value is at most 2^b:
+        // the sets hold values up to 2^b, and the block ends early when a value reaches 2^b.
+        let b = 32 - max.leading_zeros();
+        if b > 20 {
+            return None;
+        }
+        let width = (1usize << b) + 1;
+        let len = block.min(n + 1 - h0).min((MARK_BYTES / width).max(1));
+        Some(Geometry { h0, len, width })
+    }
+
+    /// The least value no heap of the block may reach without ending it.
+    fn limit(&self) -> u32 {
+        (self.width - 1) as u32
+    }
+}
+
+/// A block's pass: its geometry, which parts it marked, and the marks.
+struct Pass {
+    geometry: Geometry,
+    block: Block,
+    marks: Vec<u8>,
+}
+
+/// The share of a block pass's parts (in 64ths of each list) that the core computing the
+/// previous block's heaps takes on when those are done; the other core takes the rest.
+/// (Both cores split the pass of a block that follows no other in halves.)
+/// It follows the time each core took, so that they finish together. Only speed depends on it.
+#[derive(Clone, Copy, Debug)]
+struct Share(usize);
+
+impl Share {
+    const ALL: usize = 64;
+
+    fn balance(&mut self, first: std::time::Duration, second: std::time::Duration) {
+        if first > second {
+            self.0 = self.0.saturating_sub(1);
+        } else if self.0 < Self::ALL / 2 {
+            self.0 += 1;
+        }
+    }
+
+    /// This share of `list` (`first`), or the rest of it.
+    fn of<'a>(&self, list: &'a [usize], first: bool) -> &'a [usize] {
+        let (share, rest) = list.split_at(list.len() * self.0 / Self::ALL);
+        if first {
+            share
+        } else {
+            rest
+        }
+    }
+}
+
+impl Default for Share {
+    fn default() -> Share {
+        Share(Share::ALL / 4)
+    }
+}
+
+/// `buffer`'s memory, taken from it and holding `len` zeros.
+fn zeroed(buffer: &mut Vec<u8>, len: usize) -> Vec<u8> {
+    let mut marks = std::mem::take(buffer);
+    marks.clear();
+    marks.resize(len, 0);
+    marks
+}
+
+/// ORs the other core's marks into `marks`.
+fn merge(marks: &mut [u8], other: &[u8]) {
+    for (m, o) in marks.iter_mut().zip(other) {
+        *m |= o;
+    }
+}
+
+/// A block's heaps as computed: their values (up to the first that does not fit in `V` or
+/// reaches the block's limit), how many scanned beyond the pass, and whether all fitted.
+struct Heaps<V> {
+    values: Vec<V>,
+    beyond: usize,
+    fits: bool,
+}
+
+/// Computes the heaps of `pass`'s block one by one, after the values `old` (with rare
+/// positions `rare_old`).
+fn compute_heaps<V: Nimber>(
+    old: &[V],
+    rare_old: &[usize],
+    order: &[usize],
+    mv: &Moves,
+    pass: &mut Pass,
+    mask: u32,
+) -> Heaps<V> {
+    let Geometry { len, width, .. } = pass.geometry;
+    let marks = &mut pass.marks;
+    let mut out = Heaps {
+        values: Vec::with_capacity(len),
+        beyond: 0,
+        fits: true,
+    };
+    let mut rare_new: Vec<usize> = Vec::new();
+    for j in 0..len {
+        let view = View {
+            old,
+            new: &out.values,
+        };
+        let rares = Rares {
+            old: rare_old,
+            new: &rare_new,
+        };
+        let mut seen = Seen(&mut marks[j * width..(j + 1) * width]);
+        let (v, beyond) = heap_value(&view, rares, order, mv, &pass.block, mask, &mut seen);
+        out.beyond += usize::from(beyond);
+        let Some(stored) = V::new(v) else {
+            out.fits = false;
+            break;
+        };
+        out.values.push(stored);
+        if rare(mask, v) && old.len() + j >= 1 {
+            rare_new.push(old.len() + j);
+        }
+        if v >= pass.geometry.limit() {
+            break;
+        }
+    }
+    out
+}
+
+/// The table as a heap of the block sees it: the values before the block, then the block's.
+struct View<'a, V> {
+    old: &'a [V],
+    new: &'a [V],
+}
+
+impl<V: Nimber> View<'_, V> {
+    fn len(&self) -> usize {
+        self.old.len() + self.new.len()
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> u32 {
+        match i.checked_sub(self.old.len()) {
+            None => self.old[i].get(),
+            Some(j) => self.new[j].get(),
+        }
+    }
+}
+
+/// The rare positions a heap of the block sees: those before the block, then the block's.
+#[derive(Clone, Copy)]
+struct Rares<'a> {
+    old: &'a [usize],
+    new: &'a [usize],
 }
 
 /// Heaps h0 … h0 + len − 1, computed together: how many parts of the witness order the block
 /// pass marked (`reach`), the span of that order, and the parts of each split.
 struct Block {
-    len: usize,
     reach: usize,
     span: usize,
     splits: Vec<Split>,
 }
 
+impl Block {
+    /// The pass of the block `g`, marked from the values below `known` (g.h0 itself, or the
+    /// start of the block before when the two overlap) with `reach` parts of the order.
+    fn new(g: &Geometry, known: usize, reach: usize, cache: &Cache, mv: &Moves) -> Block {
+        let reach = reach.min(cache.order.len());
+        let splits = mv
+            .splits
+            .iter()
+            .map(|&k| Split::new(g, known, k as usize, &cache.order[..reach], &cache.rare))
+            .collect();
+        Block {
+            reach,
+            span: cache.span,
+            splits,
+        }
+    }
+
+    /// Rare positions of each split's range.
+    fn rares<'a>(split: &Split, rare_positions: &'a [usize]) -> &'a [usize] {
+        &rare_positions[split.lo_at..split.hi_at]
+    }
+
+    /// How many pairs the pass marks.
+    fn pairs(&self, rare_positions: &[usize], len: usize) -> usize {
+        let parts: usize = self
+            .splits
+            .iter()
+            .map(|s| Self::rares(s, rare_positions).len() + s.inside.len())
+            .sum();
+        parts * len
+    }
+
+    /// Marks `share` of the pass (the first or the second share of each list of parts).
+    #[allow(clippy::too_many_arguments)]
+    fn mark<V: Nimber>(
+        &self,
+        values: &[V],
+        rare_positions: &[usize],
+        mv: &Moves,
+        g: &Geometry,
+        share: Share,
+        first: bool,
+        marks: &mut [u8],
+    ) {
+        for split in &self.splits {
+            let rares = share.of(Self::rares(split, rare_positions), first);
+            let inside = share.of(&split.inside, first);
+            // h0 − k: the pass has parts only when the block starts at k or later.
+            let m0 = g.h0.saturating_sub(split.k);
+            let parts = rares.iter().chain(inside).copied();
+            mark_pairs(values, parts, mv.unequal, m0, g.len, g.width, marks);
+        }
+    }
+}
+
 /// The parts r of a split of heap h0 + j by `k` (for every j < len) whose partner lies below
-/// the block, [lo, hi): the block pass marks the rare ones and those of the witness order's
-/// first `reach` (`inside`); the rest of those first parts (`outside`) are marked heap by heap.
+/// `known`, [lo, hi): the block pass marks the rare ones and those of the witness order's
+/// first `reach` (`inside`); the rest of those first parts (`outside`), and the other rare
+/// parts, are marked heap by heap.
 struct Split {
     k: usize,
     lo: usize,
-    hi: usize,
+    /// Where lo and hi fall in the list of rare positions.
+    lo_at: usize,
+    hi_at: usize,
     inside: Vec<usize>,
     outside: Vec<usize>,
 }
 
 impl Split {
-    fn new(h0: usize, len: usize, k: usize, first: &[usize]) -> Split {
-        let (lo, hi) = (len.saturating_sub(k).max(1), h0.saturating_sub(k));
+    /// `rare` holds the rare positions below `known` (and perhaps more: those come later).
+    fn new(g: &Geometry, known: usize, k: usize, first: &[usize], rare: &[usize]) -> Split {
+        // The partner of r for heap h0 + j is h0 + j − k − r < known for every j < len, and
+        // r < h0 − k so that the partner is at least 1.
+        let lo = (g.h0 + g.len).saturating_sub(k + known).max(1);
+        let hi = g.h0.saturating_sub(k).min(known);
         let (inside, outside) = first.iter().partition(|&&a| (lo..hi).contains(&a));
+        let lo_at = rare.partition_point(|&r| r < lo);
         Split {
             k,
             lo,
-            hi,
+            lo_at,
+            hi_at: rare.partition_point(|&r| r < hi).max(lo_at),
             inside,
             outside,
         }
-    }
-}
-
-/// Marks, for every heap of the block, the values of its splits with a part the block pass
-/// covers (see [`Split`]): every rare part, and the first parts of the witness order, ahead
-/// of the witness scan that most heaps need. Both cores share the work when there is enough.
-fn mark_block<V: Nimber>(
-    values: &[V],
-    rare_positions: &[usize],
-    mv: &Moves,
-    block: &Block,
-    width: usize,
-    marks: &mut [u8],
-    other: &mut Vec<u8>,
-) {
-    let len = block.len;
-    // For each split: its rare parts and ordered parts in range, and h0 − k (the block pass
-    // runs only on heaps h0 ≥ k: the parts' range is empty below).
-    let work: Vec<(&[usize], &[usize], usize)> = block
-        .splits
-        .iter()
-        .map(|split| {
-            let from = rare_positions.partition_point(|&r| r < split.lo);
-            let to = rare_positions.partition_point(|&r| r < split.hi);
-            (
-                &rare_positions[from..to.max(from)],
-                &split.inside[..],
-                split.hi,
-            )
-        })
-        .collect();
-    let pairs: usize = work.iter().map(|(r, i, _)| (r.len() + i.len()) * len).sum();
-    let mark_half = |half: usize, marks: &mut [u8]| {
-        for &(rares, inside, m0) in &work {
-            let (rares, inside) = match half {
-                0 => (&rares[..rares.len() / 2], &inside[..inside.len() / 2]),
-                1 => (&rares[rares.len() / 2..], &inside[inside.len() / 2..]),
-                _ => (rares, inside),
-            };
-            let parts = rares.iter().chain(inside).copied();
-            mark_pairs(values, parts, mv.unequal, m0, len, width, marks);
-        }
-    };
-    if pairs >= PARALLEL_WORK {
-        // One hand-over to the other core a block: waking it costs more than a split's pairs.
-        other.clear();
-        other.resize(marks.len(), 0);
-        rayon::join(|| mark_half(0, marks), || mark_half(1, other));
-        for (m, o) in marks.iter_mut().zip(other.iter()) {
-            *m |= o;
-        }
-    } else {
-        mark_half(2, marks);
     }
 }
 
@@ -481,20 +694,20 @@ fn mark_pairs<V: Nimber>(
     }
 }
 
-/// G(h) for the next heap h = values.len() of the block, given the marks of the block pass:
+/// G(h) for the next heap h = view.len() of the block, given the marks of the block pass:
 /// the one-heap moves, the remaining rare pairs, then the mex, with a witness scan over all
 /// splits while the mex is a rare value. Also says whether the scan went beyond the parts the
 /// block pass marked.
 fn heap_value<V: Nimber>(
-    values: &[V],
-    rare_positions: &[usize],
+    view: &View<V>,
+    rares: Rares,
     order: &[usize],
     mv: &Moves,
     block: &Block,
     mask: u32,
     seen: &mut Seen,
 ) -> (u32, bool) {
-    let h = values.len();
+    let h = view.len();
     for &(k, bits) in &mv.singles {
         let Some(m) = h.checked_sub(k as usize) else {
             continue;
@@ -503,7 +716,7 @@ fn heap_value<V: Nimber>(
             seen.mark(0);
         }
         if bits & 2 != 0 && m >= 1 {
-            seen.mark(values[m].get());
+            seen.mark(view.get(m));
         }
     }
     for split in &block.splits {
@@ -511,13 +724,20 @@ fn heap_value<V: Nimber>(
             continue;
         }
         let m = h - split.k;
-        // The block pass marked the rare parts in [lo, hi); marking twice does no harm.
-        let below = rare_positions.partition_point(|&r| r < split.lo.min(m));
-        let above = rare_positions.partition_point(|&r| r < split.hi);
-        let parts = rare_positions[..below]
-            .iter()
-            .chain(rare_positions[above..].iter().take_while(|&&r| r < m));
-        mark_parts(values, m, mv.unequal, parts.copied(), seen);
+        // The block pass marked the rare parts in [lo, hi) (rares.old[lo_at..hi_at]); marking
+        // twice does no harm. Parts at hi and beyond are few: they lie just below m.
+        let below = if m >= split.lo {
+            split.lo_at
+        } else {
+            rares.old.partition_point(|&r| r < m)
+        };
+        mark_sorted_parts(view, m, mv.unequal, &rares.old[..below], seen);
+        for &r in rares.old[split.hi_at..].iter().chain(rares.new) {
+            if r >= m {
+                break;
+            }
+            mark_parts(view, m, mv.unequal, [r].into_iter(), seen);
+        }
     }
     let mut v = seen.mex_from(0);
     if !rare(mask, v) {
@@ -533,7 +753,7 @@ fn heap_value<V: Nimber>(
             continue;
         }
         let m = h - split.k;
-        mark_parts(values, m, mv.unequal, split.outside.iter().copied(), seen);
+        mark_parts(view, m, mv.unequal, split.outside.iter().copied(), seen);
         // Grundy's game excludes the equal split a = m/2.
         let last = if mv.unequal && m % 2 == 0 {
             m / 2 - 1
@@ -556,12 +776,12 @@ fn heap_value<V: Nimber>(
             if scan.ordered < order.len() {
                 let end = (scan.ordered + CHUNK).min(order.len());
                 let parts = order[scan.ordered..end].iter().copied();
-                mark_parts(values, scan.m, mv.unequal, parts, seen);
+                mark_parts(view, scan.m, mv.unequal, parts, seen);
                 scan.ordered = end;
                 return true;
             }
             let end = (scan.next + CHUNK).min(scan.last + 1);
-            mark_splits(values, scan.m, scan.next..end, seen);
+            mark_splits(view, scan.m, scan.next..end, seen);
             scan.next = end;
             end <= scan.last
         });
@@ -584,8 +804,9 @@ struct Scan {
 
 /// Marks G(a) ⊕ G(m − a) for the parts a (in any order) that split `m` in two (a < m),
 /// skipping the equal split when `unequal`.
+#[inline(always)]
 fn mark_parts<V: Nimber>(
-    values: &[V],
+    view: &View<V>,
     m: usize,
     unequal: bool,
     parts: impl Iterator<Item = usize>,
@@ -593,20 +814,59 @@ fn mark_parts<V: Nimber>(
 ) {
     for a in parts {
         if a < m && !(unequal && 2 * a == m) {
-            seen.mark(values[a].get() ^ values[m - a].get());
+            seen.mark(view.get(a) ^ view.get(m - a));
+        }
+    }
+}
+
+/// [`mark_parts`] for increasing parts below m, most of whose partners lie before the block
+/// (those are read without asking where they lie: this runs for every rare part of every heap).
+#[inline(always)]
+fn mark_sorted_parts<V: Nimber>(
+    view: &View<V>,
+    m: usize,
+    unequal: bool,
+    parts: &[usize],
+    seen: &mut Seen,
+) {
+    // Partners m − a in the block (a ≤ m − old.len()) come first, then those before it; the
+    // parts themselves lie before the block.
+    let (old, new) = (view.old, view.new);
+    let near = parts.partition_point(|&a| a + old.len() <= m);
+    let (near, far) = parts.split_at(near);
+    for &a in near {
+        if !(unequal && 2 * a == m) {
+            seen.mark(old[a].get() ^ new[m - a - old.len()].get());
+        }
+    }
+    for &a in far {
+        if !(unequal && 2 * a == m) {
+            seen.mark(old[a].get() ^ old[m - a].get());
         }
     }
 }
 
 /// Marks G(a) ⊕ G(m − a) for the parts a in `parts`.
-fn mark_splits<V: Nimber>(values: &[V], m: usize, parts: std::ops::Range<usize>, seen: &mut Seen) {
+fn mark_splits<V: Nimber>(
+    view: &View<V>,
+    m: usize,
+    parts: std::ops::Range<usize>,
+    seen: &mut Seen,
+) {
     if parts.is_empty() {
         return;
     }
-    let front = &values[parts.clone()];
-    let back = &values[m + 1 - parts.end..=m - parts.start];
-    for (&x, &y) in front.iter().zip(back.iter().rev()) {
-        seen.mark(x.get() ^ y.get());
+    let back = m + 1 - parts.end..=m - parts.start;
+    if *back.end() < view.old.len() {
+        // The usual case: every part and partner lies before the block.
+        let front = &view.old[parts];
+        for (&x, &y) in front.iter().zip(view.old[back].iter().rev()) {
+            seen.mark(x.get() ^ y.get());
+        }
+    } else {
+        for a in parts {
+            seen.mark(view.get(a) ^ view.get(m - a));
+        }
     }
 }
 
