@@ -8,6 +8,14 @@
 //! certainly is not reached if the rare pairs do not reach it; a rare candidate may still come
 //! from two common parts and needs a witness, found by a scan that usually stops early.
 //! (Berlekamp, Conway, Guy, Winning Ways, ch. 4, "Sparse space spells speed".)
+//!
+//! How this implementation spends its time (see docs/BENCHMARKS.md): heaps are computed in
+//! blocks of [`BLOCK`]; a block pass marks, for all the block's heaps at once, the pairs with
+//! a rare part and the first parts of the witness order ([`witness_order`]: common-valued
+//! parts a value at a time, which reach every rare value sooner than parts taken in turn);
+//! each heap then marks what the pass could not (parts whose partners lie in the block) and
+//! scans on for witnesses while its mex is rare. The pass of the next block runs on the
+//! other core while this block's heaps are computed.
 
 use super::{HeapRule, Nimber};
 
@@ -339,7 +347,12 @@ fn extend_blocks<V: Nimber>(
         let old: &[V] = values;
         let rare_old: &[usize] = &cache.rare;
         let next = Geometry::new(h1, n, block, cache.max).filter(|g| !cache.order_due(g.h0));
-        let heaps = |pass: &mut Pass| compute_heaps(old, rare_old, &cache.order, mv, pass, mask);
+        let method = Method {
+            mv,
+            mask,
+            order: &cache.order,
+        };
+        let heaps = |pass: &mut Pass| compute_heaps(old, rare_old, &method, pass);
         // Handing work to the other core costs more than a small pass.
         let next = next
             .map(|g| (g, Block::new(&g, h0, ahead.0, cache, mv)))
@@ -492,11 +505,10 @@ struct Heaps<V> {
 fn compute_heaps<V: Nimber>(
     old: &[V],
     rare_old: &[usize],
-    order: &[usize],
-    mv: &Moves,
+    method: &Method,
     pass: &mut Pass,
-    mask: u32,
 ) -> Heaps<V> {
+    let mask = method.mask;
     let Geometry { len, width, .. } = pass.geometry;
     let marks = &mut pass.marks;
     let mut out = Heaps {
@@ -505,6 +517,7 @@ fn compute_heaps<V: Nimber>(
         fits: true,
     };
     let mut rare_new: Vec<usize> = Vec::new();
+    let mut near = vec![0; pass.block.splits.len()];
     for j in 0..len {
         let view = View {
             old,
@@ -515,7 +528,7 @@ fn compute_heaps<V: Nimber>(
             new: &rare_new,
         };
         let mut seen = Seen(&mut marks[j * width..(j + 1) * width]);
-        let (v, beyond) = heap_value(&view, rares, order, mv, &pass.block, mask, &mut seen);
+        let (v, beyond) = heap_value(&view, rares, method, &pass.block, &mut near, &mut seen);
         out.beyond += usize::from(beyond);
         let Some(stored) = V::new(v) else {
             out.fits = false;
@@ -530,6 +543,14 @@ fn compute_heaps<V: Nimber>(
         }
     }
     out
+}
+
+/// What every heap's computation needs of the rule and the method: the moves, the mask and
+/// the witness order.
+struct Method<'a> {
+    mv: &'a Moves,
+    mask: u32,
+    order: &'a [usize],
 }
 
 /// The table as a heap of the block sees it: the values before the block, then the block's.
@@ -701,12 +722,12 @@ fn mark_pairs<V: Nimber>(
 fn heap_value<V: Nimber>(
     view: &View<V>,
     rares: Rares,
-    order: &[usize],
-    mv: &Moves,
+    method: &Method,
     block: &Block,
-    mask: u32,
+    near: &mut [usize],
     seen: &mut Seen,
 ) -> (u32, bool) {
+    let Method { mv, mask, order } = *method;
     let h = view.len();
     for &(k, bits) in &mv.singles {
         let Some(m) = h.checked_sub(k as usize) else {
@@ -719,7 +740,7 @@ fn heap_value<V: Nimber>(
             seen.mark(view.get(m));
         }
     }
-    for split in &block.splits {
+    for (split, near) in block.splits.iter().zip(near) {
         if h < split.k + 2 {
             continue;
         }
@@ -731,7 +752,18 @@ fn heap_value<V: Nimber>(
         } else {
             rares.old.partition_point(|&r| r < m)
         };
-        mark_sorted_parts(view, m, mv.unequal, &rares.old[..below], seen);
+        // The rare parts whose partners lie in the block: a cursor that moves on with m.
+        while *near < rares.old.len() && rares.old[*near] + view.old.len() <= m {
+            *near += 1;
+        }
+        let parts = &rares.old[..below];
+        mark_sorted_parts(
+            view,
+            m,
+            mv.unequal,
+            parts.split_at((*near).min(below)),
+            seen,
+        );
         for &r in rares.old[split.hi_at..].iter().chain(rares.new) {
             if r >= m {
                 break;
@@ -819,21 +851,18 @@ fn mark_parts<V: Nimber>(
     }
 }
 
-/// [`mark_parts`] for increasing parts below m, most of whose partners lie before the block
-/// (those are read without asking where they lie: this runs for every rare part of every heap).
+/// [`mark_parts`] for parts below m that lie before the block, those whose partners lie in
+/// the block (`near`) and those whose partners lie before it (`far`), read without asking
+/// where they lie: this runs for many rare parts of every heap.
 #[inline(always)]
 fn mark_sorted_parts<V: Nimber>(
     view: &View<V>,
     m: usize,
     unequal: bool,
-    parts: &[usize],
+    (near, far): (&[usize], &[usize]),
     seen: &mut Seen,
 ) {
-    // Partners m − a in the block (a ≤ m − old.len()) come first, then those before it; the
-    // parts themselves lie before the block.
     let (old, new) = (view.old, view.new);
-    let near = parts.partition_point(|&a| a + old.len() <= m);
-    let (near, far) = parts.split_at(near);
     for &a in near {
         if !(unequal && 2 * a == m) {
             seen.mark(old[a].get() ^ new[m - a - old.len()].get());
