@@ -310,7 +310,6 @@ fn extend_blocks<V: Nimber>(
     let mut share = Share::default();
     values.reserve((n + 1).saturating_sub(values.len()));
     while values.len() <= n {
-        cache.seen = values.len();
         let h0 = values.len();
         let Some(geometry) = Geometry::new(h0, n, block, cache.max) else {
             break;
@@ -323,8 +322,7 @@ fn extend_blocks<V: Nimber>(
                 let mut marks = zeroed(&mut spare, geometry.len * geometry.width);
                 if block.pairs(&cache.rare, geometry.len) >= PARALLEL_WORK {
                     let half = Share(Share::ALL / 2);
-                    other.clear();
-                    other.resize(marks.len(), 0);
+                    reset(&mut other, marks.len());
                     rayon::join(
                         || block.mark(values, &cache.rare, mv, &geometry, half, true, &mut marks),
                         || block.mark(values, &cache.rare, mv, &geometry, half, false, &mut other),
@@ -360,8 +358,7 @@ fn extend_blocks<V: Nimber>(
         let done = match next {
             Some((g, block)) => {
                 let mut marks = zeroed(&mut spare, g.len * g.width);
-                other.clear();
-                other.resize(marks.len(), 0);
+                reset(&mut other, marks.len());
                 let ((done, a_time), b_time) = rayon::join(
                     || {
                         let start = std::time::Instant::now();
@@ -387,13 +384,8 @@ fn extend_blocks<V: Nimber>(
             None => heaps(&mut pass),
         };
         spare = pass.marks;
-        for (j, &v) in done.values.iter().enumerate() {
-            let v = v.get();
-            if rare(mask, v) && h0 + j >= 1 {
-                cache.rare.push(h0 + j);
-            }
-            cache.max = cache.max.max(v);
-        }
+        cache.rare.extend_from_slice(&done.rare);
+        cache.max = done.values.iter().fold(cache.max, |m, v| m.max(v.get()));
         values.extend_from_slice(&done.values);
         ahead.adapt(done.beyond, done.values.len().max(1));
         if !done.fits {
@@ -477,12 +469,16 @@ impl Default for Share {
     }
 }
 
+/// Makes `buffer` hold `len` zeros, in the memory it has.
+fn reset(buffer: &mut Vec<u8>, len: usize) {
+    buffer.clear();
+    buffer.resize(len, 0);
+}
+
 /// `buffer`'s memory, taken from it and holding `len` zeros.
 fn zeroed(buffer: &mut Vec<u8>, len: usize) -> Vec<u8> {
-    let mut marks = std::mem::take(buffer);
-    marks.clear();
-    marks.resize(len, 0);
-    marks
+    reset(buffer, len);
+    std::mem::take(buffer)
 }
 
 /// ORs the other core's marks into `marks`.
@@ -493,9 +489,11 @@ fn merge(marks: &mut [u8], other: &[u8]) {
 }
 
 /// A block's heaps as computed: their values (up to the first that does not fit in `V` or
-/// reaches the block's limit), how many scanned beyond the pass, and whether all fitted.
+/// reaches the block's limit), the rare ones among them, how many scanned beyond the pass,
+/// and whether all fitted.
 struct Heaps<V> {
     values: Vec<V>,
+    rare: Vec<usize>,
     beyond: usize,
     fits: bool,
 }
@@ -513,10 +511,10 @@ fn compute_heaps<V: Nimber>(
     let marks = &mut pass.marks;
     let mut out = Heaps {
         values: Vec::with_capacity(len),
+        rare: Vec::new(),
         beyond: 0,
         fits: true,
     };
-    let mut rare_new: Vec<usize> = Vec::new();
     let mut near = vec![0; pass.block.splits.len()];
     for j in 0..len {
         let view = View {
@@ -525,7 +523,7 @@ fn compute_heaps<V: Nimber>(
         };
         let rares = Rares {
             old: rare_old,
-            new: &rare_new,
+            new: &out.rare,
         };
         let mut seen = Seen(&mut marks[j * width..(j + 1) * width]);
         let (v, beyond) = heap_value(&view, rares, method, &pass.block, &mut near, &mut seen);
@@ -536,7 +534,7 @@ fn compute_heaps<V: Nimber>(
         };
         out.values.push(stored);
         if rare(mask, v) && old.len() + j >= 1 {
-            rare_new.push(old.len() + j);
+            out.rare.push(old.len() + j);
         }
         if v >= pass.geometry.limit() {
             break;
@@ -764,12 +762,14 @@ fn heap_value<V: Nimber>(
             parts.split_at((*near).min(below)),
             seen,
         );
-        for &r in rares.old[split.hi_at..].iter().chain(rares.new) {
-            if r >= m {
-                break;
-            }
-            mark_parts(view, m, mv.unequal, [r].into_iter(), seen);
-        }
+        let rest = rares.old[split.hi_at..].iter().chain(rares.new);
+        mark_parts(
+            view,
+            m,
+            mv.unequal,
+            rest.copied().take_while(|&r| r < m),
+            seen,
+        );
     }
     let mut v = seen.mex_from(0);
     if !rare(mask, v) {
