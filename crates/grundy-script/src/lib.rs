@@ -19,12 +19,14 @@
 
 use grundy::graph::{Graph, Gsg, Value};
 use grundy::solver::{Brute, Game, Stop};
+use hashbrown::HashTable;
 use rayon::prelude::*;
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use thiserror::Error;
 
 /// A script could not be run or solved.
@@ -92,7 +94,7 @@ pub struct PositionValue {
 /// it is listed or serialized, so a long list is never held whole as JSON.
 #[derive(Clone, Debug)]
 pub struct AllPositions {
-    positions: Vec<(Dynamic, Option<bool>)>,
+    positions: Store,
     outcome: Vec<Value>,
     remoteness: Vec<Option<u32>>,
 }
@@ -105,18 +107,17 @@ impl AllPositions {
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
+        self.positions.len() == 0
     }
 
     /// The positions in the order they were found (the start first).
     pub fn iter(&self) -> impl Iterator<Item = PositionValue> + '_ {
-        self.positions
-            .iter()
+        (0..self.positions.len())
             .zip(&self.outcome)
             .zip(&self.remoteness)
-            .map(|(((p, side), &outcome), &remoteness)| PositionValue {
-                position: position_json(p),
-                to_move: side.map(player),
+            .map(|((u, &outcome), &remoteness)| PositionValue {
+                position: self.positions.json(u),
+                to_move: self.positions.sides[u].map(player),
                 outcome,
                 remoteness,
             })
@@ -320,22 +321,21 @@ impl Rules {
         // all cores (they are independent), then the children are keyed in order, so ids and
         // results do not depend on the number of threads.
         let mut next = 0usize;
-        while next < ex.positions.len() {
-            if ex.positions.len() > opts.max_positions {
+        while next < ex.store.len() {
+            if ex.store.len() > opts.max_positions {
                 return Err(ScriptError::TooMany {
                     limit: opts.max_positions,
-                    counted: ex.positions.len(),
+                    counted: ex.store.len(),
                 });
             }
-            let end = ex.positions.len().min(next + 4096);
-            let todo = &ex.positions[next..end];
-            // Small batches (a narrow frontier) are cheaper on one thread.
-            let batch: Vec<Result<Expanded, ScriptError>> = if todo.len() >= 512 {
-                todo.par_iter()
-                    .map(|(p, side)| self.expand(p, *side))
-                    .collect()
+            let end = ex.store.len().min(next + 4096);
+            let store = &ex.store;
+            let expand = |u: usize| self.expand(&store.value(u), store.sides[u]);
+            // A call costs microseconds, so even a small batch pays for the second core.
+            let batch: Vec<Result<Expanded, ScriptError>> = if end - next >= 32 {
+                (next..end).into_par_iter().map(expand).collect()
             } else {
-                todo.iter().map(|(p, side)| self.expand(p, *side)).collect()
+                (next..end).map(expand).collect()
             };
             for (u, result) in (next as u32..).zip(batch) {
                 match result? {
@@ -353,7 +353,7 @@ impl Rules {
             next = end;
             progress(next);
         }
-        let n = ex.positions.len();
+        let n = ex.store.len();
         let graph = Graph::from_numbered_edges(n, std::mem::take(&mut ex.edges));
         // Outcomes and (for impartial games without results of their own) generalized
         // Sprague–Grundy values are independent: one core each.
@@ -366,14 +366,14 @@ impl Rules {
         } else {
             (retrograde(), gsg())
         };
-        let json = |u: u32| position_json(&ex.positions[u as usize].0);
+        let json = |u: u32| ex.store.json(u as usize);
         let mut winning = Vec::new();
         for &root in &roots {
             for &v in graph.moves(root) {
                 if outcome[v as usize] == Value::P {
                     winning.push(WinningMove {
                         to: json(v),
-                        player: ex.positions[root as usize].1.map(player),
+                        player: ex.store.sides[root as usize].map(player),
                     });
                 }
             }
@@ -398,7 +398,7 @@ impl Rules {
         });
         let start_remoteness = remoteness[roots[0] as usize];
         let all = opts.all.then(|| AllPositions {
-            positions: std::mem::take(&mut ex.positions),
+            positions: std::mem::take(&mut ex.store),
             outcome,
             remoteness,
         });
@@ -473,16 +473,81 @@ enum Expanded {
     Moves(Vec<Dynamic>, Option<bool>),
 }
 
+/// The positions found, by id, in grundy's own compact form: integers and arrays of integers
+/// (the positions of most games) are stored without an allocation of their own (an array's
+/// integers lie in one shared buffer), anything else as the script's value. A position is
+/// made a Rhai value again for each call, as cheaply as cloning the stored value would be.
+#[derive(Clone, Debug, Default)]
+struct Store {
+    items: Vec<Item>,
+    sides: Vec<Option<bool>>,
+    /// The integers of every array position, one after another.
+    arena: Vec<i64>,
+}
+
+#[derive(Clone, Debug)]
+enum Item {
+    Int(i64),
+    /// An array of integers: its length and where it starts in the arena.
+    Ints(u32, usize),
+    Other(Box<Dynamic>),
+}
+
+impl Store {
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    fn push(&mut self, item: Item, side: Option<bool>) {
+        self.items.push(item);
+        self.sides.push(side);
+    }
+
+    /// The integers of array position `u` (empty for other kinds).
+    fn ints(&self, u: usize) -> &[i64] {
+        match self.items[u] {
+            Item::Ints(len, at) => &self.arena[at..at + len as usize],
+            _ => &[],
+        }
+    }
+
+    fn value(&self, u: usize) -> Dynamic {
+        match &self.items[u] {
+            Item::Int(n) => Dynamic::from_int(*n),
+            Item::Ints(..) => {
+                Dynamic::from_array(self.ints(u).iter().map(|&n| Dynamic::from_int(n)).collect())
+            }
+            Item::Other(p) => (**p).clone(),
+        }
+    }
+
+    /// Position `u` as JSON, as the script wrote it (a value JSON cannot hold becomes null).
+    fn json(&self, u: usize) -> serde_json::Value {
+        match &self.items[u] {
+            Item::Int(n) => (*n).into(),
+            Item::Ints(..) => self.ints(u).into(),
+            Item::Other(p) => position_json(p),
+        }
+    }
+}
+
+fn hash_ints(ints: &[i64]) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    ints.hash(&mut h);
+    h.finish()
+}
+
 /// Positions found so far, by canonical key and side to move (impartial, Left, Right):
 /// integers by value, arrays of integers by their integers, anything else by its JSON text.
 #[derive(Default)]
 struct Explorer {
     ints: [IntIds; 3],
-    arrays: [FxHashMap<Box<[i64]>, u32>; 3],
+    /// Ids of array positions, hashed by their integers, which stay in the store.
+    arrays: [HashTable<u32>; 3],
     texts: [FxHashMap<String, u32>; 3],
     /// The integers of the array being looked up.
     buf: Vec<i64>,
-    positions: Vec<(Dynamic, Option<bool>)>,
+    store: Store,
     edges: Vec<(u32, u32)>,
     terminal: HashMap<u32, Value>,
 }
@@ -494,26 +559,34 @@ impl Explorer {
             Some(true) => 1,
             Some(false) => 2,
         };
-        let next = self.positions.len() as u32;
-        let id = if let Ok(n) = p.as_int() {
-            self.ints[s].id(n, next)
-        } else if self.int_array(&p) {
-            match self.arrays[s].get(self.buf.as_slice()) {
-                Some(&id) => id,
-                None => {
-                    self.arrays[s].insert(self.buf.as_slice().into(), next);
-                    next
-                }
+        let next = self.store.len() as u32;
+        if let Ok(n) = p.as_int() {
+            let id = self.ints[s].id(n, next);
+            if id == next {
+                self.store.push(Item::Int(n), side);
             }
+            Ok(id)
+        } else if self.int_array(&p) {
+            let (store, buf) = (&mut self.store, &self.buf);
+            let hash = hash_ints(buf);
+            if let Some(&id) = self.arrays[s].find(hash, |&u| store.ints(u as usize) == buf) {
+                return Ok(id);
+            }
+            let len = u32::try_from(buf.len()).expect("Rhai caps arrays far below 2^32");
+            let item = Item::Ints(len, store.arena.len());
+            store.arena.extend_from_slice(buf);
+            store.push(item, side);
+            self.arrays[s].insert_unique(hash, next, |&u| hash_ints(store.ints(u as usize)));
+            Ok(next)
         } else {
             let key = serde_json::to_string(&p)
                 .map_err(|e| ScriptError::Script(format!("a position cannot be stored: {e}")))?;
-            *self.texts[s].entry(key).or_insert(next)
-        };
-        if id == next {
-            self.positions.push((p, side));
+            let id = *self.texts[s].entry(key).or_insert(next);
+            if id == next {
+                self.store.push(Item::Other(Box::new(p)), side);
+            }
+            Ok(id)
         }
-        Ok(id)
     }
 
     /// Whether `p` is an array of integers, left in `buf` (an array of arrays, or a string,
@@ -733,6 +806,32 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// Arrays of integers get the ids a hash map of vectors would give them, whatever the
+        /// growth of the table (which rehashes from the store), and come back from the store
+        /// as the same Rhai value and JSON.
+        #[test]
+        fn array_ids_are_those_of_a_hash_map(
+            arrays in proptest::collection::vec(
+                proptest::collection::vec(prop_oneof![-3i64..3, any::<i64>()], 0..4),
+                0..3000,
+            )
+        ) {
+            let mut ex = Explorer::default();
+            let mut reference: HashMap<Vec<i64>, u32> = HashMap::new();
+            for a in arrays {
+                let next = reference.len() as u32;
+                let want = *reference.entry(a.clone()).or_insert(next);
+                let p = Dynamic::from_array(a.iter().map(|&n| Dynamic::from(n)).collect());
+                prop_assert_eq!(ex.id(p.clone(), None).unwrap(), want, "array {:?}", a);
+                let u = want as usize;
+                prop_assert_eq!(ex.store.value(u).to_string(), p.to_string());
+                prop_assert_eq!(ex.store.json(u), position_json(&p));
+            }
+            prop_assert_eq!(ex.store.len(), reference.len());
+        }
+    }
+
     #[test]
     fn positions_are_keyed_by_value_whatever_their_kind() {
         let mut ex = Explorer::default();
@@ -748,6 +847,13 @@ mod tests {
         let mixed = Dynamic::from_array(vec![Dynamic::from(1_i64), Dynamic::from("x")]);
         assert_eq!(ex.id(mixed.clone(), None).unwrap(), 5);
         assert_eq!(ex.id(mixed, None).unwrap(), 5);
-        assert_eq!(ex.positions.len(), 6);
+        assert_eq!(ex.store.len(), 6);
+        for (u, want) in ["5", "[5]", "\"5\"", "5", "[]", "[1,\"x\"]"]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(ex.store.json(u).to_string(), *want);
+        }
+        assert_eq!(ex.store.sides, [None, None, None, Some(true), None, None]);
     }
 }
