@@ -287,7 +287,10 @@ impl Rules {
             Some(true) => ("left_moves", Some(false)),
             Some(false) => ("right_moves", Some(true)),
         };
-        Ok(Expanded::Moves(self.list(name, p)?, child_side))
+        Ok(Expanded::Moves(
+            Children::of(self.list(name, p)?)?,
+            child_side,
+        ))
     }
 
     /// Explores every reachable position and solves the start.
@@ -313,10 +316,11 @@ impl Rules {
             &[None]
         };
         let mut ex = Explorer::default();
+        let start_key = Children::of(vec![start])?;
         let roots: Vec<u32> = sides
             .iter()
-            .map(|&side| ex.id(start.clone(), side))
-            .collect::<Result<_, _>>()?;
+            .map(|&side| ex.ids(start_key.clone(), side)[0])
+            .collect();
         // Breadth first, a batch of unexpanded positions at a time: the script's calls run on
         // all cores (they are independent), then the children are keyed in order, so ids and
         // results do not depend on the number of threads.
@@ -343,8 +347,7 @@ impl Rules {
                         ex.terminal.insert(u, v);
                     }
                     Expanded::Moves(children, side) => {
-                        for c in children {
-                            let v = ex.id(c, side)?;
+                        for v in ex.ids(children, side) {
                             ex.edges.push((u, v));
                         }
                     }
@@ -470,7 +473,66 @@ impl Rules {
 /// What one position expands to.
 enum Expanded {
     Terminal(Value),
-    Moves(Vec<Dynamic>, Option<bool>),
+    Moves(Children, Option<bool>),
+}
+
+/// A position's children as the thread that called the script leaves them for keying:
+/// integers and arrays of integers in compact form, anything else with its JSON text. The
+/// script's values are dropped (and JSON written) on that thread, in parallel, so the one
+/// thread that keys positions only hashes.
+#[derive(Clone, Default)]
+struct Children {
+    list: Vec<Child>,
+    /// The integers of the arrays in `list`, one array after another.
+    ints: Vec<i64>,
+}
+
+#[derive(Clone)]
+enum Child {
+    Int(i64),
+    /// An array of this many integers, the next ones in `ints`.
+    Ints(u32),
+    Other(Dynamic, String),
+}
+
+impl Children {
+    /// `list` in compact form: an array of arrays, or a string, is keyed by its JSON text.
+    fn of(list: Vec<Dynamic>) -> Result<Self, ScriptError> {
+        let mut out = Children {
+            list: Vec::with_capacity(list.len()),
+            ints: Vec::new(),
+        };
+        for p in list {
+            let child = if let Ok(n) = p.as_int() {
+                Child::Int(n)
+            } else if let Some(len) = out.push_ints(&p) {
+                Child::Ints(len)
+            } else {
+                let key = serde_json::to_string(&p).map_err(|e| {
+                    ScriptError::Script(format!("a position cannot be stored: {e}"))
+                })?;
+                Child::Other(p, key)
+            };
+            out.list.push(child);
+        }
+        Ok(out)
+    }
+
+    /// If `p` is an array of integers, appends them and says how many.
+    fn push_ints(&mut self, p: &Dynamic) -> Option<u32> {
+        let a = p.as_array_ref().ok()?;
+        let at = self.ints.len();
+        for x in a.iter() {
+            match x.as_int() {
+                Ok(n) => self.ints.push(n),
+                Err(_) => {
+                    self.ints.truncate(at);
+                    return None;
+                }
+            }
+        }
+        Some(u32::try_from(a.len()).expect("Rhai caps arrays far below 2^32"))
+    }
 }
 
 /// The positions found, by id, in grundy's own compact form: integers and arrays of integers
@@ -545,64 +607,65 @@ struct Explorer {
     /// Ids of array positions, hashed by their integers, which stay in the store.
     arrays: [HashTable<u32>; 3],
     texts: [FxHashMap<String, u32>; 3],
-    /// The integers of the array being looked up.
-    buf: Vec<i64>,
     store: Store,
     edges: Vec<(u32, u32)>,
     terminal: HashMap<u32, Value>,
 }
 
 impl Explorer {
-    fn id(&mut self, p: Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
+    /// The ids of `children`, with `side` to move; new ones are stored.
+    fn ids(&mut self, children: Children, side: Option<bool>) -> Vec<u32> {
         let s = match side {
             None => 0,
             Some(true) => 1,
             Some(false) => 2,
         };
-        let next = self.store.len() as u32;
-        if let Ok(n) = p.as_int() {
-            let id = self.ints[s].id(n, next);
-            if id == next {
-                self.store.push(Item::Int(n), side);
-            }
-            Ok(id)
-        } else if self.int_array(&p) {
-            let (store, buf) = (&mut self.store, &self.buf);
-            let hash = hash_ints(buf);
-            if let Some(&id) = self.arrays[s].find(hash, |&u| store.ints(u as usize) == buf) {
-                return Ok(id);
-            }
-            let len = u32::try_from(buf.len()).expect("Rhai caps arrays far below 2^32");
-            let item = Item::Ints(len, store.arena.len());
-            store.arena.extend_from_slice(buf);
-            store.push(item, side);
-            self.arrays[s].insert_unique(hash, next, |&u| hash_ints(store.ints(u as usize)));
-            Ok(next)
-        } else {
-            let key = serde_json::to_string(&p)
-                .map_err(|e| ScriptError::Script(format!("a position cannot be stored: {e}")))?;
-            let id = *self.texts[s].entry(key).or_insert(next);
-            if id == next {
-                self.store.push(Item::Other(Box::new(p)), side);
-            }
-            Ok(id)
+        let mut at = 0;
+        let mut ids = Vec::with_capacity(children.list.len());
+        for child in children.list {
+            let next = self.store.len() as u32;
+            let id = match child {
+                Child::Int(n) => {
+                    let id = self.ints[s].id(n, next);
+                    if id == next {
+                        self.store.push(Item::Int(n), side);
+                    }
+                    id
+                }
+                Child::Ints(len) => {
+                    let ints = &children.ints[at..at + len as usize];
+                    at += len as usize;
+                    let store = &mut self.store;
+                    let hash = hash_ints(ints);
+                    match self.arrays[s].find(hash, |&u| store.ints(u as usize) == ints) {
+                        Some(&id) => id,
+                        None => {
+                            let item = Item::Ints(len, store.arena.len());
+                            store.arena.extend_from_slice(ints);
+                            store.push(item, side);
+                            let rehash = |&u: &u32| hash_ints(store.ints(u as usize));
+                            self.arrays[s].insert_unique(hash, next, rehash);
+                            next
+                        }
+                    }
+                }
+                Child::Other(p, key) => {
+                    let id = *self.texts[s].entry(key).or_insert(next);
+                    if id == next {
+                        self.store.push(Item::Other(Box::new(p)), side);
+                    }
+                    id
+                }
+            };
+            ids.push(id);
         }
+        ids
     }
 
-    /// Whether `p` is an array of integers, left in `buf` (an array of arrays, or a string,
-    /// is keyed by its JSON text).
-    fn int_array(&mut self, p: &Dynamic) -> bool {
-        let Ok(a) = p.as_array_ref() else {
-            return false;
-        };
-        self.buf.clear();
-        for x in a.iter() {
-            match x.as_int() {
-                Ok(n) => self.buf.push(n),
-                Err(_) => return false,
-            }
-        }
-        true
+    /// The id of one position (tests).
+    #[cfg(test)]
+    fn id(&mut self, p: Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
+        Ok(self.ids(Children::of(vec![p])?, side)[0])
     }
 }
 
@@ -855,5 +918,13 @@ mod tests {
             assert_eq!(ex.store.json(u).to_string(), *want);
         }
         assert_eq!(ex.store.sides, [None, None, None, Some(true), None, None]);
+        // An array that turns out not to be all integers leaves no integers behind for the
+        // arrays after it in the same list.
+        let list = vec![
+            Dynamic::from_array(vec![Dynamic::from(7_i64), Dynamic::from("y")]),
+            arr(&[2, 3]),
+        ];
+        assert_eq!(ex.ids(Children::of(list).unwrap(), None), [6, 7]);
+        assert_eq!(ex.store.json(7).to_string(), "[2,3]");
     }
 }
