@@ -593,10 +593,24 @@ impl Store {
     }
 }
 
-fn hash_ints(ints: &[i64]) -> u64 {
+/// 32 bits of a hash of `ints`, kept beside the id in the table so that growing the table
+/// rehashes without reading the arrays again, and most mismatches are told apart without
+/// reading them at all.
+fn hash_ints(ints: &[i64]) -> u32 {
     let mut h = rustc_hash::FxHasher::default();
     ints.hash(&mut h);
-    h.finish()
+    (h.finish() >> 32) as u32
+}
+
+/// A table entry: an array's hash bits above its id.
+fn entry(hash: u32, id: u32) -> u64 {
+    u64::from(hash) << 32 | u64::from(id)
+}
+
+/// The hash the table sees for an entry, spread over all 64 bits (the table takes its
+/// bucket from the low bits and a tag from the top ones).
+fn table_hash(entry: u64) -> u64 {
+    (entry >> 32).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// Positions found so far, by canonical key and side to move (impartial, Left, Right):
@@ -605,7 +619,7 @@ fn hash_ints(ints: &[i64]) -> u64 {
 struct Explorer {
     ints: [IntIds; 3],
     /// Ids of array positions, hashed by their integers, which stay in the store.
-    arrays: [HashTable<u32>; 3],
+    arrays: [HashTable<u64>; 3],
     texts: [FxHashMap<String, u32>; 3],
     store: Store,
     edges: Vec<(u32, u32)>,
@@ -636,15 +650,17 @@ impl Explorer {
                     let ints = &children.ints[at..at + len as usize];
                     at += len as usize;
                     let store = &mut self.store;
-                    let hash = hash_ints(ints);
-                    match self.arrays[s].find(hash, |&u| store.ints(u as usize) == ints) {
-                        Some(&id) => id,
+                    let hash = entry(hash_ints(ints), 0);
+                    let same =
+                        |&e: &u64| e >> 32 == hash >> 32 && store.ints(e as u32 as usize) == ints;
+                    match self.arrays[s].find(table_hash(hash), same) {
+                        Some(&e) => e as u32,
                         None => {
                             let item = Item::Ints(len, store.arena.len());
                             store.arena.extend_from_slice(ints);
                             store.push(item, side);
-                            let rehash = |&u: &u32| hash_ints(store.ints(u as usize));
-                            self.arrays[s].insert_unique(hash, next, rehash);
+                            let e = hash | u64::from(next);
+                            self.arrays[s].insert_unique(table_hash(e), e, |&e| table_hash(e));
                             next
                         }
                     }
@@ -893,6 +909,21 @@ mod tests {
             }
             prop_assert_eq!(ex.store.len(), reference.len());
         }
+    }
+
+    #[test]
+    fn arrays_whose_hash_bits_collide_keep_their_own_ids() {
+        // Two one-integer arrays with the same 32 hash bits (a birthday search).
+        let mut seen: HashMap<u32, i64> = HashMap::new();
+        let (a, b) = (0i64..)
+            .find_map(|n| seen.insert(hash_ints(&[n]), n).map(|m| (m, n)))
+            .unwrap();
+        let arr = |n: i64| Dynamic::from_array(vec![Dynamic::from(n)]);
+        let mut ex = Explorer::default();
+        assert_eq!(ex.id(arr(a), None).unwrap(), 0);
+        assert_eq!(ex.id(arr(b), None).unwrap(), 1);
+        assert_eq!(ex.id(arr(a), None).unwrap(), 0);
+        assert_eq!(ex.id(arr(b), None).unwrap(), 1);
     }
 
     #[test]
