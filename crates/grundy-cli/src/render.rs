@@ -180,7 +180,8 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
                     let _ = writeln!(
                         s,
                         "They look arithmetic-periodic, G(n + {}) = G(n) + {} for n ≥ {} (not \
-                         proved: grundy has no theorem for arithmetic periodicity).",
+                         proved: grundy proves arithmetic periods for all-but games only, from \
+                         enough values).",
                         o.period, o.saltus, o.preperiod
                     );
                 }

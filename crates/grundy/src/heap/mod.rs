@@ -7,6 +7,7 @@ pub mod sequence;
 mod sparse;
 mod three;
 
+pub use all_but::find_arithmetic_period;
 pub use rule::{parse_code, subtraction, HeapRule, PeriodProof};
 
 use crate::nat::Nat;
@@ -193,8 +194,9 @@ pub fn find_period<V: Eq>(values: &[V], proof: PeriodProof) -> Option<Period> {
     None
 }
 
-/// A regularity the values show but no theorem proves: G(n + period) = G(n) + saltus for
-/// every n ≥ preperiod among the values computed (saltus 0: plain periodicity).
+/// G(n + period) = G(n) + saltus for every n ≥ preperiod (saltus 0: plain periodicity):
+/// proved by [`prove_regularity`], or only observed in the values computed by
+/// [`observe_regularity`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Regularity {
     /// The least n0 from which the pattern holds in the computed values.
@@ -203,6 +205,33 @@ pub struct Regularity {
     pub period: u64,
     /// G(n + period) − G(n).
     pub saltus: u64,
+}
+
+/// The smallest regularity that the computed `values` of `rule` prove: a period by
+/// [`find_period`] under the rule's [`PeriodProof`] (saltus 0), or for all-but games an
+/// arithmetic period by [`find_arithmetic_period`]. `None` when these values prove none.
+///
+/// ```
+/// use grundy::heap::{extend, prove_regularity, HeapRule, Regularity};
+/// // Subtract anything but 1: G(n) = ⌊n/2⌋, proved from n = 0.
+/// let rule = HeapRule::AllBut(vec![1]);
+/// let mut v: Vec<u32> = Vec::new();
+/// extend(&rule, &mut v, 40);
+/// assert_eq!(
+///     prove_regularity(&rule, &v),
+///     Some(Regularity { preperiod: 0, period: 2, saltus: 1 })
+/// );
+/// ```
+pub fn prove_regularity<V: Nimber>(rule: &HeapRule, values: &[V]) -> Option<Regularity> {
+    if let HeapRule::AllBut(except) = rule {
+        return find_arithmetic_period(except, values);
+    }
+    let p = find_period(values, rule.period_proof()?)?;
+    Some(Regularity {
+        preperiod: p.preperiod,
+        period: p.period,
+        saltus: 0,
+    })
 }
 
 /// The longest period [`observe_regularity`] looks for.

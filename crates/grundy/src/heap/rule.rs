@@ -159,10 +159,17 @@ impl HeapRule {
         }
     }
 
+    /// Whether a theorem can prove this game's values regular: a [`PeriodProof`], or for
+    /// all-but games an arithmetic period (see [`super::prove_regularity`]).
+    pub fn provable(&self) -> bool {
+        matches!(self, HeapRule::AllBut(_)) || self.period_proof().is_some()
+    }
+
     /// Which periodicity theorem can prove this game ultimately periodic, if any.
     pub fn period_proof(&self) -> Option<PeriodProof> {
         match self {
-            // All-but games are arithmetic-periodic (Siegel), not periodic: no proof here.
+            // All-but games are arithmetic-periodic, not periodic: their proof is
+            // find_arithmetic_period's (see prove_regularity).
             HeapRule::GrundysGame | HeapRule::AllBut(_) => None,
             HeapRule::TakeBreak(moves) => {
                 // The Guy–Smith argument compares the parts of an option of n + p with those

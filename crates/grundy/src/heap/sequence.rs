@@ -1,7 +1,7 @@
 //! `grundy sequence`: compute G(0) … G(N) of a heap game, prove periodicity, checkpoint.
 
 use super::{
-    extend_with, find_period, observe_regularity, Extension, HeapRule, Nimber, Regularity,
+    extend_with, observe_regularity, prove_regularity, Extension, HeapRule, Nimber, Regularity,
 };
 use crate::games::{lasker, split_nim};
 use crate::{invalid, too_large, GameError, Nat};
@@ -111,33 +111,33 @@ impl Job {
                 MEMORY_LIMIT >> 30
             ));
         }
-        let (values, period, saltus) = match &self.source {
-            Source::Rule(rule) => {
-                let (values, period) = self.run_rule(rule, total, progress)?;
-                (values, period, 0)
-            }
+        let (values, proved) = match &self.source {
+            Source::Rule(rule) => self.run_rule(rule, total, progress)?,
             Source::Lasker => {
                 let values = formula(total, |n| lasker::value(&Nat::from(n)))?;
-                let proved = (values.len() as u64 > 5).then_some((1, 4));
-                (Table::Wide(values), proved, 4)
+                let proved = (values.len() as u64 > 5).then_some(Regularity {
+                    preperiod: 1,
+                    period: 4,
+                    saltus: 4,
+                });
+                (Table::Wide(values), proved)
             }
             Source::SplitNim => (
                 Table::Wide(formula(total, |n| split_nim::value(&Nat::from(n)))?),
                 None,
-                0,
             ),
         };
         progress(values.len(), total);
         Ok(Report {
             game: self.game.clone(),
             computed: values.len(),
-            period: period.map(|p| p.1),
-            preperiod: period.map(|p| p.0),
-            saltus: if period.is_some() { saltus } else { 0 },
-            proved: period.is_some(),
+            period: proved.map(|r| r.period),
+            preperiod: proved.map(|r| r.preperiod),
+            saltus: proved.map_or(0, |r| r.saltus),
+            proved: proved.is_some(),
             max_value: values.max().into(),
             rare: values.rare(),
-            observed: if period.is_some() {
+            observed: if proved.is_some() {
                 None
             } else {
                 values.observe()
@@ -153,7 +153,7 @@ impl Job {
         rule: &HeapRule,
         total: u64,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<(Table, Option<(u64, u64)>), GameError> {
+    ) -> Result<(Table, Option<Regularity>), GameError> {
         self.run_rule_as::<u16>(rule, total, progress)
     }
 
@@ -164,7 +164,7 @@ impl Job {
         rule: &HeapRule,
         total: u64,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<(Table<N>, Option<(u64, u64)>), GameError> {
+    ) -> Result<(Table<N>, Option<Regularity>), GameError> {
         let mut checkpoint = None;
         let wide = match self.load::<N>(&mut checkpoint)? {
             Some(values) => match self.grow(rule, total, progress, &mut checkpoint, values)? {
@@ -206,7 +206,7 @@ impl Job {
         progress: &mut dyn FnMut(u64, u64),
         checkpoint: &mut Option<Checkpoint>,
         mut values: Vec<V>,
-    ) -> Result<Result<(Vec<V>, Option<(u64, u64)>), Vec<V>>, GameError> {
+    ) -> Result<Result<(Vec<V>, Option<Regularity>), Vec<V>>, GameError> {
         values.truncate(total as usize);
         // The whole table at once: growing it by doubling would need 1.5 times the memory.
         values
@@ -217,7 +217,7 @@ impl Job {
                     gib(total.saturating_mul(V::BYTES))
                 )
             })?;
-        let proof = rule.period_proof();
+        let provable = rule.provable();
         let mut last_save = Instant::now();
         let mut next_check = 1024u64;
         let mut found = None;
@@ -229,10 +229,10 @@ impl Job {
             // at most 6 % past the point where the proof completes (a check costs a few steps
             // per value, computing a value thousands).
             let check = done == total || self.until_periodic && done >= next_check;
-            if let Some(proof) = proof.filter(|_| check) {
+            if provable && check {
                 next_check = done.saturating_add(done / 16).max(1024);
-                if let Some(p) = find_period(&values, proof) {
-                    found = Some((p.preperiod, p.period));
+                found = prove_regularity(rule, &values);
+                if found.is_some() {
                     break;
                 }
             }
@@ -242,7 +242,7 @@ impl Job {
             // Chunks small enough for a lively progress bar and frequent checkpoints.
             let chunk = (4096u64).max(done / 64).min(total - done);
             // Stop at the next periodicity check (games with a proof, --until-periodic).
-            let check_at = if proof.is_some() && self.until_periodic {
+            let check_at = if provable && self.until_periodic {
                 next_check.max(done + 1)
             } else {
                 total
@@ -680,6 +680,31 @@ mod tests {
         };
         let r = g.run(&mut |_, _| {}).unwrap();
         assert!(!r.proved && r.computed == 5001);
+    }
+
+    #[test]
+    fn all_but_games_stop_at_their_proved_arithmetic_period() {
+        let job = Job {
+            source: Source::Rule(HeapRule::AllBut(vec![13, 19, 20, 33])),
+            game: "all-but --set 13,19,20,33".into(),
+            ..job("0.6", 100_000)
+        };
+        let r = job.run(&mut |_, _| {}).unwrap();
+        assert!(r.proved && r.observed.is_none());
+        assert_eq!(
+            (r.period, r.preperiod, r.saltus),
+            (Some(692), Some(1130), 252)
+        );
+        assert!(r.computed < 3000, "stopped at {}", r.computed);
+        // Too few values for the certificate: observed only.
+        let r = Job {
+            to: 1500,
+            until_periodic: false,
+            ..job
+        }
+        .run(&mut |_, _| {})
+        .unwrap();
+        assert!(!r.proved && r.saltus == 0 && r.period.is_none());
     }
 
     #[test]
