@@ -172,6 +172,10 @@ pub struct Rules {
     components: bool,
 }
 
+/// Batches of this many positions go to both cores: a call costs microseconds, far more
+/// than handing work over.
+const PARALLEL_BATCH: usize = 32;
+
 /// Rhai's limits, set explicitly so that a script behaves the same in debug and release
 /// builds (Rhai's defaults differ) and a runaway script is stopped rather than hung.
 fn engine() -> Engine {
@@ -322,39 +326,50 @@ impl Rules {
             .map(|&side| ex.ids(start_key.clone(), side)[0])
             .collect();
         // Breadth first, a batch of unexpanded positions at a time: the script's calls run on
-        // all cores (they are independent), then the children are keyed in order, so ids and
-        // results do not depend on the number of threads.
-        let mut next = 0usize;
-        while next < ex.store.len() {
+        // all cores (they are independent), then the children are keyed in order, on one
+        // thread, so ids and results do not depend on the number of threads. While a batch is
+        // keyed, the next one (positions already found, when there are enough) is expanded,
+        // so on a wide frontier the keying hides behind the calls.
+        let (mut expanded, mut pending) = (0usize, Vec::new());
+        loop {
             if ex.store.len() > opts.max_positions {
                 return Err(ScriptError::TooMany {
                     limit: opts.max_positions,
                     counted: ex.store.len(),
                 });
             }
-            let end = ex.store.len().min(next + 4096);
-            let store = &ex.store;
-            let expand = |u: usize| self.expand(&store.value(u), store.sides[u]);
-            // A call costs microseconds, so even a small batch pays for the second core.
-            let batch: Vec<Result<Expanded, ScriptError>> = if end - next >= 32 {
-                (next..end).into_par_iter().map(expand).collect()
-            } else {
-                (next..end).map(expand).collect()
-            };
-            for (u, result) in (next as u32..).zip(batch) {
-                match result? {
-                    Expanded::Terminal(v) => {
-                        ex.terminal.insert(u, v);
-                    }
-                    Expanded::Moves(children, side) => {
-                        for v in ex.ids(children, side) {
-                            ex.edges.push((u, v));
-                        }
-                    }
-                }
+            let end = ex.store.len().min(expanded + 4096);
+            let done = expanded - pending.len();
+            if !pending.is_empty() && end - expanded < PARALLEL_BATCH {
+                // Too few positions known to overlap: key first, to find more.
+                ex.key(done, std::mem::take(&mut pending))?;
+                progress(expanded);
+                continue;
             }
-            next = end;
-            progress(next);
+            if end == expanded {
+                break;
+            }
+            let todo: Vec<(Dynamic, Option<bool>)> = (expanded..end)
+                .map(|u| (ex.store.value(u), ex.store.sides[u]))
+                .collect();
+            let expand = || -> Vec<Result<Expanded, ScriptError>> {
+                let one = |(p, side): &(Dynamic, Option<bool>)| self.expand(p, *side);
+                if todo.len() >= PARALLEL_BATCH {
+                    todo.par_iter().map(one).collect()
+                } else {
+                    todo.iter().map(one).collect()
+                }
+            };
+            let batch = if pending.is_empty() {
+                expand()
+            } else {
+                let (batch, keyed) =
+                    rayon::join(expand, || ex.key(done, std::mem::take(&mut pending)));
+                keyed?;
+                progress(expanded);
+                batch
+            };
+            (expanded, pending) = (end, batch);
         }
         let n = ex.store.len();
         let graph = Graph::from_numbered_edges(n, std::mem::take(&mut ex.edges));
@@ -678,6 +693,28 @@ impl Explorer {
         ids
     }
 
+    /// Keys the children of positions `first`, `first + 1`, … as `batch` gives them, or
+    /// returns the first error in it.
+    fn key(
+        &mut self,
+        first: usize,
+        batch: Vec<Result<Expanded, ScriptError>>,
+    ) -> Result<(), ScriptError> {
+        for (u, result) in (first as u32..).zip(batch) {
+            match result? {
+                Expanded::Terminal(v) => {
+                    self.terminal.insert(u, v);
+                }
+                Expanded::Moves(children, side) => {
+                    for v in self.ids(children, side) {
+                        self.edges.push((u, v));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The id of one position (tests).
     #[cfg(test)]
     fn id(&mut self, p: Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
@@ -908,6 +945,45 @@ mod tests {
                 prop_assert_eq!(ex.store.json(u), position_json(&p));
             }
             prop_assert_eq!(ex.store.len(), reference.len());
+        }
+    }
+
+    /// A wide, loopy frontier (so batches are expanded while the one before is keyed): every
+    /// position gets the outcome and remoteness of the same graph built directly, whatever
+    /// the number of threads.
+    #[test]
+    fn overlapped_batches_key_every_move_to_its_own_position() {
+        const N: i64 = 30_000;
+        let script = format!(
+            "fn start() {{ 0 }}
+             fn moves(n) {{ if n >= {N} {{ return []; }} [n + 1, (7 * n + 3) % {N}] }}"
+        );
+        let rules = Rules::compile(&script, "wide.rhai").unwrap();
+        let opts = Options {
+            all: true,
+            ..Options::default()
+        };
+        let edges = (0..N as u32)
+            .flat_map(|n| [(n, n + 1), (n, ((7 * i64::from(n) + 3) % N) as u32)])
+            .collect();
+        let graph = Graph::from_numbered_edges(N as usize + 1, edges);
+        let (outcome, remoteness) = graph.retrograde_with(|_| None, Value::P);
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let report = pool.install(|| rules.solve(&opts)).unwrap();
+            let all = report.all.unwrap();
+            assert_eq!(all.len(), N as usize + 1);
+            for p in all.iter() {
+                let n = p.position.as_u64().unwrap() as usize;
+                assert_eq!(
+                    (p.outcome, p.remoteness),
+                    (outcome[n], remoteness[n]),
+                    "position {n}, {threads} threads"
+                );
+            }
         }
     }
 
