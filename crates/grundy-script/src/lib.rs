@@ -332,9 +332,12 @@ impl Rules {
         // so on a wide frontier the keying hides behind the calls.
         let (mut expanded, mut pending) = (0usize, Vec::new());
         loop {
-            if ex.store.len() > opts.max_positions {
+            // Ids are 32 bits: a larger limit is not honoured (half the range leaves room for
+            // the children of one more batch).
+            let limit = opts.max_positions.min(u32::MAX as usize / 2);
+            if ex.store.len() > limit {
                 return Err(ScriptError::TooMany {
-                    limit: opts.max_positions,
+                    limit,
                     counted: ex.store.len(),
                 });
             }
