@@ -344,9 +344,13 @@ impl Rules {
             let end = ex.store.len().min(expanded + 4096);
             let done = expanded - pending.len();
             if !pending.is_empty() && end - expanded < PARALLEL_BATCH {
-                // Too few positions known to overlap: key first, to find more.
-                ex.key(done, std::mem::take(&mut pending))?;
-                progress(expanded);
+                // Too few positions known to overlap: key a quarter of the batch first, to
+                // find some (on a narrow frontier, the next level's first positions), then
+                // expand those while the rest is keyed.
+                let k = (pending.len() / 4).max(PARALLEL_BATCH).min(pending.len());
+                let rest = pending.split_off(k);
+                ex.key(done, std::mem::replace(&mut pending, rest))?;
+                progress(done + k);
                 continue;
             }
             if end == expanded {
@@ -951,25 +955,18 @@ mod tests {
         }
     }
 
-    /// A wide, loopy frontier (so batches are expanded while the one before is keyed): every
-    /// position gets the outcome and remoteness of the same graph built directly, whatever
-    /// the number of threads.
-    #[test]
-    fn overlapped_batches_key_every_move_to_its_own_position() {
-        const N: i64 = 30_000;
-        let script = format!(
-            "fn start() {{ 0 }}
-             fn moves(n) {{ if n >= {N} {{ return []; }} [n + 1, (7 * n + 3) % {N}] }}"
-        );
-        let rules = Rules::compile(&script, "wide.rhai").unwrap();
+    /// Solves `script` with one and two threads and checks every position's outcome and
+    /// remoteness against `graph`, built directly, whose vertex for a position is `index`.
+    fn check_against_graph(
+        script: &str,
+        graph: &Graph,
+        index: impl Fn(&serde_json::Value) -> usize,
+    ) {
+        let rules = Rules::compile(script, "test.rhai").unwrap();
         let opts = Options {
             all: true,
             ..Options::default()
         };
-        let edges = (0..N as u32)
-            .flat_map(|n| [(n, n + 1), (n, ((7 * i64::from(n) + 3) % N) as u32)])
-            .collect();
-        let graph = Graph::from_numbered_edges(N as usize + 1, edges);
         let (outcome, remoteness) = graph.retrograde_with(|_| None, Value::P);
         for threads in [1, 2] {
             let pool = rayon::ThreadPoolBuilder::new()
@@ -978,16 +975,69 @@ mod tests {
                 .unwrap();
             let report = pool.install(|| rules.solve(&opts)).unwrap();
             let all = report.all.unwrap();
-            assert_eq!(all.len(), N as usize + 1);
+            assert_eq!(all.len(), graph.len());
             for p in all.iter() {
-                let n = p.position.as_u64().unwrap() as usize;
+                let n = index(&p.position);
                 assert_eq!(
                     (p.outcome, p.remoteness),
                     (outcome[n], remoteness[n]),
-                    "position {n}, {threads} threads"
+                    "position {}, {threads} threads",
+                    p.position
                 );
             }
         }
+    }
+
+    /// A wide, loopy frontier: batches are expanded while the one before is keyed.
+    #[test]
+    fn overlapped_batches_key_every_move_to_its_own_position() {
+        const N: i64 = 30_000;
+        let script = format!(
+            "fn start() {{ 0 }}
+             fn moves(n) {{ if n >= {N} {{ return []; }} [n + 1, (7 * n + 3) % {N}] }}"
+        );
+        let edges = (0..N as u32)
+            .flat_map(|n| [(n, n + 1), (n, ((7 * i64::from(n) + 3) % N) as u32)])
+            .collect();
+        let graph = Graph::from_numbered_edges(N as usize + 1, edges);
+        check_against_graph(&script, &graph, |p| p.as_u64().unwrap() as usize);
+    }
+
+    /// A narrow, loopy frontier of array positions (a grid whose cells may also swap their
+    /// coordinates): each level is keyed a quarter first, the rest while the positions found
+    /// are expanded.
+    #[test]
+    fn narrow_frontiers_key_every_move_to_its_own_position() {
+        const N: u32 = 90;
+        let script = format!(
+            "fn start() {{ [{N}, {N}] }}
+             fn moves(p) {{
+                 let m = [];
+                 if p[0] > 0 {{ m.push([p[0] - 1, p[1]]); }}
+                 if p[1] > 0 {{ m.push([p[0], p[1] - 1]); }}
+                 if (p[0] + p[1]) % 3 == 0 {{ m.push([p[1], p[0]]); }}
+                 m
+             }}"
+        );
+        let at = |a: u32, b: u32| a * (N + 1) + b;
+        let mut edges = Vec::new();
+        for a in 0..=N {
+            for b in 0..=N {
+                if a > 0 {
+                    edges.push((at(a, b), at(a - 1, b)));
+                }
+                if b > 0 {
+                    edges.push((at(a, b), at(a, b - 1)));
+                }
+                if (a + b) % 3 == 0 {
+                    edges.push((at(a, b), at(b, a)));
+                }
+            }
+        }
+        let graph = Graph::from_numbered_edges(((N + 1) * (N + 1)) as usize, edges);
+        check_against_graph(&script, &graph, |p| {
+            at(p[0].as_u64().unwrap() as u32, p[1].as_u64().unwrap() as u32) as usize
+        });
     }
 
     #[test]
