@@ -323,7 +323,11 @@ impl Rules {
         let start_key = Children::of(vec![start])?;
         let roots: Vec<u32> = sides
             .iter()
-            .map(|&side| ex.ids(start_key.clone(), side)[0])
+            .map(|&side| {
+                let mut ids = Vec::new();
+                ex.ids(start_key.clone(), side, &mut ids);
+                ids[0]
+            })
             .collect();
         // Breadth first, a batch of unexpanded positions at a time: the script's calls run on
         // all cores (they are independent), then the children are keyed in order, on one
@@ -649,15 +653,14 @@ struct Explorer {
 }
 
 impl Explorer {
-    /// The ids of `children`, with `side` to move; new ones are stored.
-    fn ids(&mut self, children: Children, side: Option<bool>) -> Vec<u32> {
+    /// Appends the ids of `children`, with `side` to move, to `ids`; new ones are stored.
+    fn ids(&mut self, children: Children, side: Option<bool>, ids: &mut Vec<u32>) {
         let s = match side {
             None => 0,
             Some(true) => 1,
             Some(false) => 2,
         };
         let mut at = 0;
-        let mut ids = Vec::with_capacity(children.list.len());
         for child in children.list {
             let next = self.store.len() as u32;
             let id = match child {
@@ -697,7 +700,6 @@ impl Explorer {
             };
             ids.push(id);
         }
-        ids
     }
 
     /// Keys the children of positions `first`, `first + 1`, … as `batch` gives them, or
@@ -707,15 +709,15 @@ impl Explorer {
         first: usize,
         batch: Vec<Result<Expanded, ScriptError>>,
     ) -> Result<(), ScriptError> {
+        let mut ids = Vec::new();
         for (u, result) in (first as u32..).zip(batch) {
             match result? {
                 Expanded::Terminal(v) => {
                     self.terminal.insert(u, v);
                 }
                 Expanded::Moves(children, side) => {
-                    for v in self.ids(children, side) {
-                        self.edges.push((u, v));
-                    }
+                    self.ids(children, side, &mut ids);
+                    self.edges.extend(ids.drain(..).map(|v| (u, v)));
                 }
             }
         }
@@ -725,7 +727,9 @@ impl Explorer {
     /// The id of one position (tests).
     #[cfg(test)]
     fn id(&mut self, p: Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
-        Ok(self.ids(Children::of(vec![p])?, side)[0])
+        let mut ids = Vec::new();
+        self.ids(Children::of(vec![p])?, side, &mut ids);
+        Ok(ids[0])
     }
 }
 
@@ -1084,7 +1088,9 @@ mod tests {
             Dynamic::from_array(vec![Dynamic::from(7_i64), Dynamic::from("y")]),
             arr(&[2, 3]),
         ];
-        assert_eq!(ex.ids(Children::of(list).unwrap(), None), [6, 7]);
+        let mut ids = Vec::new();
+        ex.ids(Children::of(list).unwrap(), None, &mut ids);
+        assert_eq!(ids, [6, 7]);
         assert_eq!(ex.store.json(7).to_string(), "[2,3]");
     }
 }
