@@ -118,7 +118,10 @@ pub fn find_arithmetic_period<V: Nimber>(except: &[u64], values: &[V]) -> Option
     let big_m = usize::try_from(except.iter().copied().max().unwrap_or(0)).ok()?;
     let g = |i: usize| u64::from(values[i].get());
     let max = (0..n).map(g).max().unwrap_or(0) as usize;
-    let mut budget = 16 * n + 1024;
+    // Steps of every kind (walking back, building the sets, scanning) for all periods
+    // together: a regularity the certificate cannot prove yet would otherwise be tried again
+    // at every multiple of its period, each time building sets as large as the values.
+    let mut budget = 64 * (n + max) + (1 << 16);
     for p in 1..n {
         if big_m + p > n {
             break;
@@ -141,6 +144,7 @@ pub fn find_arithmetic_period<V: Nimber>(except: &[u64], values: &[V]) -> Option
         if first + p > n {
             continue;
         }
+        budget = budget.checked_sub(first + p + max)?;
         let mut sets = Sets::new(max, s);
         for m in 0..first - big_m {
             sets.insert_a1(g(m));
