@@ -295,6 +295,8 @@ fn extend_sparse_blocks<V: Nimber>(
 /// shared), the other marks most of the next block's pass, the parts whose partners lie
 /// below the current block; the first core joins that work when its heaps are done, so both
 /// stay busy. The few parts left over (partners in the current block) are marked heap by heap.
+/// When the next pass is too small to share (games with few rare values), nothing overlaps
+/// and the heaps go straight into the table, which every heap then reads as one slice.
 fn extend_blocks<V: Nimber>(
     values: &mut Vec<V>,
     n: usize,
@@ -356,6 +358,18 @@ fn extend_blocks<V: Nimber>(
             .map(|g| (g, Block::new(&g, h0, ahead.0, cache, mv)))
             .filter(|(g, block)| block.pairs(rare_old, g.len) >= PARALLEL_WORK);
         let done = match next {
+            None => {
+                // Nothing to overlap: the heaps go straight into the table, and every heap
+                // reads one slice (no view of table + block, no parts near the block).
+                let done = compute_heaps_in_place(values, &mut cache.rare, &method, &mut pass);
+                spare = pass.marks;
+                cache.max = cache.max.max(done.max);
+                ahead.adapt(done.beyond, done.heaps.max(1));
+                if !done.fits {
+                    return true;
+                }
+                continue;
+            }
             Some((g, block)) => {
                 let mut marks = zeroed(&mut spare, g.len * g.width);
                 reset(&mut other, marks.len());
@@ -381,7 +395,6 @@ fn extend_blocks<V: Nimber>(
                 });
                 done
             }
-            None => heaps(&mut pass),
         };
         spare = pass.marks;
         cache.rare.extend_from_slice(&done.rare);
@@ -535,6 +548,62 @@ fn compute_heaps<V: Nimber>(
         out.values.push(stored);
         if rare(mask, v) && old.len() + j >= 1 {
             out.rare.push(old.len() + j);
+        }
+        if v >= pass.geometry.limit() {
+            break;
+        }
+    }
+    out
+}
+
+/// What [`compute_heaps_in_place`] did.
+struct InPlace {
+    heaps: usize,
+    max: u32,
+    beyond: usize,
+    fits: bool,
+}
+
+/// [`compute_heaps`] appending each heap's value to `values` (and its position to `rare` if
+/// rare) as soon as it is known, for a block that nothing overlaps: every later heap then
+/// reads the table as one slice.
+fn compute_heaps_in_place<V: Nimber>(
+    values: &mut Vec<V>,
+    rare_positions: &mut Vec<usize>,
+    method: &Method,
+    pass: &mut Pass,
+) -> InPlace {
+    let Geometry { len, width, .. } = pass.geometry;
+    let mut out = InPlace {
+        heaps: 0,
+        max: 0,
+        beyond: 0,
+        fits: true,
+    };
+    // The view has no block part, so no part is ever near: the cursors stay at 0.
+    let mut near = vec![0; pass.block.splits.len()];
+    for j in 0..len {
+        let view = View {
+            old: values,
+            new: &[],
+        };
+        let rares = Rares {
+            old: rare_positions,
+            new: &[],
+        };
+        let mut seen = Seen(&mut pass.marks[j * width..(j + 1) * width]);
+        let (v, beyond) = heap_value(&view, rares, method, &pass.block, &mut near, &mut seen);
+        out.beyond += usize::from(beyond);
+        let Some(stored) = V::new(v) else {
+            out.fits = false;
+            break;
+        };
+        let h = values.len();
+        values.push(stored);
+        out.heaps += 1;
+        out.max = out.max.max(v);
+        if rare(method.mask, v) && h >= 1 {
+            rare_positions.push(h);
         }
         if v >= pass.geometry.limit() {
             break;
