@@ -480,10 +480,11 @@ impl Checkpoint {
             .open(path)
             .map_err(|e| bad(&e.to_string()))?;
         let len = f.metadata().map_err(|e| bad(&e.to_string()))?.len();
-        // The format line and the game line.
+        // The format line and the game line (read whole up to a bound, so that another
+        // game's longer name is shown whole when it is refused).
         let mut head = Vec::new();
         (&mut f)
-            .take(MAGIC.len() as u64 + game.len() as u64 + 2)
+            .take(MAGIC.len() as u64 + game.len().max(4096) as u64 + 2)
             .read_to_end(&mut head)
             .map_err(|e| bad(&e.to_string()))?;
         let mut lines = head.splitn(3, |&b| b == b'\n');
@@ -847,15 +848,16 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("beyond 32 bits"));
+        // Another game, with a shorter name: the checkpoint's is shown whole.
         let other = Job {
-            game: "octal 0.7".into(),
+            game: "kayles".into(),
             ..j.clone()
         };
-        assert!(other
-            .run(&mut |_, _| {})
-            .unwrap_err()
-            .to_string()
-            .contains("belongs to"));
+        let refused = other.run(&mut |_, _| {}).unwrap_err().to_string();
+        assert!(
+            refused.contains(&format!("belongs to '{}', not to 'kayles'", j.game)),
+            "{refused}"
+        );
         fs::write(&path, b"junk").unwrap();
         assert!(j
             .run(&mut |_, _| {})
