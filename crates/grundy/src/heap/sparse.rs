@@ -358,18 +358,9 @@ fn extend_blocks<V: Nimber>(
             .map(|g| (g, Block::new(&g, h0, ahead.0, cache, mv)))
             .filter(|(g, block)| block.pairs(rare_old, g.len) >= PARALLEL_WORK);
         let done = match next {
-            None => {
-                // Nothing to overlap: the heaps go straight into the table, and every heap
-                // reads one slice (no view of table + block, no parts near the block).
-                let done = compute_heaps_in_place(values, &mut cache.rare, &method, &mut pass);
-                spare = pass.marks;
-                cache.max = cache.max.max(done.max);
-                ahead.adapt(done.beyond, done.heaps.max(1));
-                if !done.fits {
-                    return true;
-                }
-                continue;
-            }
+            // Nothing to overlap: the heaps go straight into the table, and every heap reads
+            // one slice (no view of table + block, no parts near the block).
+            None => compute_heaps_in_place(values, &mut cache.rare, &method, &mut pass),
             Some((g, block)) => {
                 let mut marks = zeroed(&mut spare, g.len * g.width);
                 reset(&mut other, marks.len());
@@ -393,14 +384,12 @@ fn extend_blocks<V: Nimber>(
                     block,
                     marks,
                 });
-                done
+                done.append(values, &mut cache.rare)
             }
         };
         spare = pass.marks;
-        cache.rare.extend_from_slice(&done.rare);
-        cache.max = done.values.iter().fold(cache.max, |m, v| m.max(v.get()));
-        values.extend_from_slice(&done.values);
-        ahead.adapt(done.beyond, done.values.len().max(1));
+        cache.max = cache.max.max(done.max);
+        ahead.adapt(done.beyond, done.heaps.max(1));
         if !done.fits {
             return true;
         }
@@ -556,8 +545,23 @@ fn compute_heaps<V: Nimber>(
     out
 }
 
-/// What [`compute_heaps_in_place`] did.
-struct InPlace {
+impl<V: Nimber> Heaps<V> {
+    /// Appends the block's values and rare positions to the table's.
+    fn append(self, values: &mut Vec<V>, rare: &mut Vec<usize>) -> Appended {
+        values.extend_from_slice(&self.values);
+        rare.extend_from_slice(&self.rare);
+        Appended {
+            heaps: self.values.len(),
+            max: self.values.iter().fold(0, |m, v| m.max(v.get())),
+            beyond: self.beyond,
+            fits: self.fits,
+        }
+    }
+}
+
+/// What a block's heaps added to the table: how many, the largest value, how many scans
+/// went beyond the block pass, and whether the last value fitted (see [`Heaps`]).
+struct Appended {
     heaps: usize,
     max: u32,
     beyond: usize,
@@ -572,9 +576,9 @@ fn compute_heaps_in_place<V: Nimber>(
     rare_positions: &mut Vec<usize>,
     method: &Method,
     pass: &mut Pass,
-) -> InPlace {
+) -> Appended {
     let Geometry { len, width, .. } = pass.geometry;
-    let mut out = InPlace {
+    let mut out = Appended {
         heaps: 0,
         max: 0,
         beyond: 0,
