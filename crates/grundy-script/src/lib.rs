@@ -320,25 +320,20 @@ impl Rules {
             &[None]
         };
         let mut ex = Explorer::default();
-        let start_key = Children::of(vec![start])?;
         let roots: Vec<u32> = sides
             .iter()
-            .map(|&side| {
-                let mut ids = Vec::new();
-                ex.ids(start_key.clone(), side, &mut ids);
-                ids[0]
-            })
-            .collect();
+            .map(|&side| ex.id(start.clone(), side))
+            .collect::<Result<_, _>>()?;
         // Breadth first, a batch of unexpanded positions at a time: the script's calls run on
         // all cores (they are independent), then the children are keyed in order, on one
         // thread, so ids and results do not depend on the number of threads. While a batch is
         // keyed, the next one (positions already found, when there are enough) is expanded,
         // so on a wide frontier the keying hides behind the calls.
+        // Ids are 32 bits: a larger limit is not honoured (half the range leaves room for the
+        // children of one more batch).
+        let limit = opts.max_positions.min(u32::MAX as usize / 2);
         let (mut expanded, mut pending) = (0usize, Vec::new());
         loop {
-            // Ids are 32 bits: a larger limit is not honoured (half the range leaves room for
-            // the children of one more batch).
-            let limit = opts.max_positions.min(u32::MAX as usize / 2);
             if ex.store.len() > limit {
                 return Err(ScriptError::TooMany {
                     limit,
@@ -724,8 +719,7 @@ impl Explorer {
         Ok(())
     }
 
-    /// The id of one position (tests).
-    #[cfg(test)]
+    /// The id of one position.
     fn id(&mut self, p: Dynamic, side: Option<bool>) -> Result<u32, ScriptError> {
         let mut ids = Vec::new();
         self.ids(Children::of(vec![p])?, side, &mut ids);
