@@ -140,7 +140,7 @@ pub fn find_arithmetic_period<V: Nimber>(except: &[u64], values: &[V]) -> Option
             m0 -= 1;
         }
         // Candidates n1: (i) holds once the window [n1 − M, n1) lies within the pattern.
-        let first = big_m.max(m0 + big_m);
+        let first = m0 + big_m;
         if first + p > n {
             continue;
         }
