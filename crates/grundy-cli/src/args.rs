@@ -73,6 +73,15 @@ pub enum GameCmd {
         #[arg(value_name = "H", allow_negative_numbers = true)]
         heaps: Vec<String>,
     },
+    /// All-but subtraction: take any number of tokens from one heap except those in a set.
+    AllBut {
+        /// The numbers that may not be taken, e.g. 1,2.
+        #[arg(long, value_name = "S1,S2,…", allow_negative_numbers = true)]
+        set: String,
+        /// Heap sizes.
+        #[arg(value_name = "H", allow_negative_numbers = true)]
+        heaps: Vec<String>,
+    },
     /// Kayles (0.77): knock down one or two adjacent pins.
     Kayles {
         /// Row lengths.
@@ -176,6 +185,9 @@ impl GameCmd {
             GameCmd::Subtraction { set, .. } => {
                 Box::new(HeapGame::subtraction(parse_set(set, "subtraction set")?))
             }
+            GameCmd::AllBut { set, .. } => {
+                Box::new(games::all_but::AllBut::new(parse_set(set, "all-but set")?))
+            }
             GameCmd::Kayles { .. } => Box::new(HeapGame::kayles()),
             GameCmd::Dawson { .. } => Box::new(HeapGame::dawson()),
             GameCmd::GrundysGame { .. } => Box::new(HeapGame::grundys_game()),
@@ -217,6 +229,7 @@ impl GameCmd {
             GameCmd::SplitNim { .. } => SequenceGame::SplitNim,
             GameCmd::Octal { code, .. } => SequenceGame::Octal { code: code.clone() },
             GameCmd::Subtraction { set, .. } => SequenceGame::Subtraction { set: set.clone() },
+            GameCmd::AllBut { set, .. } => SequenceGame::AllBut { set: set.clone() },
             _ => return Ok(None),
         };
         seq.source().map(Some)
@@ -233,6 +246,7 @@ impl GameCmd {
             GameCmd::Euclid { numbers } => numbers,
             GameCmd::GeorgiaBob { cells } => cells,
             GameCmd::Subtraction { heaps, .. }
+            | GameCmd::AllBut { heaps, .. }
             | GameCmd::Kayles { heaps }
             | GameCmd::Dawson { heaps }
             | GameCmd::GrundysGame { heaps }

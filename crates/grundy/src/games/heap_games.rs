@@ -111,7 +111,7 @@ impl HeapGame {
             return Box::new(found.into_iter());
         }
         // A heap beyond the table: the game is periodic and its moves leave at most two heaps.
-        let (HeapRule::TakeBreak(moves), Some(period)) = (rule, table.period) else {
+        let (HeapRule::TakeBreak(moves), Some(period)) = (rule, table.period()) else {
             return Box::new(std::iter::empty());
         };
         let table = table.clone();
@@ -335,7 +335,7 @@ impl Ruleset for HeapGame {
             .take(8)
             .map(|(h, g)| format!("G({h}) = {g}"))
             .collect();
-        let period = match table.period {
+        let period = match table.period() {
             Some(p) => format!(
                 " The values are periodic with period {} from heap {} on (proved), so heaps of \
                  any size reduce to the computed table.",
@@ -467,7 +467,7 @@ mod tests {
             .values
             .table_for(Some(&nat(10).pow(30)), "kayles")
             .unwrap();
-        let period = table.period.unwrap();
+        let period = table.period().unwrap();
         for m in 400..460u64 {
             for t in 0..16u32 {
                 let fast: Vec<Vec<Nat>> =

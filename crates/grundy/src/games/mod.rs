@@ -1,6 +1,7 @@
 //! The catalog of games, one module per family: rules, closed form, winning-move
 //! construction and exhaustive tests side by side.
 
+pub mod all_but;
 pub mod bash;
 pub mod circle;
 pub mod cutting;
@@ -30,6 +31,7 @@ pub static ALL: &[&GameInfo] = &[
     &euclid::INFO,
     &georgia_bob::INFO,
     &heap_games::SUBTRACTION,
+    &all_but::INFO,
     &split_nim::INFO,
     &lasker::INFO,
     &heap_games::KAYLES,

@@ -12,6 +12,7 @@ pub use rule::{parse_code, subtraction, HeapRule, PeriodProof};
 
 use crate::nat::Nat;
 use crate::{too_large, GameError};
+use num_integer::Integer;
 use num_traits::ToPrimitive;
 use std::sync::{Arc, Mutex};
 
@@ -307,7 +308,8 @@ pub struct HeapValues {
 #[derive(Debug, Default)]
 struct State {
     values: Arc<Vec<u32>>,
-    period: Option<Period>,
+    /// The proved regularity: a period (saltus 0), or an all-but game's arithmetic period.
+    regularity: Option<Regularity>,
     /// The table size at which the last search for a period failed.
     searched: u64,
     /// What extending the table learnt, kept for its next doubling.
@@ -328,9 +330,16 @@ impl HeapValues {
         &self.rule
     }
 
-    /// The proved period, if one has been found so far.
+    /// The proved period, if one has been found so far (none for an arithmetic period: see
+    /// [`HeapValues::regularity`]).
     pub fn period(&self) -> Option<Period> {
-        self.lock().period
+        self.lock().regularity.and_then(as_period)
+    }
+
+    /// The proved regularity (a period, or an arithmetic period with its saltus), if one has
+    /// been found so far.
+    pub fn regularity(&self) -> Option<Regularity> {
+        self.lock().regularity
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -351,10 +360,11 @@ impl HeapValues {
         lo
     }
 
-    /// G(h) for every heap in `heaps`, computing or reducing as needed.
-    pub fn values_of(&self, heaps: &[Nat], game: &str) -> Result<Vec<u32>, GameError> {
+    /// G(h) for every heap in `heaps`, computing or reducing (through a period or an
+    /// arithmetic period) as needed.
+    pub fn values_of(&self, heaps: &[Nat], game: &str) -> Result<Vec<Nat>, GameError> {
         let table = self.table_for(heaps.iter().max(), game)?;
-        Ok(heaps.iter().map(|h| table.value(h)).collect())
+        Ok(heaps.iter().map(|h| table.value_nat(h)).collect())
     }
 
     /// The values, ready for every heap up to `max` (or none).
@@ -368,12 +378,12 @@ impl HeapValues {
         }
         Ok(Table {
             values: Arc::clone(&st.values),
-            period: st.period,
+            regularity: st.regularity,
         })
     }
 
     fn prepare(&self, st: &mut State, max: &Nat, game: &str) -> Result<(), GameError> {
-        if (st.values.len() as u64) > max.to_u64().unwrap_or(u64::MAX) || st.period.is_some() {
+        if (st.values.len() as u64) > max.to_u64().unwrap_or(u64::MAX) || st.regularity.is_some() {
             return Ok(());
         }
         // The budget buys more heaps once the sparse method runs (it costs its rare parts
@@ -387,7 +397,7 @@ impl HeapValues {
             _ => plain_cap,
         };
         let mut cap = cap_now(&st.ext);
-        let proof = self.rule.period_proof();
+        let provable = self.rule.provable();
         let beyond = |cap: u64| max.to_u64().is_none_or(|m| m > cap);
         let no_theorem = |cap: u64| {
             too_large!(
@@ -395,8 +405,23 @@ impl HeapValues {
                  no periodicity theorem covers this game"
             )
         };
-        if beyond(cap) && proof.is_none() && !sparse::covers(&self.rule) {
+        if beyond(cap) && !provable && !sparse::covers(&self.rule) {
             return Err(no_theorem(cap));
+        }
+        // The most values any table of this game can hold, and the fewest a proof needs.
+        let most = if sparse::covers(&self.rule) {
+            MAX_VALUES
+        } else {
+            cap
+        };
+        match self.rule.fewest_values_for_proof() {
+            Some(fewest) if beyond(cap) && fewest > most.saturating_add(1) => {
+                return Err(too_large!(
+                    "heap {max} is beyond what grundy computes for {game} (heaps up to {most}), \
+                     and a period of this game can only be proved from {fewest} values on"
+                ));
+            }
+            _ => {}
         }
         // Grow by doubling, looking for a period, until the heap is in the table.
         let mut size = (st.values.len() as u64).max(FIRST_SIZE);
@@ -411,19 +436,17 @@ impl HeapValues {
             if !beyond(st.values.len() as u64 - 1) {
                 return Ok(());
             }
-            if let Some(proof) = proof {
-                if st.searched < st.values.len() as u64 {
-                    st.searched = st.values.len() as u64;
-                    if let Some(p) = find_period(&st.values, proof) {
-                        st.period = Some(p);
-                        return Ok(());
-                    }
+            if provable && st.searched < st.values.len() as u64 {
+                st.searched = st.values.len() as u64;
+                if let Some(r) = prove_regularity(&self.rule, &st.values) {
+                    st.regularity = Some(r);
+                    return Ok(());
                 }
             }
             if goal > cap {
-                return Err(match proof {
-                    None => no_theorem(cap),
-                    Some(_) => too_large!(
+                return Err(match provable {
+                    false => no_theorem(cap),
+                    true => too_large!(
                         "heap {max} is beyond what grundy computes for {game}: values are \
                          computed up to heap {cap}, and no period was proved there"
                     ),
@@ -434,33 +457,74 @@ impl HeapValues {
     }
 }
 
-/// Computed values, shared cheaply, with the proved period if any.
+/// Computed values, shared cheaply, with the proved regularity if any.
 #[derive(Clone, Debug)]
 pub struct Table {
     /// G(0), G(1), … as computed.
     pub values: Arc<Vec<u32>>,
-    /// The proved period, if any.
-    pub period: Option<Period>,
+    /// The proved period, or arithmetic period, if any.
+    pub regularity: Option<Regularity>,
+}
+
+/// A regularity with saltus 0 as a period.
+fn as_period(r: Regularity) -> Option<Period> {
+    (r.saltus == 0).then_some(Period {
+        preperiod: r.preperiod,
+        period: r.period,
+    })
 }
 
 impl Table {
-    /// Whether heap `h` has a value here (computed, or reduced through the period).
+    /// The proved period, if the values are periodic (not for an arithmetic period).
+    pub fn period(&self) -> Option<Period> {
+        self.regularity.and_then(as_period)
+    }
+
+    /// Whether heap `h` has a value here (computed, or reduced through the regularity).
     pub fn knows(&self, h: &Nat) -> bool {
-        self.period.is_some() || h.to_usize().is_some_and(|i| i < self.values.len())
+        self.regularity.is_some() || h.to_usize().is_some_and(|i| i < self.values.len())
     }
 
     /// G(h), from the table or through the period.
     ///
     /// # Panics
-    /// If `h` is not known (see [`Table::knows`]).
+    /// If `h` is beyond the table and the values have no period (none at all, or an
+    /// arithmetic one: see [`Table::value_nat`]).
     pub fn value(&self, h: &Nat) -> u32 {
         if let Some(i) = h.to_usize().filter(|&i| i < self.values.len()) {
             return self.values[i];
         }
         let p = self
-            .period
+            .period()
             .expect("heap beyond the table of a game with no period");
         self.values[reduce(h, p).expect("reduced below the table") as usize]
+    }
+
+    /// G(h) at any size, from the table or through the regularity: with G(n + p) = G(n) + s
+    /// for n ≥ n0, G(h) = G(n0 + r) + q·s where h − n0 = q·p + r.
+    ///
+    /// ```
+    /// use grundy::heap::{HeapRule, HeapValues};
+    /// use grundy::Nat;
+    /// // Subtract anything but 1: G(n) = ⌊n/2⌋.
+    /// let hv = HeapValues::new(HeapRule::AllBut(vec![1]));
+    /// let h: Nat = "123456789012345678901234567890".parse().unwrap();
+    /// let table = hv.table_for(Some(&h), "all-but --set 1").unwrap();
+    /// assert_eq!(table.value_nat(&h), h / 2u32);
+    /// ```
+    ///
+    /// # Panics
+    /// If `h` is not known (see [`Table::knows`]).
+    pub fn value_nat(&self, h: &Nat) -> Nat {
+        if let Some(i) = h.to_usize().filter(|&i| i < self.values.len()) {
+            return Nat::from(self.values[i]);
+        }
+        let r = self
+            .regularity
+            .expect("heap beyond the table of a game with no regularity");
+        let (q, o) = (h - r.preperiod).div_rem(&Nat::from(r.period));
+        let o = o.to_u64().expect("below the period");
+        Nat::from(self.values[(r.preperiod + o) as usize]) + q * r.saltus
     }
 }
 
@@ -658,12 +722,45 @@ mod tests {
         let g = hv.values_of(&[Nat::from(600_000u64)], "0.6").unwrap();
         let mut v: Vec<u16> = Vec::new();
         assert!(extend(&rule, &mut v, 600_000));
-        assert_eq!(g, [u32::from(v[600_000])]);
+        assert_eq!(g, [Nat::from(v[600_000])]);
         let e = hv
             .values_of(&[Nat::from(10u64).pow(9)], "0.6")
             .unwrap_err()
             .to_string();
         assert!(e.contains("no period was proved"), "{e}");
+    }
+
+    /// A game whose period could only be proved from more values than grundy computes is
+    /// refused at once, not after filling the largest table.
+    #[test]
+    fn a_proof_out_of_reach_is_refused_at_once() {
+        let huge = Nat::from(10u64).pow(15);
+        for (rule, fewest) in [
+            (
+                HeapRule::AllBut(vec![3, 1_000_000_000_000]),
+                "1000000000001",
+            ),
+            (subtraction(&[1_000_000_000_000]), "1000000000002"),
+        ] {
+            let hv = HeapValues::new(rule);
+            let e = hv
+                .values_of(std::slice::from_ref(&huge), "g")
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(&format!("proved from {fewest} values")), "{e}");
+            assert!(hv.table_for(None, "g").unwrap().values.is_empty());
+        }
+        // Within reach, the same kind of game is still answered through its proof.
+        let rule = HeapRule::AllBut(vec![3, 1_000]);
+        let mut v: Vec<u32> = Vec::new();
+        assert!(extend(&rule, &mut v, 5_000));
+        let hv = HeapValues::new(rule);
+        let (g, small) = (
+            hv.values_of(&[huge], "g").unwrap(),
+            hv.values_of(&[Nat::from(4_321u32)], "g").unwrap(),
+        );
+        assert!(g[0] > Nat::from(10u64).pow(14));
+        assert_eq!(small, [Nat::from(v[4_321])]);
     }
 
     #[test]

@@ -165,6 +165,19 @@ impl HeapRule {
         matches!(self, HeapRule::AllBut(_)) || self.period_proof().is_some()
     }
 
+    /// The fewest values G(0) … G(N − 1) from which any regularity of this game could be
+    /// proved: period 1 from 0 under its [`PeriodProof`], or for all-but games N = max S + 1
+    /// (the certificate compares the max S values before n1 + p with n1 ≥ max S). `None`
+    /// when no theorem covers the game.
+    pub fn fewest_values_for_proof(&self) -> Option<u64> {
+        match self {
+            HeapRule::AllBut(except) => {
+                Some(except.iter().max().map_or(1, |m| m.saturating_add(1)))
+            }
+            _ => self.period_proof().map(|p| p.values_needed(0, 1)),
+        }
+    }
+
     /// Which periodicity theorem can prove this game ultimately periodic, if any.
     pub fn period_proof(&self) -> Option<PeriodProof> {
         match self {
