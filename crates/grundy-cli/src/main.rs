@@ -1,7 +1,7 @@
 //! The `grundy` binary.
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use grundy::analysis::Player;
 use grundy::catalog::{Cell, DynGame, TableShape};
 use grundy::GameError;
@@ -54,7 +54,7 @@ enum Command {
     /// Compute the nim-sequence G(0) … G(N) of a heap game and prove its periodicity.
     Sequence {
         /// Compute G(0) … G(N).
-        #[arg(long, value_name = "N", global = true)]
+        #[arg(long, value_name = "N", global = true, allow_negative_numbers = true)]
         to: Option<String>,
         /// Print JSON.
         #[arg(long, global = true)]
@@ -165,6 +165,42 @@ impl From<GameError> for UserError {
     }
 }
 
+/// clap's error message as one line: the message with the arguments it lists on the lines
+/// below it ("the following required arguments were not provided: --set <S>"), a "similar
+/// argument" tip if clap has one, and where to find help: the (sub)command named by `args`.
+fn clap_error_line(text: &str, args: &[String]) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(tip) = line.strip_prefix("tip: ") {
+            if tip.contains("similar") {
+                parts.push(tip);
+            }
+        } else if !line.is_empty()
+            && !line.starts_with("Usage: ")
+            && !line.starts_with("For more information")
+        {
+            parts.push(line.strip_prefix("error: ").unwrap_or(line));
+        }
+    }
+    let message = match parts.split_first() {
+        None => "bad arguments".to_string(),
+        Some((first, rest)) if first.ends_with(':') => format!("{first} {}", rest.join(", ")),
+        Some((first, [])) => first.to_string(),
+        Some((first, rest)) => format!("{first}; {}", rest.join("; ")),
+    };
+    // The subcommands named in order from the start of the arguments.
+    let mut command = Cli::command();
+    let mut path = vec!["grundy".to_string()];
+    for arg in args {
+        let Some(sub) = command.find_subcommand(arg).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        command = sub;
+    }
+    format!("{message} (see {} --help)", path.join(" "))
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -180,10 +216,14 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
                 _ => {
-                    let text = e.render().to_string();
-                    let first = text.lines().next().unwrap_or("bad arguments");
-                    let first = first.strip_prefix("error: ").unwrap_or(first);
-                    eprintln!("grundy: {first} (see grundy --help)");
+                    let args: Vec<String> = std::env::args_os()
+                        .skip(1)
+                        .map(|a| a.to_string_lossy().into_owned())
+                        .collect();
+                    eprintln!(
+                        "grundy: {}",
+                        clap_error_line(&e.render().to_string(), &args)
+                    );
                     return ExitCode::from(2);
                 }
             }

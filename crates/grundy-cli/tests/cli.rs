@@ -307,6 +307,80 @@ fn bad_input_is_one_line_and_exit_status_2() {
 }
 
 #[test]
+fn explanations_of_empty_positions_read_whole() {
+    for game in [
+        "nim",
+        "kayles",
+        "octal 0.6",
+        "subtraction --set 1,2",
+        "all-but --set 1",
+        "cutting",
+        "staircase",
+        "lasker",
+    ] {
+        let v = solve_json(game);
+        let text = v["explanation"].as_str().expect("an explanation");
+        assert_eq!(v["outcome"], "P", "{game}");
+        assert!(
+            !text.contains(" ,") && !text.contains(": ,") && !text.contains("Here ,"),
+            "{game}: {text}"
+        );
+    }
+}
+
+#[test]
+fn argument_errors_name_what_is_wrong_and_where_help_is() {
+    // (arguments, words the one line must hold)
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["solve", "subtraction", "5"],
+            &["required", "--set", "see grundy solve subtraction --help"],
+        ),
+        (
+            &["solve", "partizan-subtraction", "5"],
+            &[
+                "--left",
+                "--right",
+                "see grundy solve partizan-subtraction --help",
+            ],
+        ),
+        (
+            &["sequence", "octal", "--to", "5"],
+            &["<CODE>", "see grundy sequence octal --help"],
+        ),
+        (
+            &["solve", "nim", "--jsn", "3"],
+            &[
+                "'--jsn'",
+                "similar",
+                "'--json'",
+                "see grundy solve nim --help",
+            ],
+        ),
+        (
+            &["solve", "nim", "--max-moves", "x", "3"],
+            &["'x'", "--max-moves", "see grundy solve nim --help"],
+        ),
+        (
+            &["solve", "frob", "3"],
+            &["'frob'", "see grundy solve --help"],
+        ),
+        (
+            &["sequence", "kayles", "--to", "-3"],
+            &["--to '-3'", "negative"],
+        ),
+    ];
+    for (args, words) in cases {
+        let (code, out, err) = grundy(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        for word in *words {
+            assert!(err.contains(word), "{args:?}: {word:?} not in {err}");
+        }
+    }
+}
+
+#[test]
 fn games_doc_is_generated_from_the_catalog() {
     let mut doc = String::from(
         "# Games\n\nGenerated from the catalog (`grundy rules GAME --markdown`); the test \

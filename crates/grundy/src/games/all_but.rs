@@ -159,12 +159,13 @@ impl Ruleset for AllBut {
             ),
             None => String::new(),
         };
-        let shown: Vec<String> = heaps
-            .iter()
-            .zip(&values)
-            .take(8)
-            .map(|(h, g)| format!("G({h}) = {g}"))
-            .collect();
+        let shown = super::first_terms(
+            heaps
+                .iter()
+                .zip(&values)
+                .map(|(h, g)| format!("G({h}) = {g}")),
+            "there are no heaps",
+        );
         let but = match self.except.len() {
             0 => String::new(),
             _ => format!(
@@ -178,10 +179,8 @@ impl Ruleset for AllBut {
         };
         let explanation = format!(
             "Sprague–Grundy theorem: a sum of heaps is worth the nim-sum of the heaps' Grundy \
-             values, each the mex of its options' values (every smaller heap{but}). Here {}{}, \
+             values, each the mex of its options' values (every smaller heap{but}). Here {shown}, \
              nim-sum {x}, so {}.{regular}",
-            shown.join(", "),
-            if heaps.len() > 8 { ", …" } else { "" },
             if x.is_zero() {
                 "the player to move loses"
             } else {

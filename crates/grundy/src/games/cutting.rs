@@ -231,12 +231,13 @@ impl Ruleset for Cutting {
                 }
             }
         }
-        let shown: Vec<String> = papers
-            .iter()
-            .zip(&values)
-            .take(8)
-            .map(|(&p, v)| format!("g({}) = {v}", paper_text(p)))
-            .collect();
+        let shown = super::first_terms(
+            papers
+                .iter()
+                .zip(&values)
+                .map(|(&p, v)| format!("g({}) = {v}", paper_text(p))),
+            "there is no paper",
+        );
         Ok(Verdict {
             outcome: Outcome::from_win(x != 0),
             grundy: Some(Nat::from(x)),
@@ -244,9 +245,7 @@ impl Ruleset for Cutting {
             explanation: format!(
                 "Nobody cuts off a strip of width 1 (the opponent would cut out a 1×1 next), so \
                  each paper is a game of cuts leaving pieces at least 2 wide, and the position is \
-                 worth the nim-sum of the papers' values: {}{}, nim-sum {x}, so {}.",
-                shown.join(", "),
-                if papers.len() > 8 { ", …" } else { "" },
+                 worth the nim-sum of the papers' values: {shown}, nim-sum {x}, so {}.",
                 if x == 0 {
                     "the player to move loses"
                 } else {

@@ -329,12 +329,10 @@ impl Ruleset for HeapGame {
         let table = self.values.table_for(heaps.iter().max(), &name)?;
         let gs: Vec<u32> = heaps.iter().map(|h| table.value(h)).collect();
         let x = gs.iter().fold(0, |a, g| a ^ g);
-        let shown: Vec<String> = heaps
-            .iter()
-            .zip(&gs)
-            .take(8)
-            .map(|(h, g)| format!("G({h}) = {g}"))
-            .collect();
+        let shown = super::first_terms(
+            heaps.iter().zip(&gs).map(|(h, g)| format!("G({h}) = {g}")),
+            "there are no heaps",
+        );
         let period = match table.period() {
             Some(p) => format!(
                 " The values are periodic with period {} from heap {} on (proved), so heaps of \
@@ -345,9 +343,7 @@ impl Ruleset for HeapGame {
         };
         let explanation = format!(
             "Sprague–Grundy theorem: a sum of heaps is worth the nim-sum of the heaps' Grundy \
-             values, each the mex of its options' values. Here {}{}, nim-sum {x}, so {}.{period}",
-            shown.join(", "),
-            if heaps.len() > 8 { ", …" } else { "" },
+             values, each the mex of its options' values. Here {shown}, nim-sum {x}, so {}.{period}",
             if x == 0 {
                 "the player to move loses"
             } else {

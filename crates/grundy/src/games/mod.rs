@@ -161,6 +161,18 @@ where
     }
 }
 
+/// The first eight of `terms` (such as `G(5) = 4`), with `, …` when there are more, or
+/// `empty` when there are none: the values an explanation shows.
+pub(crate) fn first_terms(terms: impl IntoIterator<Item = String>, empty: &str) -> String {
+    let mut terms = terms.into_iter();
+    let shown: Vec<String> = terms.by_ref().take(8).collect();
+    if shown.is_empty() {
+        return empty.to_string();
+    }
+    let more = if terms.next().is_some() { ", …" } else { "" };
+    format!("{}{more}", shown.join(", "))
+}
+
 /// Writes `a ⊕ b ⊕ … = x` when the list is short enough to read.
 pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
     if ns.is_empty() {
@@ -171,5 +183,19 @@ pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
         format!("{} = {x}", terms.join(" ⊕ "))
     } else {
         format!("the nim-sum of the {} values is {x}", ns.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_terms;
+
+    #[test]
+    fn first_terms_shows_eight_then_an_ellipsis_or_the_empty_text() {
+        let terms = |n: usize| (1..=n).map(|i| i.to_string());
+        assert_eq!(first_terms(terms(0), "none"), "none");
+        assert_eq!(first_terms(terms(2), "none"), "1, 2");
+        assert_eq!(first_terms(terms(8), "none"), "1, 2, 3, 4, 5, 6, 7, 8");
+        assert_eq!(first_terms(terms(9), "none"), "1, 2, 3, 4, 5, 6, 7, 8, …");
     }
 }
