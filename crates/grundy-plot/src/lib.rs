@@ -63,6 +63,19 @@ pub struct Sequence<'a> {
     pub period: Option<(u64, u64)>,
 }
 
+/// The picture's format by `path`'s extension, once `path` is known to be writable (the
+/// drawing backends report a missing folder only as a debug dump of their own error).
+fn format_of(path: &Path) -> Result<&'static str, PlotError> {
+    let format = ext(path)?;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(path)
+        .map_err(|e| PlotError(format!("cannot write {}: {e}", path.display())))?;
+    Ok(format)
+}
+
 fn ext(path: &Path) -> Result<&'static str, PlotError> {
     match path
         .extension()
@@ -94,7 +107,7 @@ fn value_colour(v: u64) -> RGBColor {
 pub fn draw_map(map: &Map, path: &Path) -> Result<(), PlotError> {
     register();
     let size = (900, 820);
-    match ext(path)? {
+    match format_of(path)? {
         "png" => draw_map_on(map, BitMapBackend::new(path, size).into_drawing_area()),
         _ => draw_map_on(map, SVGBackend::new(path, size).into_drawing_area()),
     }
@@ -184,7 +197,7 @@ where
 pub fn draw_sequence(seq: &Sequence, path: &Path) -> Result<(), PlotError> {
     register();
     let size = (1000, 600);
-    match ext(path)? {
+    match format_of(path)? {
         "png" => draw_sequence_on(seq, BitMapBackend::new(path, size).into_drawing_area()),
         _ => draw_sequence_on(seq, SVGBackend::new(path, size).into_drawing_area()),
     }
@@ -293,6 +306,17 @@ mod tests {
         let png = std::fs::read(dir.join("s.png")).unwrap();
         assert_eq!(&png[1..4], b"PNG");
         assert!(draw_map(&map, &dir.join("m.gif")).is_err());
+        // A missing folder is named plainly, for both formats and both pictures.
+        for name in ["no-such-folder/m.png", "no-such-folder/m.svg"] {
+            let path = dir.join(name);
+            let e = draw_map(&map, &path).unwrap_err().to_string();
+            assert!(
+                e.starts_with("cannot write ") && e.contains("No such file"),
+                "{e}"
+            );
+            let e = draw_sequence(&seq, &path).unwrap_err().to_string();
+            assert!(!e.contains("Drawing backend"), "{e}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
