@@ -189,6 +189,14 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
             }
         }
     }
+    if let Some(h) = r.by_period_from {
+        let _ = writeln!(
+            s,
+            "The period was proved once G(0) … G({}) were known; the values from G({h}) on \
+             follow from it.",
+            h - 1
+        );
+    }
     if r.rare.mask != 0 {
         let _ = writeln!(
             s,

@@ -432,6 +432,20 @@ fn sequence_reports_proved_periods_in_json() {
     assert_eq!(v["values"][11], 6);
     let (_, out, _) = grundy(&["sequence", "subtraction", "--set", "2,3,7", "--to", "1000"]);
     assert!(out.contains("period 5"), "{out}");
+    // Past the proof, the rest follows from the period (a run the mex rule alone would take
+    // minutes over: Dawson's Kayles has no sparse space), and says so.
+    let (_, out, _) = grundy(&["sequence", "dawson", "--to", "3000000", "--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["computed"].as_u64(), v["period"].as_u64()),
+        (Some(3_000_001), Some(34))
+    );
+    assert_eq!(v["by_period_from"], 1024);
+    let (_, out, _) = grundy(&["sequence", "dawson", "--to", "3000"]);
+    assert!(
+        out.contains("the values from G(1024) on follow from it"),
+        "{out}"
+    );
     for bad in [
         vec!["sequence", "octal", "0.8x", "--to", "5"],
         vec!["sequence", "octal", "0.", "--to", "5"],

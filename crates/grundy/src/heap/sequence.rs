@@ -60,6 +60,9 @@ pub struct Report {
     /// When nothing is proved: a period (and saltus) the values show without proof, if any
     /// (see [`observe_regularity`]).
     pub observed: Option<Regularity>,
+    /// The first heap whose value followed from a period proved earlier in the run instead of
+    /// being computed by the mex rule (exact either way), or null when none did.
+    pub by_period_from: Option<u64>,
     /// The values, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<u32>>,
@@ -111,8 +114,9 @@ impl Job {
                 MEMORY_LIMIT >> 30
             ));
         }
+        let mut by_period_from = None;
         let (values, proved) = match &self.source {
-            Source::Rule(rule) => self.run_rule(rule, total, progress)?,
+            Source::Rule(rule) => self.run_rule(rule, total, progress, &mut by_period_from)?,
             Source::Lasker => {
                 let values = formula(total, |n| lasker::value(&Nat::from(n)))?;
                 let proved = (values.len() as u64 > 5).then_some(Regularity {
@@ -142,6 +146,7 @@ impl Job {
             } else {
                 values.observe()
             },
+            by_period_from,
             values: self.keep_values.then(|| values.into_u32()),
         })
     }
@@ -153,8 +158,9 @@ impl Job {
         rule: &HeapRule,
         total: u64,
         progress: &mut dyn FnMut(u64, u64),
+        by_period_from: &mut Option<u64>,
     ) -> Result<(Table, Option<Regularity>), GameError> {
-        self.run_rule_as::<u16>(rule, total, progress)
+        self.run_rule_as::<u16>(rule, total, progress, by_period_from)
     }
 
     /// [`run_rule`](Self::run_rule) with `N` as the narrow storage (tests use a byte).
@@ -164,10 +170,14 @@ impl Job {
         rule: &HeapRule,
         total: u64,
         progress: &mut dyn FnMut(u64, u64),
+        by_period_from: &mut Option<u64>,
     ) -> Result<(Table<N>, Option<Regularity>), GameError> {
         let mut checkpoint = None;
+        let mut grow = |values, checkpoint: &mut Option<Checkpoint>| {
+            self.grow(rule, total, progress, checkpoint, values, by_period_from)
+        };
         let wide = match self.load::<N>(&mut checkpoint)? {
-            Some(values) => match self.grow(rule, total, progress, &mut checkpoint, values)? {
+            Some(values) => match grow(values, &mut checkpoint)? {
                 Ok((values, found)) => return Ok((Table::Narrow(values), found)),
                 Err(values) => widen(&values, total)?,
             },
@@ -176,9 +186,12 @@ impl Job {
                 .load::<u32>(&mut checkpoint)?
                 .expect("every value fits in 32 bits"),
         };
-        match self.grow(rule, total, progress, &mut checkpoint, wide)? {
+        match self.grow(rule, total, progress, &mut checkpoint, wide, by_period_from)? {
             Ok((values, found)) => Ok((Table::Wide(values), found)),
-            Err(_) => unreachable!("every value fits in 32 bits"),
+            Err(values) => Err(too_large!(
+                "G({}) does not fit in 32 bits; grundy stores values below 2^32",
+                values.len()
+            )),
         }
     }
 
@@ -198,6 +211,11 @@ impl Job {
 
     /// Extends `values` to `total` values in chunks, saving to the checkpoint and looking for
     /// a period; `Err` with the values so far (saved) at the first that `V` cannot hold.
+    ///
+    /// Once a period is proved, the values still to come follow from it (G(n) = G(n − p) + s
+    /// beyond the preperiod, which the proof guarantees for every n), so a long run of a game
+    /// that turns periodic costs one step a value from there; `by_period_from` is set to the
+    /// first heap so obtained.
     #[allow(clippy::type_complexity)]
     fn grow<V: Nimber>(
         &self,
@@ -206,6 +224,7 @@ impl Job {
         progress: &mut dyn FnMut(u64, u64),
         checkpoint: &mut Option<Checkpoint>,
         mut values: Vec<V>,
+        by_period_from: &mut Option<u64>,
     ) -> Result<Result<(Vec<V>, Option<Regularity>), Vec<V>>, GameError> {
         values.truncate(total as usize);
         // The whole table at once: growing it by doubling would need 1.5 times the memory.
@@ -224,25 +243,36 @@ impl Job {
         let mut ext = Extension::default();
         loop {
             let done = values.len() as u64;
-            // The last check, over all values, finds the smallest proved period; with
-            // --until-periodic there is one every 1/16 more values too, so that the run stops
-            // at most 6 % past the point where the proof completes (a check costs a few steps
-            // per value, computing a value thousands).
-            let check = done == total || self.until_periodic && done >= next_check;
-            if provable && check {
+            // The last check, over all values, finds the smallest proved period; there is one
+            // every 1/16 more values too, so that the run stops (--until-periodic) or goes on
+            // by the period at most 6 % past the point where the proof completes (a check
+            // costs a few steps per value, computing a value thousands).
+            if provable && (done == total || done >= next_check) {
                 next_check = done.saturating_add(done / 16).max(1024);
                 found = prove_regularity(rule, &values);
-                if found.is_some() {
+                if found.is_some() && (self.until_periodic || done == total) {
                     break;
                 }
             }
             if done == total {
                 break;
             }
+            if let Some(r) = found {
+                by_period_from.get_or_insert(done);
+                let fits = extend_by_period(&mut values, total, r);
+                progress(values.len() as u64, total);
+                if !fits {
+                    if let Some(c) = checkpoint {
+                        c.save(&self.game, &values)?;
+                    }
+                    return Ok(Err(values));
+                }
+                continue;
+            }
             // Chunks small enough for a lively progress bar and frequent checkpoints.
             let chunk = (4096u64).max(done / 64).min(total - done);
             // Stop at the next periodicity check (games with a proof, --until-periodic).
-            let check_at = if provable && self.until_periodic {
+            let check_at = if provable {
                 next_check.max(done + 1)
             } else {
                 total
@@ -266,6 +296,24 @@ impl Job {
         // With the full run done, the final check above found the smallest proved period.
         Ok(Ok((values, found)))
     }
+}
+
+/// Extends `values` to `total` values by a proved regularity: G(n) = G(n − period) + saltus,
+/// which holds for every n ≥ preperiod + period. Stops early, returning false, at the first
+/// value `V` cannot hold.
+fn extend_by_period<V: Nimber>(values: &mut Vec<V>, total: u64, r: Regularity) -> bool {
+    let p = r.period as usize;
+    debug_assert!(values.len() as u64 >= r.preperiod + r.period);
+    while (values.len() as u64) < total {
+        let next = u32::try_from(r.saltus)
+            .ok()
+            .and_then(|s| values[values.len() - p].get().checked_add(s));
+        let Some(v) = next.and_then(V::new) else {
+            return false;
+        };
+        values.push(v);
+    }
+    true
 }
 
 /// The values of a run: two bytes each (`N`) while they fit in 16 bits, four beyond.
@@ -593,7 +641,12 @@ mod tests {
         assert!(want[400] <= 255 && want[900] > 255);
         let run = |to: u64| {
             let (table, _) = j(to, Some(path.clone()))
-                .run_rule_as::<u8>(&HeapRule::AllBut(vec![1]), to + 1, &mut |_, _| {})
+                .run_rule_as::<u8>(
+                    &HeapRule::AllBut(vec![1]),
+                    to + 1,
+                    &mut |_, _| {},
+                    &mut None,
+                )
                 .unwrap();
             (matches!(table, Table::Wide(_)), table.into_u32())
         };
@@ -609,6 +662,56 @@ mod tests {
         // A narrow run that meets a wide value in its checkpoint reads it wide, even for a prefix.
         assert_eq!(run(300), (true, want[..=300].to_vec()));
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A run past its proof goes on by the period, with exactly the values the mex rule
+    /// gives, also when they outgrow the narrow storage on the way (a byte here).
+    #[test]
+    fn values_past_a_proved_period_follow_from_it_exactly() {
+        let rules = [
+            ("0.77", parse_code("0.77").unwrap()),
+            ("0.156", parse_code("0.156").unwrap()),
+            ("4.7", parse_code("4.7").unwrap()),
+            ("0.B", parse_code("0.B").unwrap()),
+            // Take ten or more: G(n) = ⌊n/10⌋, past 255 at heap 2 560.
+            ("all-but 1..9", HeapRule::AllBut((1..=9).collect())),
+            (
+                "all-but 13,19,20,33",
+                HeapRule::AllBut(vec![13, 19, 20, 33]),
+            ),
+        ];
+        for (name, rule) in rules {
+            let to = 12_000u64;
+            let mut want: Vec<u32> = Vec::new();
+            extend_with(&rule, &mut want, to, &mut Extension::default());
+            let j = Job {
+                source: Source::Rule(rule.clone()),
+                game: name.into(),
+                to,
+                until_periodic: false,
+                checkpoint: None,
+                keep_values: true,
+            };
+            let mut from = None;
+            let (table, proved) = j
+                .run_rule_as::<u8>(&rule, to + 1, &mut |_, _| {}, &mut from)
+                .unwrap();
+            assert!(proved.is_some(), "{name}");
+            let from = from.unwrap_or_else(|| panic!("{name}: nothing followed from the period"));
+            assert!(from < 9_000, "{name}: by the period from {from}");
+            assert_eq!(table.into_u32(), want, "{name}");
+            let r = j.run(&mut |_, _| {}).unwrap();
+            assert_eq!(r.values.unwrap(), want, "{name}");
+            assert!(r.by_period_from.is_some(), "{name}");
+        }
+        // Nothing proved, nothing followed: every value computed.
+        let r = Job {
+            until_periodic: false,
+            ..job("0.6", 5000)
+        }
+        .run(&mut |_, _| {})
+        .unwrap();
+        assert_eq!(r.by_period_from, None);
     }
 
     #[test]
@@ -650,12 +753,15 @@ mod tests {
                 continue;
             };
             proved += 1;
-            let far = Job {
-                until_periodic: false,
-                keep_values: true,
-                ..job(code, 40 * r.computed + 1000)
-            };
-            let v = far.run(&mut |_, _| {}).unwrap().values.unwrap();
+            // Computed by the mex rule all the way (a run would go on by the period).
+            let mut v: Vec<u32> = Vec::new();
+            let rule = parse_code(code).unwrap();
+            extend_with(
+                &rule,
+                &mut v,
+                40 * r.computed + 1000,
+                &mut Extension::default(),
+            );
             for n in n0 as usize..v.len() - p as usize {
                 assert_eq!(
                     v[n],
