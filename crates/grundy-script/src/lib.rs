@@ -306,7 +306,17 @@ impl Rules {
     pub fn solve_with_progress(
         &self,
         opts: &Options,
-        progress: &mut dyn FnMut(usize),
+        progress: &mut (dyn FnMut(usize) + Send),
+    ) -> Result<Report, ScriptError> {
+        // On one of rayon's threads, so that the many small hand-overs between the cores
+        // below are work stealing, not a wake-up of the pool and a sleep of this thread each.
+        rayon::scope(|_| self.solve_in_pool(opts, progress))
+    }
+
+    fn solve_in_pool(
+        &self,
+        opts: &Options,
+        progress: &mut (dyn FnMut(usize) + Send),
     ) -> Result<Report, ScriptError> {
         let start = self.call("start", None)?;
         if self.components && !self.partizan && !self.primitive {

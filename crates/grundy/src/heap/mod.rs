@@ -99,6 +99,18 @@ pub fn extend_with<V: Nimber>(
     n: u64,
     ext: &mut Extension,
 ) -> bool {
+    // On one of rayon's threads: the methods hand work to the other core many times a second
+    // (a block's marking, a row of three-heap splits), and from a thread outside the pool each
+    // hand-over would wake a worker and put this thread to sleep.
+    rayon::scope(|_| extend_in_pool(rule, values, n, ext))
+}
+
+fn extend_in_pool<V: Nimber>(
+    rule: &HeapRule,
+    values: &mut Vec<V>,
+    n: u64,
+    ext: &mut Extension,
+) -> bool {
     if let HeapRule::AllBut(except) = rule {
         return all_but::extend_all_but(except, values, n, &mut ext.all_but);
     }
