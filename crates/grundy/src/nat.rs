@@ -41,6 +41,8 @@ pub fn parse_u64(arg: &str, what: &str) -> Result<u64, GameError> {
 /// use grundy::nat::parse_set;
 /// assert_eq!(parse_set("4,1,3,1", "subtraction set").unwrap(), vec![1, 3, 4]);
 /// assert!(parse_set("1,0", "subtraction set").is_err());
+/// let e = parse_set("1,x", "subtraction set").unwrap_err().to_string();
+/// assert!(e.contains("'x' is not a whole number ≥ 1"), "{e}");
 /// ```
 pub fn parse_set(arg: &str, what: &str) -> Result<Vec<u64>, GameError> {
     if arg.trim().is_empty() {
@@ -50,7 +52,11 @@ pub fn parse_set(arg: &str, what: &str) -> Result<Vec<u64>, GameError> {
     }
     let mut set = Vec::new();
     for part in arg.split(',') {
-        let n = parse_u64(part, &format!("{what} element"))?;
+        // Elements are whole numbers ≥ 1, and the error says so (not parse_u64's "≥ 0").
+        let n = parse_u64(part, &format!("{what} element")).map_err(|e| match e {
+            GameError::Invalid(text) => GameError::Invalid(text.replace("≥ 0", "≥ 1")),
+            e => e,
+        })?;
         if n == 0 {
             return Err(invalid!(
                 "{what} '{arg}' contains 0: every element must be ≥ 1 (taking nothing is not a move)"
