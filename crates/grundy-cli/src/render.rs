@@ -180,7 +180,8 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
                     let _ = writeln!(
                         s,
                         "They look arithmetic-periodic, G(n + {}) = G(n) + {} for n ≥ {} (not \
-                         proved: grundy proves arithmetic periods for all-but games only, from \
+                         proved: grundy proves arithmetic periods for all-but games, and for \
+                         hexadecimal codes whose three-heap moves cover the values below, from \
                          enough values).",
                         o.period, o.saltus, o.preperiod
                     );
