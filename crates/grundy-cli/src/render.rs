@@ -180,8 +180,8 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
                     let _ = writeln!(
                         s,
                         "They look arithmetic-periodic, G(n + {}) = G(n) + {} for n ≥ {} (not \
-                         proved: grundy proves arithmetic periods for all-but games, and for \
-                         hexadecimal codes whose three-heap moves cover the values below, from \
+                         proved: grundy proves arithmetic periods for all-but games and, by a \
+                         certificate, for some hexadecimal codes with three-heap moves, from \
                          enough values).",
                         o.period, o.saltus, o.preperiod
                     );

@@ -11,23 +11,27 @@
 //! 1. every move that leaves j ≥ 2 heaps after removing k tokens has j·D − d < s·k;
 //! 2. every move that leaves one heap after removing k has A(N − k) ≠ A(N) for N in
 //!    [L, L + p) (the difference repeats with period p once N − k ≥ n0; L ≥ n0 + p + t);
-//! 3. with K the removals of the moves that leave three heaps, and
-//!    V(N) = { A(a) : 1 ≤ a ≤ N − k − 2, a ≡ N − k (mod 2), k ∈ K }, V'(N) the same with
-//!    a ≥ n0: for every N in [L, B + 2p), [0, A(N)) ⊆ V(N) and
-//!    [A(N) − 2s, A(N)) ⊆ V'(N), where B ≥ L is such that A(N) ≥ 2s on [B, B + 2p).
+//! 3. with K the removals of the moves that leave three heaps, V(N) the values
+//!    { A(a) : 1 ≤ a ≤ N − k − 2, a ≡ N − k (mod 2), k ∈ K } (moves leaving (a, b, b), worth
+//!    A(a)), W(N) the values A(a) of the options whose other heaps are fixed small ones worth
+//!    nothing together (a = N − k for a one-heap move; N − k − b for a two-heap move and
+//!    A(b) = 0; N − k − b − c for a three-heap move and A(b) = A(c); b, c < n0 + p), and V′,
+//!    W′ the same with a ≥ n0: [0, A(N)) ⊆ V(N) ∪ W(N) for N in [L, B), and for N in
+//!    [B, B + 2p), with m the least value not in V(N) (at most A(N)) and c = m − 2s ≥ 0:
+//!    [c, m) ⊆ V′(N) and [c, A(N)) ⊆ V′(N) ∪ W′(N). (B ≥ L: A(N) ≥ 2s on [B, B + 2p).)
 //!
 //! Proof, by induction on N ≥ L, with G = A below N. The option values of N are A's.
 //! (a) A(N) is not an option value: a move leaving j ≥ 2 heaps x1 … xj (Σ x = N − k) has
-//! value x1 ⊕ … ⊕ xj ≤ Σ A(xi) (XOR never exceeds the sum), and
+//! value A(x1) ⊕ … ⊕ A(xj) ≤ Σ A(xi) (XOR never exceeds the sum), and
 //! p·Σ A(xi) ≤ s(N − k) + j·D < s·N + d ≤ p·A(N) by 1; a move leaving one heap has value
-//! A(N − k) ≠ A(N) by 2. (b) Every v < A(N) is an option value: a move that removes k ∈ K
-//! and leaves (a, b, b) has value A(a) ⊕ A(b) ⊕ A(b) = A(a), for every a ≥ 1 of the parity
-//! of N − k with a ≤ N − k − 2, so V(N) holds option values only, and [0, A(N)) ⊆ V(N) for
-//! all N ≥ L: checked directly below B + 2p, and for N ≥ B carried from N to N + 2p — the
-//! values below A(N) stay (V grows with N), and each v in [A(N), A(N) + 2s) is
-//! A(a) + 2s = A(a + 2p) for an a ≥ n0 that condition 3 gives for v − 2s ≥ 0, a + 2p
-//! being of the right parity and small enough for N + 2p, which also carries the second
-//! half of 3 (as A(N + 2p) = A(N) + 2s). So G(N) = mex = A(N).
+//! A(N − k) ≠ A(N) by 2. (b) Every v < A(N) is one: V(N) and W(N) hold option values only.
+//! Below B that is 3. From each N in [B, B + 2p), with its c, three facts carry to N + 2p:
+//! [0, c) ⊆ V and [c, c + 2s) ⊆ V′ because V and V′ only grow with N (a ≤ N − k − 2 of the
+//! parity of N − k stays so for N + 2p); and [c, A(N + 2p)) ⊆ V′ ∪ W′, since its values below
+//! c + 2s are in V′ and every other v has v − 2s in [c, A(N)), reached by some a ≥ n0 whose
+//! a + 2p, with the same other heaps, is an option of N + 2p worth A(a) + 2s = v (a ≥ n0;
+//! and A(N + 2p) = A(N) + 2s). So [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and
+//! G(N) = mex = A(N).
 
 use super::{HeapRule, Nimber, Regularity};
 
@@ -95,40 +99,136 @@ pub fn prove_hexadecimal<V: Nimber>(
             return None;
         }
     }
-    let covered = |n: u64, from: u64, below: i128, above: i128| -> bool {
-        // Values in [above, below) that some A(a) with a ≥ from reaches.
-        let width = (below - above).max(0) as usize;
+    // Options worth exactly A(a) whose other parts are fixed small heaps: a one-heap move
+    // (a = N − k), a two-heap move with a heap of value 0 (a = N − k − b), a three-heap move
+    // with two heaps of equal value (a = N − k − b − c). `offsets` holds k (+ b (+ c)).
+    let small = n0.max(1) + p;
+    let mut offsets: Vec<u64> = Vec::new();
+    for &(k, bits) in moves {
+        if bits & 2 != 0 {
+            offsets.push(k);
+        }
+        for x in 1..small {
+            if bits & 4 != 0 && a(x) == 0 {
+                offsets.push(k + x);
+            }
+            for y in x + 1..small {
+                if bits & 8 != 0 && a(x) == a(y) {
+                    offsets.push(k + x + y);
+                }
+            }
+        }
+    }
+    offsets.sort_unstable();
+    offsets.dedup();
+    // Which values in [lo, hi) the options of N worth A(a), a ≥ from, reach: the moves that
+    // leave (a, b, b), and with `fixed` also those of `offsets`.
+    let reached = |n: u64, from: u64, lo: i128, hi: i128, fixed: bool| -> Vec<bool> {
+        let width = (hi - lo).max(0) as usize;
         let mut seen = vec![false; width];
         let mut left = width;
+        let mut see = |x: u64, left: &mut usize| {
+            let v = a(x);
+            if v >= lo && v < hi && !seen[(v - lo) as usize] {
+                seen[(v - lo) as usize] = true;
+                *left -= 1;
+            }
+        };
         for &k in &threes {
             let Some(top) = n.checked_sub(k + 2) else {
                 continue;
             };
-            let parity = (n - k) % 2;
             let first = from.max(1);
-            let first = first + (first % 2 != parity) as u64;
-            let mut x = first;
+            let mut x = first + u64::from(first % 2 != (n - k) % 2);
             while x <= top && left > 0 {
-                let v = a(x);
-                if v >= above && v < below && !seen[(v - above) as usize] {
-                    seen[(v - above) as usize] = true;
-                    left -= 1;
-                }
+                see(x, &mut left);
                 x += 2;
             }
         }
-        left == 0
+        if fixed {
+            for &o in &offsets {
+                if let Some(x) = n.checked_sub(o).filter(|&x| x >= from.max(1)) {
+                    see(x, &mut left);
+                }
+            }
+        }
+        seen
     };
+    let all = |seen: &[bool]| seen.iter().all(|&x| x);
     // Each check reads up to N values of A: refuse (prove nothing) rather than run long.
-    let work = u128::from(b + 2 * p - l) * u128::from(b + 2 * p) * threes.len() as u128;
+    let work = u128::from(b + 2 * p - l) * u128::from(b + 2 * p) * (threes.len() as u128 + 1);
     if work > WORK_LIMIT {
         return None;
     }
     for n in l..b + 2 * p {
         let an = a(n);
-        if !covered(n, 1, an, 0) || n >= b && !covered(n, n0, an, (an - 2 * si).max(0)) {
+        if n < b {
+            if !all(&reached(n, 1, 0, an, true)) {
+                return None;
+            }
+            continue;
+        }
+        // m: the least value the (a, b, b) moves miss (at most A(N)); below m − 2s they
+        // cover everything for good, [m − 2s, m) with a ≥ n0, and [m − 2s, A(N)) with all
+        // the options above, a ≥ n0.
+        let m = reached(n, 1, 0, an, false)
+            .iter()
+            .position(|&x| !x)
+            .map_or(an, |i| i as i128);
+        let c0 = m - 2 * si;
+        if c0 < 0 || !all(&reached(n, n0, c0, m, false)) || !all(&reached(n, n0, c0, an, true)) {
             return None;
         }
     }
     Some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::{extend, parse_code};
+
+    fn values(code: &str, n: u64) -> Vec<u32> {
+        let mut v = Vec::new();
+        extend(&parse_code(code).unwrap(), &mut v, n);
+        v
+    }
+
+    fn claim(preperiod: u64, period: u64, saltus: u64) -> Regularity {
+        Regularity {
+            preperiod,
+            period,
+            saltus,
+        }
+    }
+
+    /// Each condition refuses on its own: values that break only one of them are not proved
+    /// (these are not the games' own values, so only the certificate's checks are at stake).
+    #[test]
+    fn each_condition_refuses_on_its_own() {
+        let eight = parse_code("0.8").unwrap();
+        // 0.8's values: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1, proved, also from a later n0.
+        let v = values("0.8", 200);
+        assert_eq!(
+            prove_hexadecimal(&eight, &v, claim(1, 3, 1)),
+            Some(claim(1, 3, 1))
+        );
+        assert!(prove_hexadecimal(&eight, &v, claim(5, 3, 1)).is_some());
+        // 1: with a split into three heaps that removes nothing (8.8), the bound of
+        // condition 1 no longer keeps three heaps' values below one heap of their total.
+        let split = parse_code("8.8").unwrap();
+        assert_eq!(prove_hexadecimal(&split, &v, claim(1, 3, 1)), None);
+        // 2: with a one-heap move of 1 (0.A), G(N − 1) = G(N) for these values.
+        let a = parse_code("0.A").unwrap();
+        assert_eq!(prove_hexadecimal(&a, &v, claim(1, 3, 1)), None);
+        // 3: values growing by one every two heaps leave a gap below A(N) that the
+        // three-heap moves of 0.8 do not reach (0.C's two-heap moves do).
+        let c = values("0.C", 200);
+        assert_eq!(prove_hexadecimal(&eight, &c, claim(1, 2, 1)), None);
+        let twelve = parse_code("0.C").unwrap();
+        assert_eq!(
+            prove_hexadecimal(&twelve, &c, claim(1, 2, 1)),
+            Some(claim(1, 2, 1))
+        );
+    }
 }
