@@ -38,6 +38,9 @@ use super::{HeapRule, Nimber, Regularity};
 /// The most values of A the coverage checks may read (a few tenths of a second).
 const WORK_LIMIT: u128 = 300_000_000;
 
+/// The small heaps beside a heap of any size in the options the coverage check counts.
+const SMALL_HEAPS: u64 = 512;
+
 /// The regularity (n0, p, s), s ≥ 1, with which `values` of `rule` look
 /// arithmetic-periodic, if the certificate above proves it; `None` otherwise (including
 /// every rule without a move that leaves three heaps).
@@ -91,7 +94,7 @@ pub fn prove_hexadecimal<V: Nimber>(
             return None;
         }
     }
-    // 3: the moves leaving (a, b, b) cover every value below A(N).
+    // 3: options worth A(a) cover every value below A(N).
     let mut b = l;
     while (b..b + 2 * p).any(|n| a(n) < 2 * si) {
         b += 1;
@@ -102,7 +105,9 @@ pub fn prove_hexadecimal<V: Nimber>(
     // Options worth exactly A(a) whose other parts are fixed small heaps: a one-heap move
     // (a = N − k), a two-heap move with a heap of value 0 (a = N − k − b), a three-heap move
     // with two heaps of equal value (a = N − k − b − c). `offsets` holds k (+ b (+ c)).
-    let small = n0.max(1) + p;
+    // Any subset of these options serves: the small heaps are taken below a bound, so that
+    // the pairs of them stay few however long the preperiod.
+    let small = (n0.max(1) + p).min(SMALL_HEAPS);
     let mut offsets: Vec<u64> = Vec::new();
     for &(k, bits) in moves {
         if bits & 2 != 0 {
