@@ -59,6 +59,7 @@ pub fn draw(cmd: &GameCmd, opts: Options, file: &Path) -> Result<(), String> {
             title: &name,
             values: &values,
             period,
+            saltus: r.saltus,
         };
         grundy_plot::draw_sequence(&seq, file).map_err(|e| e.to_string())
     } else {

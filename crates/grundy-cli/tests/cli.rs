@@ -622,6 +622,7 @@ fn plot_writes_maps_and_sequences_and_refuses_what_it_cannot_draw() {
             vec!["plot", "kayles", "--two-heaps", "--grundy", "--size", "30"],
             "k2.svg",
         ),
+        (vec!["plot", "octal", "0.8"], "h.svg"),
     ] {
         let out = file(name);
         let mut all = args.clone();
@@ -633,6 +634,12 @@ fn plot_writes_maps_and_sequences_and_refuses_what_it_cannot_draw() {
     }
     let svg = std::fs::read_to_string(file("e.svg")).unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..50]);
+    // An arithmetic period is titled as one, not as a plain period.
+    let svg = std::fs::read_to_string(file("h.svg")).unwrap();
+    assert!(
+        svg.contains("G(n + 3) = G(n) + 1 for n ≥ 1 (proved)"),
+        "0.8's title"
+    );
     for bad in [
         vec!["plot", "thanos", "--out", "/tmp/x.png"],
         vec!["plot", "nim", "--out", "/tmp/x.gif"],

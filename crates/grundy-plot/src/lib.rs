@@ -61,6 +61,8 @@ pub struct Sequence<'a> {
     pub values: &'a [u32],
     /// (preperiod, period) when proved.
     pub period: Option<(u64, u64)>,
+    /// G(n + period) − G(n) past the preperiod: 0 for a period, more for an arithmetic one.
+    pub saltus: u64,
 }
 
 /// The picture's format by `path`'s extension, once `path` is known to be writable (the
@@ -214,7 +216,13 @@ where
     let n = seq.values.len() as u64;
     let top = seq.values.iter().copied().max().unwrap_or(0) as u64 + 1;
     let caption = match seq.period {
-        Some((n0, p)) => format!("{}: G(n), period {p} from n = {n0} (proved)", seq.title),
+        Some((n0, p)) if seq.saltus == 0 => {
+            format!("{}: G(n), period {p} from n = {n0} (proved)", seq.title)
+        }
+        Some((n0, p)) => format!(
+            "{}: G(n + {p}) = G(n) + {} for n ≥ {n0} (proved)",
+            seq.title, seq.saltus
+        ),
         None => format!("{}: G(n), no period proved", seq.title),
     };
     let mut chart = ChartBuilder::on(&root)
@@ -301,6 +309,7 @@ mod tests {
             title: "subtraction",
             values: &values,
             period: Some((0, 5)),
+            saltus: 0,
         };
         draw_sequence(&seq, &dir.join("s.png")).unwrap();
         let png = std::fs::read(dir.join("s.png")).unwrap();
