@@ -15,6 +15,12 @@ pub type Nat = BigUint;
 /// assert!(parse_nat("-3", "heap").unwrap_err().to_string().contains("negative"));
 /// ```
 pub fn parse_nat(arg: &str, what: &str) -> Result<Nat, GameError> {
+    parse_whole(arg, what, 0)
+}
+
+/// [`parse_nat`], its errors naming `least` as the smallest number allowed (the caller
+/// refuses numbers below it with its own reason).
+fn parse_whole(arg: &str, what: &str, least: u8) -> Result<Nat, GameError> {
     let s = arg.trim();
     let digits = s.strip_prefix('+').unwrap_or(s);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -22,15 +28,18 @@ pub fn parse_nat(arg: &str, what: &str) -> Result<Nat, GameError> {
     }
     if s.starts_with('-') && s[1..].bytes().all(|b| b.is_ascii_digit()) && s.len() > 1 {
         return Err(invalid!(
-            "{what} '{arg}' is negative: it must be a whole number ≥ 0"
+            "{what} '{arg}' is negative: it must be a whole number ≥ {least}"
         ));
     }
-    Err(invalid!("{what} '{arg}' is not a whole number ≥ 0"))
+    Err(invalid!("{what} '{arg}' is not a whole number ≥ {least}"))
 }
 
 /// Reads a whole number that must fit a `u64` (sizes of computed tables and the like).
 pub fn parse_u64(arg: &str, what: &str) -> Result<u64, GameError> {
-    let n = parse_nat(arg, what)?;
+    fits_u64(parse_nat(arg, what)?, arg, what)
+}
+
+fn fits_u64(n: Nat, arg: &str, what: &str) -> Result<u64, GameError> {
     n.to_u64()
         .ok_or_else(|| invalid!("{what} '{arg}' is too large (at most {})", u64::MAX))
 }
@@ -52,11 +61,8 @@ pub fn parse_set(arg: &str, what: &str) -> Result<Vec<u64>, GameError> {
     }
     let mut set = Vec::new();
     for part in arg.split(',') {
-        // Elements are whole numbers ≥ 1, and the error says so (not parse_u64's "≥ 0").
-        let n = parse_u64(part, &format!("{what} element")).map_err(|e| match e {
-            GameError::Invalid(text) => GameError::Invalid(text.replace("≥ 0", "≥ 1")),
-            e => e,
-        })?;
+        let element = format!("{what} element");
+        let n = fits_u64(parse_whole(part, &element, 1)?, part, &element)?;
         if n == 0 {
             return Err(invalid!(
                 "{what} '{arg}' contains 0: every element must be ≥ 1 (taking nothing is not a move)"

@@ -897,36 +897,34 @@ mod tests {
         ];
         let deceptive = three_digits.iter().take(4);
         for code in two_digits.chain(three_digits.iter().map(|c| c.to_string())) {
-            {
-                let Ok(rule) = parse_code(&code) else {
-                    continue;
-                };
-                if !three::covers(&rule) {
-                    continue;
-                }
-                let mut v: Vec<u32> = Vec::new();
-                extend(&rule, &mut v, 1000);
-                if deceptive.clone().any(|c| *c == code) {
-                    let shown = observe_regularity(&v[..80]).expect("a regularity shows");
-                    let n0 = shown.preperiod as usize;
-                    assert!(shown.saltus == 4 && (n0..1000 - 7).any(|m| v[m + 7] != v[m] + 4));
-                }
-                let Some((len, r)) = (20..=400)
-                    .step_by(20)
-                    .find_map(|len| Some((len, prove_regularity(&rule, &v[..len])?)))
-                else {
-                    continue;
-                };
-                if r.saltus == 0 {
-                    continue;
-                }
-                let (n0, p, s) = (r.preperiod as usize, r.period as usize, r.saltus as u32);
-                assert!(
-                    (n0..v.len() - p).all(|m| v[m + p] == v[m] + s),
-                    "{code}: {len} values prove G(n + {p}) = G(n) + {s} from {n0}, which fails"
-                );
-                proved.push(code);
+            let Ok(rule) = parse_code(&code) else {
+                continue;
+            };
+            if !three::covers(&rule) {
+                continue;
             }
+            let mut v: Vec<u32> = Vec::new();
+            extend(&rule, &mut v, 1000);
+            if deceptive.clone().any(|c| *c == code) {
+                let shown = observe_regularity(&v[..80]).expect("a regularity shows");
+                let n0 = shown.preperiod as usize;
+                assert!(shown.saltus == 4 && (n0..1000 - 7).any(|m| v[m + 7] != v[m] + 4));
+            }
+            let Some((len, r)) = (20..=400)
+                .step_by(20)
+                .find_map(|len| Some((len, prove_regularity(&rule, &v[..len])?)))
+            else {
+                continue;
+            };
+            if r.saltus == 0 {
+                continue;
+            }
+            let (n0, p, s) = (r.preperiod as usize, r.period as usize, r.saltus as u32);
+            assert!(
+                (n0..v.len() - p).all(|m| v[m + p] == v[m] + s),
+                "{code}: {len} values prove G(n + {p}) = G(n) + {s} from {n0}, which fails"
+            );
+            proved.push(code);
         }
         assert!(
             proved.len() >= 20,

@@ -173,11 +173,15 @@ impl Job {
         by_period_from: &mut Option<u64>,
     ) -> Result<(Table<N>, Option<Regularity>), GameError> {
         let mut checkpoint = None;
-        let mut grow = |values, checkpoint: &mut Option<Checkpoint>| {
-            self.grow(rule, total, progress, checkpoint, values, by_period_from)
-        };
         let wide = match self.load::<N>(&mut checkpoint)? {
-            Some(values) => match grow(values, &mut checkpoint)? {
+            Some(values) => match self.grow(
+                rule,
+                total,
+                progress,
+                &mut checkpoint,
+                values,
+                by_period_from,
+            )? {
                 Ok((values, found)) => return Ok((Table::Narrow(values), found)),
                 Err(values) => widen(&values, total)?,
             },
