@@ -17,12 +17,14 @@ pub fn analysis_text(a: &Analysis) -> String {
         let _ = writeln!(
             s,
             "Winning move{}{}:",
-            if n == 1 && !a.winning_moves_truncated {
+            if n == 1 && !a.winning_moves_truncated && !a.winning_moves_partial {
                 ""
             } else {
                 "s"
             },
-            if a.winning_moves_truncated {
+            if a.winning_moves_partial {
+                format!(" ({n} found; the search covers some kinds of moves only, see Why)")
+            } else if a.winning_moves_truncated {
                 format!(" (the first {n}; more with --max-moves)")
             } else if n > 1 {
                 format!(" ({n})")
@@ -47,12 +49,9 @@ pub fn analysis_line(a: &Analysis) -> String {
     if let Some(m) = a.winning_moves.first() {
         let _ = write!(s, ", {} → {}", m.description, join_tokens(&m.to));
         let more = a.winning_moves.len() - 1;
-        if more > 0 || a.winning_moves_truncated {
-            let _ = write!(
-                s,
-                " (+{more}{} more)",
-                if a.winning_moves_truncated { "+" } else { "" }
-            );
+        let open = a.winning_moves_truncated || a.winning_moves_partial;
+        if more > 0 || open {
+            let _ = write!(s, " (+{more}{} more)", if open { "+" } else { "" });
         }
     }
     s

@@ -62,6 +62,12 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     ("grundys-game 7", "P", "0", ""),
     ("grundys-game 8", "N", "2", "[1,7]"),
     ("octal 0.137 3", "N", "2", "[]"),
+    (
+        "octal 0.8 1000000000000000000000000000000 5",
+        "N",
+        "333333333333333333333333333332",
+        "[5,499999999999999999999999999997,499999999999999999999999999997,5]",
+    ),
     ("euclid 25 7", "N", "3", "[11,7]"),
     ("euclid 7 5", "P", "0", ""),
     ("circle 2", "N", "2", "[0]"),
@@ -100,6 +106,9 @@ fn every_game_answers_its_table_of_positions() {
             assert!(moves.iter().all(|m| m["move"].is_string()));
         }
         assert_eq!(v["winning_moves_truncated"], false, "{position}");
+        // Only heaps beyond the table of a hexadecimal arithmetic period are searched in part.
+        let partial = position.starts_with("octal 0.8 ");
+        assert_eq!(v["winning_moves_partial"], partial, "{position}");
         assert!(v["explanation"].as_str().is_some_and(|e| e.len() > 20));
         assert!(v["game"].is_string() && v["position"].is_array());
     }
@@ -119,6 +128,7 @@ fn the_issue_example_in_text_and_json() {
             "game": "nim", "position": [3, 4, 5], "outcome": "N", "grundy": 2,
             "winning_moves": [{"to": [1, 4, 5], "move": "take 2 from heap 1"}],
             "winning_moves_truncated": false,
+            "winning_moves_partial": false,
             "explanation": v["explanation"].clone(),
         })
     );

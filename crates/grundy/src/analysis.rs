@@ -100,8 +100,11 @@ pub struct Verdict<'a, P> {
     pub outcome: Outcome,
     /// The Sprague–Grundy value, where it applies and is known.
     pub grundy: Option<Nat>,
-    /// Every winning move, each resulting position once.
+    /// Every winning move, each resulting position once — or, when `partial`, some of them.
     pub winning: MoveIter<'a, P>,
+    /// Whether `winning` may leave out winning moves (too many to search; the explanation
+    /// says which are listed). Answers then report their list as truncated.
+    pub partial: bool,
     /// Why: the theorem applied to this position.
     pub explanation: String,
 }
@@ -136,6 +139,10 @@ pub struct Analysis {
     pub winning_moves: Vec<WinningMove>,
     /// Whether `winning_moves` was cut at the maximum.
     pub winning_moves_truncated: bool,
+    /// Whether only some kinds of winning moves were searched for, so that more may exist
+    /// whatever the maximum (a heap too large to search every move of; the explanation says
+    /// which moves are listed).
+    pub winning_moves_partial: bool,
     /// The theorem that decides the position, applied to it.
     pub explanation: String,
 }

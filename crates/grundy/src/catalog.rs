@@ -180,6 +180,7 @@ impl<R: Ruleset> DynGame for R {
             grundy: verdict.grundy,
             winning_moves,
             winning_moves_truncated: truncated,
+            winning_moves_partial: verdict.partial,
             explanation: verdict.explanation,
         })
     }

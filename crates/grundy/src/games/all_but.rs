@@ -10,7 +10,6 @@ use crate::heap::{HeapRule, HeapValues, Table};
 use crate::nat::small;
 use crate::solver::Game;
 use crate::{GameError, Nat};
-use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
 /// An all-but subtraction game.
@@ -75,40 +74,12 @@ impl AllBut {
     }
 
     /// Every heap m < h that heap h moves to (h − m ∉ S) with G(m) = t, largest first (fewest
-    /// tokens taken first).
-    ///
-    /// Below the preperiod n0 (or in the whole table when no regularity is proved, which the
-    /// caller allows only for heaps inside it) the table is scanned. From n0 on,
-    /// G(n0 + r + q·p) = G(n0 + r) + q·s with s ≥ 1, so each residue r holds at most one such
-    /// heap, at q = (t − G(n0 + r))/s when that is a whole number.
+    /// tokens taken first): the heaps of value t below h (through the proved regularity,
+    /// one per residue: see [`Table::heaps_worth`]) that a move reaches.
     fn options_worth(&self, table: &Table, h: &Nat, t: &Nat) -> Vec<Nat> {
-        let len = table.values.len() as u64;
-        let direct_end = table.regularity.map_or(len, |r| r.preperiod.min(len));
-        let end = h.to_u64().map_or(direct_end, |h| h.min(direct_end));
-        let mut found: Vec<Nat> = Vec::new();
-        if let Some(t) = t.to_u32() {
-            found.extend(
-                (0..end)
-                    .filter(|&m| table.values[m as usize] == t)
-                    .map(Nat::from),
-            );
-        }
-        if let Some(r) = table.regularity.filter(|r| r.saltus > 0) {
-            let s = Nat::from(r.saltus);
-            for o in 0..r.period {
-                let base = Nat::from(table.values[(r.preperiod + o) as usize]);
-                if *t < base {
-                    continue;
-                }
-                let (q, rest) = (t - base).div_rem(&s);
-                let m = q * r.period + r.preperiod + o;
-                if rest.is_zero() && m < *h {
-                    found.push(m);
-                }
-            }
-        }
+        let mut found = table.heaps_worth(t, h);
         found.retain(|m| !self.excluded(&(h - m)));
-        found.sort_unstable_by(|a, b| b.cmp(a));
+        found.reverse();
         found
     }
 }

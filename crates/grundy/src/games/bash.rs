@@ -139,6 +139,7 @@ impl Ruleset for Bash {
                 vec![]
             };
             return Ok(Verdict {
+                partial: false,
                 outcome: Outcome::from_win(wins),
                 grundy: Some(r),
                 winning: Box::new(moves.into_iter()),
@@ -147,6 +148,7 @@ impl Ruleset for Bash {
         }
         if p.n.is_zero() {
             return Ok(Verdict {
+                partial: false,
                 outcome: Outcome::N,
                 grundy: None,
                 winning: Box::new(std::iter::empty()),
@@ -174,6 +176,7 @@ impl Ruleset for Bash {
             vec![]
         };
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(wins),
             grundy: None,
             winning: Box::new(moves.into_iter()),

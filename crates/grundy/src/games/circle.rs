@@ -106,6 +106,7 @@ impl Ruleset for Circle {
             CirclePos::Rows(rows) => {
                 let v = self.kayles.verdict(rows)?;
                 return Ok(Verdict {
+                    partial: v.partial,
                     outcome: v.outcome,
                     grundy: v.grundy,
                     winning: Box::new(v.winning.map(|m| Move {
@@ -145,6 +146,7 @@ impl Ruleset for Circle {
             )
         };
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(g != 0),
             grundy: Some(Nat::from(g)),
             winning: Box::new(moves.into_iter()),

@@ -169,6 +169,7 @@ impl Ruleset for Cutting {
     fn verdict(&self, papers: &Vec<Paper>) -> Result<Verdict<'_, Vec<Paper>>, GameError> {
         if has_unit(papers) {
             return Ok(Verdict {
+                partial: false,
                 outcome: Outcome::P,
                 grundy: None,
                 winning: Box::new(std::iter::empty()),
@@ -191,6 +192,7 @@ impl Ruleset for Cutting {
                 )
             });
             return Ok(Verdict {
+                partial: false,
                 outcome: Outcome::N,
                 grundy: None,
                 winning: Box::new(moves),
@@ -239,6 +241,7 @@ impl Ruleset for Cutting {
             "there is no paper",
         );
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(x != 0),
             grundy: Some(Nat::from(x)),
             winning: Box::new(moves.into_iter()),

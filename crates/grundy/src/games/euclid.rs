@@ -147,6 +147,7 @@ impl Ruleset for Euclid {
             )
         };
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(!g.is_zero()),
             grundy: Some(g),
             winning: Box::new(moves.into_iter()),

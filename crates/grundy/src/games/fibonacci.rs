@@ -174,6 +174,7 @@ impl Ruleset for Fibonacci {
             )
         };
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(win),
             grundy: small_grundy(p).map(Nat::from),
             winning: Box::new(moves.into_iter()),

@@ -114,6 +114,7 @@ impl Ruleset for GeorgiaBob {
             v.grundy.clone().unwrap_or_default()
         );
         Ok(Verdict {
+            partial: false,
             outcome: v.outcome,
             grundy: v.grundy,
             winning: Box::new(moves),

@@ -4,11 +4,13 @@
 use super::{int_tokens, parse_all, split_heap};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
-use crate::heap::{parse_code, subtraction, HeapRule, HeapValues, Period, Table};
+use crate::heap::{
+    hexadecimal_options_worth, parse_code, subtraction, HeapRule, HeapValues, Period, Table,
+};
 use crate::nat::small;
 use crate::solver::Game;
-use crate::{GameError, Nat, Outcome};
-use num_traits::ToPrimitive;
+use crate::{GameError, Nat};
+use num_traits::{ToPrimitive, Zero};
 
 /// Which heap game, for naming and rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,33 +92,29 @@ impl HeapGame {
     }
 
     /// Every option of heap `h` (in the table or reducible) whose value is `t`, as
-    /// (tokens removed, heaps left).
+    /// (tokens removed, heaps left) — beyond the table of a hexadecimal code with an
+    /// arithmetic period, those of the kinds `hexadecimal_options_worth` searches.
     fn options_with_value(
         &self,
-        table: &Table,
-        h: &Nat,
-        t: u32,
+        table: Table,
+        h: Nat,
+        t: &Nat,
     ) -> Box<dyn Iterator<Item = (u64, Vec<Nat>)> + '_> {
-        let rule = self.values.rule();
-        if let Some(hs) = h.to_u64().filter(|&x| (x as usize) < table.values.len()) {
-            let mut found = Vec::new();
-            rule.for_each_option(hs, |k, parts| {
-                let v = parts
-                    .iter()
-                    .fold(0, |acc, &p| acc ^ table.values[p as usize]);
-                if v == t {
-                    found.push((k, parts.iter().map(|&p| Nat::from(p)).collect()));
-                }
-            });
-            return Box::new(found.into_iter());
+        if table.in_table(&h) {
+            return self.table_options(&table, &h, t);
         }
-        // A heap beyond the table: the game is periodic and its moves leave at most two heaps.
-        let (HeapRule::TakeBreak(moves), Some(period)) = (rule, table.period()) else {
+        let HeapRule::TakeBreak(moves) = self.values.rule() else {
+            // Only take-and-break codes have regularities to reach beyond the table.
             return Box::new(std::iter::empty());
         };
-        let table = table.clone();
-        let h = h.clone();
-        Box::new(moves.clone().into_iter().flat_map(move |(k, bits)| {
+        let Some(period) = table.period() else {
+            return Box::new(hexadecimal_options_worth(table, moves, h, t));
+        };
+        let Some(t) = t.to_u32() else {
+            return Box::new(std::iter::empty());
+        };
+        // A heap beyond the table of a periodic game: its moves leave at most two heaps.
+        Box::new(moves.iter().flat_map(move |&(k, bits)| {
             let m = &h - k;
             let mut out: Vec<Box<dyn Iterator<Item = (u64, Vec<Nat>)>>> = Vec::new();
             if bits & 2 != 0 && table.value(&m) == t {
@@ -129,6 +127,28 @@ impl HeapGame {
             }
             out.into_iter().flatten()
         }))
+    }
+
+    /// Every option of heap `h`, inside the table, whose value is `t`.
+    fn table_options(
+        &self,
+        table: &Table,
+        h: &Nat,
+        t: &Nat,
+    ) -> Box<dyn Iterator<Item = (u64, Vec<Nat>)> + '_> {
+        let (Some(hs), Some(t)) = (h.to_u64(), t.to_u32()) else {
+            return Box::new(std::iter::empty());
+        };
+        let mut found = Vec::new();
+        self.values.rule().for_each_option(hs, |k, parts| {
+            let v = parts
+                .iter()
+                .fold(0, |acc, &p| acc ^ table.values[p as usize]);
+            if v == t {
+                found.push((k, parts.iter().map(|&p| Nat::from(p)).collect()));
+            }
+        });
+        Box::new(found.into_iter())
     }
 }
 
@@ -252,8 +272,13 @@ pub static OCTAL: GameInfo = GameInfo {
              leaves: 2 for octal codes, 3 for hexadecimal codes with bit 8), the Guy–Smith \
              theorem (extended to k heaps by the same argument, see docs/sequences.md) proves \
              them periodic forever and heaps of any size are answered exactly; codes whose moves \
-             leave at most one heap need only one repeated window of t values. Otherwise heaps \
-             up to the computed size are answered and larger ones refused with the reason.",
+             leave at most one heap need only one repeated window of t values. Hexadecimal \
+             codes with three-heap moves may instead be arithmetic-periodic, G(n + p) = G(n) + s; \
+             when grundy's certificate proves it (docs/sequences.md), heaps of any size are \
+             answered too, with winning moves that leave a heap of the right value beside heaps \
+             that cancel out (the kinds the proof guarantees; others are not searched). \
+             Otherwise heaps up to the computed size are answered and larger ones refused with \
+             the reason.",
     source: "R. K. Guy, C. A. B. Smith, The G-values of various games, Proc. Cambridge Philos. \
              Soc. 52 (1956) 514–526; Winning Ways, ch. 4.",
 };
@@ -327,45 +352,68 @@ impl Ruleset for HeapGame {
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         let name = Ruleset::name(self);
         let table = self.values.table_for(heaps.iter().max(), &name)?;
-        let gs: Vec<u32> = heaps.iter().map(|h| table.value(h)).collect();
-        let x = gs.iter().fold(0, |a, g| a ^ g);
+        let values: Vec<Nat> = heaps.iter().map(|h| table.value_nat(h)).collect();
+        let x = super::xor_all(&values);
         let shown = super::first_terms(
-            heaps.iter().zip(&gs).map(|(h, g)| format!("G({h}) = {g}")),
+            heaps
+                .iter()
+                .zip(&values)
+                .map(|(h, g)| format!("G({h}) = {g}")),
             "there are no heaps",
         );
-        let period = match table.period() {
-            Some(p) => format!(
+        // A heap beyond the table of a hexadecimal code with an arithmetic period: only
+        // some kinds of its options can be searched.
+        let partial = !x.is_zero()
+            && table.regularity.is_some_and(|r| r.saltus > 0)
+            && heaps.iter().any(|h| !table.in_table(h));
+        let regular = match table.regularity {
+            Some(r) if r.saltus == 0 => format!(
                 " The values are periodic with period {} from heap {} on (proved), so heaps of \
                  any size reduce to the computed table.",
-                p.period, p.preperiod
+                r.period, r.preperiod
+            ),
+            Some(r) => format!(
+                " The values are arithmetic-periodic, G(n + {}) = G(n) + {} for n ≥ {} (proved \
+                 by grundy's certificate, docs/sequences.md), so heaps of any size are answered \
+                 exactly.{}",
+                r.period,
+                r.saltus,
+                r.preperiod,
+                if partial {
+                    format!(
+                        " For a heap beyond the {} computed, the winning moves listed leave one \
+                         heap of the right value beside heaps that cancel out (none, a heap \
+                         worth 0, two equal heaps, or two small heaps of equal value): the \
+                         proof shows such a move always exists; others may too.",
+                        table.values.len()
+                    )
+                } else {
+                    String::new()
+                }
             ),
             None => String::new(),
         };
         let explanation = format!(
             "Sprague–Grundy theorem: a sum of heaps is worth the nim-sum of the heaps' Grundy \
-             values, each the mex of its options' values. Here {shown}, nim-sum {x}, so {}.{period}",
-            if x == 0 {
+             values, each the mex of its options' values. Here {shown}, nim-sum {x}, so \
+             {}.{regular}",
+            if x.is_zero() {
                 "the player to move loses"
             } else {
                 "the player to move wins by moving one heap to an option of the right value"
             },
         );
-        let heaps = heaps.clone();
-        let winning = (0..heaps.len()).filter(move |_| x != 0).flat_map(move |i| {
-            let t = gs[i] ^ x;
-            let heaps = heaps.clone();
-            self.options_with_value(&table, &heaps[i].clone(), t)
-                .map(move |(k, parts)| {
-                    let text = self.describe(i, &heaps[i], k, &parts);
-                    Move::new(split_heap(&heaps, i, &parts), text)
-                })
-        });
-        Ok(Verdict {
-            outcome: Outcome::from_win(x != 0),
-            grundy: Some(Nat::from(x)),
-            winning: Box::new(winning),
-            explanation,
-        })
+        let mut verdict =
+            super::heap_sum_verdict(heaps, values, explanation, move |heaps, i, t| {
+                let h = heaps[i].clone();
+                self.options_with_value(table.clone(), h.clone(), &t)
+                    .map(move |(k, parts)| {
+                        let text = self.describe(i, &h, k, &parts);
+                        Move::new(split_heap(&heaps, i, &parts), text)
+                    })
+            });
+        verdict.partial = partial;
+        Ok(verdict)
     }
 
     fn table_shape(&self) -> Option<TableShape> {
@@ -404,6 +452,7 @@ mod tests {
     use super::*;
     use crate::catalog::DynGame;
     use crate::testkit::{check_all, nat, tuples, Grundy};
+    use crate::Outcome;
 
     fn games() -> Vec<HeapGame> {
         vec![
@@ -484,5 +533,39 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("beyond what grundy computes"), "{e}");
+    }
+
+    proptest::proptest! {
+        /// Hexadecimal codes with a proved arithmetic period answer heaps of any size: each
+        /// winning move found removes the tokens of one of the code's moves, leaving as many
+        /// heaps as that move may, and reaches a position of value 0; a position of value 0
+        /// has none; a winning position always has one (the search is partial, and says so).
+        #[test]
+        fn hexadecimal_arithmetic_periods_answer_huge_heaps(
+            code in proptest::sample::select(vec!["0.8", "0.C", "0.48", "8.0", "0.08", "0.008", "0.8CE"]),
+            a in "[1-9][0-9]{12,40}",
+            b in "[1-9][0-9]{0,40}",
+            c in 0u64..3000,
+        ) {
+            let g = HeapGame::octal(code).unwrap();
+            let HeapRule::TakeBreak(moves) = g.values.rule().clone() else { unreachable!() };
+            let heaps: Vec<Nat> = vec![a.parse().unwrap(), b.parse().unwrap(), nat(c)];
+            let v = g.verdict(&heaps).unwrap();
+            let r = g.values.regularity().expect("an arithmetic period is proved");
+            proptest::prop_assert!(r.saltus > 0);
+            proptest::prop_assert_eq!(v.partial, v.outcome == Outcome::N);
+            let found: Vec<_> = v.winning.take(20).collect();
+            proptest::prop_assert_eq!(found.is_empty(), v.outcome == Outcome::P);
+            for m in found {
+                let after = g.verdict(&m.to).unwrap();
+                proptest::prop_assert_eq!(after.grundy, Some(nat(0)), "{:?} → {:?}", heaps, m.to);
+                let k = heaps.iter().sum::<Nat>() - m.to.iter().sum::<Nat>();
+                let bit = 1u8 << (m.to.len() + 1 - heaps.len());
+                proptest::prop_assert!(
+                    moves.iter().any(|&(mk, bits)| Nat::from(mk) == k && bits & bit != 0),
+                    "{:?} → {:?} is not a move of {}", heaps, m.to, code
+                );
+            }
+        }
     }
 }

@@ -154,6 +154,7 @@ where
     let target = x.clone();
     let winning = (0..n).flat_map(move |i| options(heaps.clone(), i, &values[i] ^ &target));
     Verdict {
+        partial: false,
         outcome: Outcome::from_win(!x.is_zero()),
         grundy: Some(x),
         winning: Box::new(winning),

@@ -232,6 +232,7 @@ impl Ruleset for Moore {
         let many =
             heaps.iter().filter(|h| !h.is_zero()).count() > MAX_CHANGED && self.k > MAX_CHANGED;
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(!lost),
             grundy: small_grundy(self, heaps).map(Nat::from),
             winning: if lost {

@@ -90,6 +90,7 @@ impl Ruleset for Nim {
         );
         let winning = nim_moves(heaps.clone(), x);
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(wins),
             grundy: (!self.misere).then(|| xor_all(heaps)),
             winning: Box::new(winning),
@@ -150,6 +151,7 @@ fn misere_small(heaps: &[Nat]) -> Verdict<'static, Vec<Nat>> {
         vec![]
     };
     Verdict {
+        partial: false,
         outcome: Outcome::from_win(wins),
         grundy: None,
         winning: Box::new(moves.into_iter()),
@@ -173,6 +175,7 @@ fn misere_one_big(heaps: &[Nat]) -> Verdict<'static, Vec<Nat>> {
     let d = &heaps[i] - &target;
     let m = Move::new(with_heap(heaps, i, target.clone()), take(&d, i));
     Verdict {
+        partial: false,
         outcome: Outcome::N,
         grundy: None,
         winning: Box::new(std::iter::once(m)),

@@ -145,6 +145,7 @@ impl Ruleset for ParitySplit {
             Box::new(std::iter::empty())
         };
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(win),
             grundy: Some(Nat::from(u32::from(win))),
             winning: moves,

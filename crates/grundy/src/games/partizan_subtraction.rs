@@ -238,6 +238,7 @@ impl Ruleset for PartizanSubtraction {
             None => String::new(),
         };
         Ok(Verdict {
+            partial: false,
             outcome,
             grundy: None,
             winning: Box::new(moves.into_iter()),

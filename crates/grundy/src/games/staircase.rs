@@ -116,6 +116,7 @@ impl Ruleset for Staircase {
             }
         );
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(!x.is_zero()),
             grundy: Some(x),
             winning: Box::new(moves.into_iter()),

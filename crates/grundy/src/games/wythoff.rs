@@ -155,6 +155,7 @@ impl Ruleset for Wythoff {
             }
         }
         Ok(Verdict {
+            partial: false,
             outcome: Outcome::from_win(!lost),
             grundy: self.small_grundy(a, b).map(Nat::from),
             winning: Box::new(moves.into_iter()),

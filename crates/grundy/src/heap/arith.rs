@@ -33,13 +33,20 @@
 //! and A(N + 2p) = A(N) + 2s). So [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and
 //! G(N) = mex = A(N).
 
-use super::{HeapRule, Nimber, Regularity};
+use super::{HeapRule, Nimber, Regularity, Table};
+use crate::Nat;
+use num_traits::{CheckedSub, ToPrimitive, Zero};
 
 /// The most values of A the coverage checks may read (a few tenths of a second).
 const WORK_LIMIT: u128 = 300_000_000;
 
 /// The small heaps beside a heap of any size in the options the coverage check counts.
 const SMALL_HEAPS: u64 = 512;
+
+/// The bound below which the coverage check takes the fixed small heaps of its options W.
+fn small_heaps(r: Regularity) -> u64 {
+    (r.preperiod.max(1) + r.period).min(SMALL_HEAPS)
+}
 
 /// The regularity (n0, p, s), s ≥ 1, with which `values` of `rule` look
 /// arithmetic-periodic, if the certificate above proves it; `None` otherwise (including
@@ -107,7 +114,7 @@ pub fn prove_hexadecimal<V: Nimber>(
     // with two heaps of equal value (a = N − k − b − c). `offsets` holds k (+ b (+ c)).
     // Any subset of these options serves: the small heaps are taken below a bound, so that
     // the pairs of them stay few however long the preperiod.
-    let small = (n0.max(1) + p).min(SMALL_HEAPS);
+    let small = small_heaps(r);
     let mut offsets: Vec<u64> = Vec::new();
     for &(k, bits) in moves {
         if bits & 2 != 0 {
@@ -188,10 +195,62 @@ pub fn prove_hexadecimal<V: Nimber>(
     Some(r)
 }
 
+/// Options of a heap `h` beyond the table worth `t`, for a hexadecimal code (`moves`) whose
+/// arithmetic period the certificate above proved: those that leave one heap a worth t
+/// (every a < h worth t is known through the period: [`Table::heaps_worth`]) with heaps
+/// whose values cancel — nothing, a heap worth 0, two equal heaps (a, b, b), or two small
+/// heaps of equal value. By condition 3 these reach every value below A(h), so for
+/// t < A(h) the list is never empty; other options worth t (two or three heaps of unrelated
+/// values) are not searched. Each as (tokens removed, heaps left); lazily, a first.
+pub(crate) fn options_worth<'a>(
+    table: Table,
+    moves: &'a [(u64, u8)],
+    h: Nat,
+    t: &Nat,
+) -> impl Iterator<Item = (u64, Vec<Nat>)> + 'a {
+    let small = table.regularity.map_or(0, small_heaps);
+    let candidates = table.heaps_worth(t, &h);
+    candidates
+        .into_iter()
+        .filter(|a| !a.is_zero())
+        .flat_map(move |a| {
+            let worth = |x: &Nat| table.value_nat(x);
+            let mut out = Vec::new();
+            for &(k, bits) in moves {
+                let Some(rest) = (&h - &a).checked_sub(&Nat::from(k)) else {
+                    continue;
+                };
+                if bits & 2 != 0 && rest.is_zero() {
+                    out.push((k, vec![a.clone()]));
+                }
+                if bits & 4 != 0 && !rest.is_zero() && worth(&rest).is_zero() {
+                    out.push((k, vec![a.clone(), rest.clone()]));
+                }
+                if bits & 8 != 0 && rest >= Nat::from(2u32) {
+                    if !rest.bit(0) {
+                        let half = &rest >> 1u32;
+                        out.push((k, vec![a.clone(), half.clone(), half]));
+                    }
+                    // b < c < small: the rest is below 2·small, and the values in the table.
+                    if let Some(r) = rest.to_u64().filter(|&r| r < 2 * small) {
+                        for b in (r + 1).saturating_sub(small).max(1)..r.div_ceil(2) {
+                            let c = r - b;
+                            if table.values[b as usize] == table.values[c as usize] {
+                                out.push((k, vec![a.clone(), Nat::from(b), Nat::from(c)]));
+                            }
+                        }
+                    }
+                }
+            }
+            out
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::{extend, parse_code};
+    use crate::heap::{extend, parse_code, prove_regularity, three};
+    use std::sync::Arc;
 
     fn values(code: &str, n: u64) -> Vec<u32> {
         let mut v = Vec::new();
@@ -235,5 +294,89 @@ mod tests {
             prove_hexadecimal(&twelve, &c, claim(1, 2, 1)),
             Some(claim(1, 2, 1))
         );
+    }
+
+    /// Beyond a table that proved an arithmetic period, the search finds exactly the options
+    /// of its kinds (one heap worth t beside none, a heap worth 0, two equal heaps or two
+    /// small heaps of equal value), and they reach every value below the heap's — which is
+    /// what makes it enough to find a winning move. For every proved code of two hexadecimal
+    /// digits with a three-heap move and a stretch of heaps past the table, checked against
+    /// every option enumerated directly with values computed directly.
+    #[test]
+    fn options_beyond_the_table_are_those_of_their_kinds_and_reach_every_smaller_value() {
+        let mut codes = 0;
+        for code in ["0", "4", "8", "C"]
+            .into_iter()
+            .flat_map(|w| (0..256).map(move |d| format!("{w}.{:X}{:X}", d / 16, d % 16)))
+        {
+            let Ok(rule) = parse_code(&code) else {
+                continue;
+            };
+            if !three::covers(&rule) {
+                continue;
+            }
+            let HeapRule::TakeBreak(moves) = &rule else {
+                unreachable!("codes are take-and-break rules")
+            };
+            let v = values(&code, 700);
+            let Some((len, r)) = (20..=300)
+                .step_by(20)
+                .find_map(|len| Some((len, prove_regularity(&rule, &v[..len])?)))
+                .filter(|(_, r)| r.saltus > 0)
+            else {
+                continue;
+            };
+            codes += 1;
+            let table = Table {
+                values: Arc::new(v[..len].to_vec()),
+                regularity: Some(r),
+            };
+            let small = small_heaps(r);
+            let g = |x: u64| v[x as usize];
+            // Whether parts[i] is worth the value and the other parts cancel as searched.
+            let of_a_kind = |parts: &[u64], i: usize| {
+                let o: Vec<u64> = (0..parts.len())
+                    .filter(|&j| j != i)
+                    .map(|j| parts[j])
+                    .collect();
+                match o[..] {
+                    [] => true,
+                    [b] => g(b) == 0,
+                    [b, c] => b == c || (b.max(c) < small && g(b) == g(c)),
+                    _ => false,
+                }
+            };
+            for h in len as u64..len as u64 + 12 {
+                let mut kinds: Vec<std::collections::BTreeSet<(u64, Vec<u64>)>> =
+                    vec![Default::default(); g(h) as usize + 1];
+                rule.for_each_option(h, |k, parts| {
+                    let t = parts.iter().fold(0, |x, &p| x ^ g(p));
+                    if t < g(h) && (0..parts.len()).any(|i| g(parts[i]) == t && of_a_kind(parts, i))
+                    {
+                        let mut parts = parts.to_vec();
+                        parts.sort_unstable();
+                        kinds[t as usize].insert((k, parts));
+                    }
+                });
+                for (t, want) in kinds.iter().enumerate() {
+                    let found: std::collections::BTreeSet<(u64, Vec<u64>)> =
+                        options_worth(table.clone(), moves, Nat::from(h), &Nat::from(t))
+                            .map(|(k, parts)| {
+                                let mut parts: Vec<u64> =
+                                    parts.iter().map(|x| x.to_u64().unwrap()).collect();
+                                parts.sort_unstable();
+                                (k, parts)
+                            })
+                            .collect();
+                    assert_eq!(&found, want, "{code}: heap {h}, value {t}");
+                    assert_eq!(
+                        found.is_empty(),
+                        t == g(h) as usize,
+                        "{code}: heap {h}, value {t}"
+                    );
+                }
+            }
+        }
+        assert!(codes >= 150, "only {codes} codes proved");
     }
 }

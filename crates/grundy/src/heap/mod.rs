@@ -9,12 +9,13 @@ mod sparse;
 mod three;
 
 pub use all_but::find_arithmetic_period;
+pub(crate) use arith::options_worth as hexadecimal_options_worth;
 pub use rule::{parse_code, subtraction, HeapRule, PeriodProof};
 
 use crate::nat::Nat;
 use crate::{too_large, GameError};
 use num_integer::Integer;
-use num_traits::ToPrimitive;
+use num_traits::{CheckedSub, ToPrimitive, Zero};
 use std::sync::{Arc, Mutex};
 
 /// How a table stores its values: `u16` while they fit, which halves the memory of a long run
@@ -342,7 +343,8 @@ pub struct HeapValues {
 #[derive(Debug, Default)]
 struct State {
     values: Arc<Vec<u32>>,
-    /// The proved regularity: a period (saltus 0), or an all-but game's arithmetic period.
+    /// The proved regularity: a period (saltus 0), or an arithmetic period (all-but games,
+    /// hexadecimal codes).
     regularity: Option<Regularity>,
     /// The table size at which the last search for a period failed.
     searched: u64,
@@ -472,28 +474,12 @@ impl HeapValues {
             }
             if provable && st.searched < st.values.len() as u64 {
                 st.searched = st.values.len() as u64;
-                match prove_regularity(&self.rule, &st.values) {
-                    // Heaps of any size are answered through a period, or through an
-                    // arithmetic one for all-but games (games/all_but.rs finds their winning
-                    // moves); a hexadecimal code's arithmetic period is reported by
-                    // `grundy sequence` but not used here.
-                    Some(r) if r.saltus == 0 || matches!(self.rule, HeapRule::AllBut(_)) => {
-                        st.regularity = Some(r);
-                        return Ok(());
-                    }
-                    Some(r) if beyond(cap) => {
-                        return Err(too_large!(
-                            "heap {max} is beyond what grundy computes for {game} (heaps up to \
-                             {}): its values are arithmetic-periodic, G(n + {}) = G(n) + {} \
-                             for n ≥ {} (proved; see grundy sequence), but solving heaps \
-                             beyond the table of such a game is not supported",
-                            cap,
-                            r.period,
-                            r.saltus,
-                            r.preperiod
-                        ));
-                    }
-                    _ => {}
+                // Heaps of any size are answered through the regularity: a period, or an
+                // arithmetic one (all-but games and hexadecimal codes, whose games find
+                // winning moves through it).
+                if let Some(r) = prove_regularity(&self.rule, &st.values) {
+                    st.regularity = Some(r);
+                    return Ok(());
                 }
             }
             if goal > cap {
@@ -535,7 +521,12 @@ impl Table {
 
     /// Whether heap `h` has a value here (computed, or reduced through the regularity).
     pub fn knows(&self, h: &Nat) -> bool {
-        self.regularity.is_some() || h.to_usize().is_some_and(|i| i < self.values.len())
+        self.regularity.is_some() || self.in_table(h)
+    }
+
+    /// Whether heap `h`'s value was computed (rather than reduced through the regularity).
+    pub fn in_table(&self, h: &Nat) -> bool {
+        h.to_usize().is_some_and(|i| i < self.values.len())
     }
 
     /// G(h), from the table or through the period.
@@ -578,6 +569,55 @@ impl Table {
         let (q, o) = (h - r.preperiod).div_rem(&Nat::from(r.period));
         let o = o.to_u64().expect("below the period");
         Nat::from(self.values[(r.preperiod + o) as usize]) + q * r.saltus
+    }
+
+    /// Every heap m < `below` with G(m) = `t`, in increasing order, when the values are
+    /// known there: from the table below the preperiod n0 (the whole table when there is no
+    /// regularity), and from n0 on through an arithmetic period, where
+    /// G(n0 + r + q·p) = G(n0 + r) + q·s with s ≥ 1 puts at most one such heap in each residue
+    /// r, at q = (t − G(n0 + r))/s when that is a whole number.
+    ///
+    /// ```
+    /// use grundy::heap::{HeapRule, HeapValues};
+    /// use grundy::Nat;
+    /// // Subtract anything but 1: G(n) = ⌊n/2⌋, so the heaps worth 10^20 are 2·10^20 and 2·10^20 + 1.
+    /// let hv = HeapValues::new(HeapRule::AllBut(vec![1]));
+    /// let big = Nat::from(10u32).pow(21);
+    /// let table = hv.table_for(Some(&big), "all-but --set 1").unwrap();
+    /// let t = Nat::from(10u32).pow(20);
+    /// assert_eq!(table.heaps_worth(&t, &big), [&t * 2u32, &t * 2u32 + 1u32]);
+    /// ```
+    ///
+    /// # Panics
+    /// If the values have a plain period (saltus 0): heaps of one value then recur without
+    /// end.
+    pub fn heaps_worth(&self, t: &Nat, below: &Nat) -> Vec<Nat> {
+        let len = self.values.len() as u64;
+        let direct_end = self.regularity.map_or(len, |r| r.preperiod.min(len));
+        let end = below.to_u64().map_or(direct_end, |b| b.min(direct_end));
+        let mut found: Vec<Nat> = Vec::new();
+        if let Some(t) = t.to_u32() {
+            found.extend(
+                (0..end)
+                    .filter(|&m| self.values[m as usize] == t)
+                    .map(Nat::from),
+            );
+        }
+        if let Some(r) = self.regularity {
+            assert!(r.saltus > 0, "heaps of one value recur without end");
+            let s = Nat::from(r.saltus);
+            let mut periodic: Vec<Nat> = (0..r.period)
+                .filter_map(|o| {
+                    let base = Nat::from(self.values[(r.preperiod + o) as usize]);
+                    let (q, rest) = (t.checked_sub(&base)?).div_rem(&s);
+                    let m = q * r.period + r.preperiod + o;
+                    (rest.is_zero() && m < *below).then_some(m)
+                })
+                .collect();
+            periodic.sort_unstable();
+            found.extend(periodic);
+        }
+        found
     }
 }
 
