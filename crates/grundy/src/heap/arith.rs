@@ -4,33 +4,43 @@
 //!
 //! Let A be the values computed, G(0) … G(L − 1), continued by the claimed regularity:
 //! A(n) = A(n − p) + s for n ≥ n0 + p (s ≥ 1). Suppose the computed values agree with it
-//! (G(n + p) = G(n) + s for n0 ≤ n < L − p). Then G = A everywhere if, with
-//! D = max over n ≥ 1 of p·A(n) − s·n and d = min over n ≥ n0 of the same (both are taken
-//! over one period past the preperiod, where the expression repeats):
+//! (G(n + p) = G(n) + s for n0 ≤ n < L − p). Write n1 = max(n0, 1) and
+//! σ(n) = p·A(n) − s·n (the slack; it repeats with period p from n0 on), D = max σ(n) over
+//! n ≥ 1 and d = min σ(n) over n ≥ n1 (each taken over one period past the preperiod), and
+//! 2^f for the largest power of two dividing 2s. Call a pair of heaps (b, b + δ) *lasting*
+//! when δ = 0 and b ≥ 1, or δ > 0, b ≥ n1 and A(b) = A(b + δ): then (b + p, b + p + δ) is
+//! lasting too, both values having grown by s. Then G = A everywhere if:
 //!
-//! 1. every move that leaves j ≥ 2 heaps after removing k tokens has j·D − d < s·k;
+//! 1. every move that leaves j ≥ 2 heaps after removing k tokens has j·D − d < s·k, or
+//!    else passes the finer check 1′ of [`splits_miss`] (class by class);
 //! 2. every move that leaves one heap after removing k has A(N − k) ≠ A(N) for N in
 //!    [L, L + p) (the difference repeats with period p once N − k ≥ n0; L ≥ n0 + p + t);
-//! 3. with K the removals of the moves that leave three heaps, V(N) the values
-//!    { A(a) : 1 ≤ a ≤ N − k − 2, a ≡ N − k (mod 2), k ∈ K } (moves leaving (a, b, b), worth
-//!    A(a)), W(N) the values A(a) of the options whose other heaps are fixed small ones worth
-//!    nothing together (a = N − k for a one-heap move; N − k − b for a two-heap move and
-//!    A(b) = 0; N − k − b − c for a three-heap move and A(b) = A(c); b, c < n0 + p), and V′,
-//!    W′ the same with a ≥ n0: [0, A(N)) ⊆ V(N) ∪ W(N) for N in [L, B), and for N in
-//!    [B, B + 2p), with m the least value not in V(N) (at most A(N)) and c = m − 2s ≥ 0:
-//!    [c, m) ⊆ V′(N) and [c, A(N)) ⊆ V′(N) ∪ W′(N). (B ≥ L: A(N) ≥ 2s on [B, B + 2p).)
+//! 3. with V(N) the values of the options of N that leave a heap a ≥ 1 beside a lasting
+//!    pair, (a, b, b + δ), worth A(a), and the value 0 when an option leaves only a lasting
+//!    pair (b, b + δ); W(N) the values A(a) ⊕ w of the options whose other heaps are fixed
+//!    small ones worth w < 2^f together (a = N − k and w = 0 for a one-heap move;
+//!    a = N − k − b and w = A(b) for a two-heap move; a = N − k − b − c and
+//!    w = A(b) ⊕ A(c) for a three-heap move; b, c < min(n0 + p, 512)); and V′, W′ those
+//!    with a ≥ n1 (V′ without the lone pairs):
+//!    [0, A(N)) ⊆ V(N) ∪ W(N) for N in [L, B), and for N in [B, B + 2p), with m the least
+//!    value not in V(N) (at most A(N)) and c = m − 2s ≥ 0: [c, m) ⊆ V′(N) and
+//!    [c, A(N)) ⊆ V′(N) ∪ W′(N). (B ≥ L: A(N) ≥ 2s on [B, B + 2p).)
 //!
 //! Proof, by induction on N ≥ L, with G = A below N. The option values of N are A's.
 //! (a) A(N) is not an option value: a move leaving j ≥ 2 heaps x1 … xj (Σ x = N − k) has
 //! value A(x1) ⊕ … ⊕ A(xj) ≤ Σ A(xi) (XOR never exceeds the sum), and
-//! p·Σ A(xi) ≤ s(N − k) + j·D < s·N + d ≤ p·A(N) by 1; a move leaving one heap has value
-//! A(N − k) ≠ A(N) by 2. (b) Every v < A(N) is one: V(N) and W(N) hold option values only.
-//! Below B that is 3. From each N in [B, B + 2p), with its c, three facts carry to N + 2p:
-//! [0, c) ⊆ V and [c, c + 2s) ⊆ V′ because V and V′ only grow with N (a ≤ N − k − 2 of the
-//! parity of N − k stays so for N + 2p); and [c, A(N + 2p)) ⊆ V′ ∪ W′, since its values below
-//! c + 2s are in V′ and every other v has v − 2s in [c, A(N)), reached by some a ≥ n0 whose
-//! a + 2p, with the same other heaps, is an option of N + 2p worth A(a) + 2s = v (a ≥ n0;
-//! and A(N + 2p) = A(N) + 2s). So [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and
+//! p·Σ A(xi) = s(N − k) + Σ σ(xi) ≤ s(N − k) + j·D < s·N + d ≤ p·A(N) by 1 (or it is not
+//! A(N) by 1′, whose argument is at [`splits_miss`]); a move leaving one heap has value
+//! A(N − k) ≠ A(N) by 2.
+//! (b) Every v < A(N) is one: V(N) and W(N) hold option values only. Below B that is 3.
+//! From each N in [B, B + 2p), with its c, three facts carry to N + 2p: [0, c) ⊆ V and
+//! [c, c + 2s) ⊆ V′ because V and V′ only grow with N (an option (a, b, b + δ) or
+//! (b, b + δ) of N becomes (a, b + p, b + p + δ) or (b + p, b + p + δ) of N + 2p, its pair
+//! still lasting); and [c, A(N + 2p)) ⊆ V′ ∪ W′, since its values below c + 2s are in V′
+//! and every other v has v − 2s in [c, A(N)), reached by some a ≥ n1 whose a + 2p, with
+//! the same other heaps, is an option of N + 2p worth v: for V′, A(a + 2p) = A(a) + 2s; for
+//! W′, (A(a) + 2s) ⊕ w = (A(a) ⊕ w) + 2s, since adding a multiple of 2^f leaves the bits
+//! below 2^f, where w lies, alone (and A(N + 2p) = A(N) + 2s). So [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and
 //! G(N) = mex = A(N).
 
 use super::{HeapRule, Nimber, Regularity, Table};
@@ -46,6 +56,95 @@ const SMALL_HEAPS: u64 = 512;
 /// The bound below which the coverage check takes the fixed small heaps of its options W.
 fn small_heaps(r: Regularity) -> u64 {
     (r.preperiod.max(1) + r.period).min(SMALL_HEAPS)
+}
+
+/// The offsets δ for which heaps b and b + δ are worth the same for good: 0 (b ≥ 1), and
+/// each δ in [1, 2p) with A(b) = A(b + δ) for some b ≥ max(n0, 1) — which then holds for
+/// b + p, b + 2p, … too, since both values grow by s each period.
+fn equal_offsets(r: Regularity, a: impl Fn(u64) -> i128) -> Vec<u64> {
+    let n = r.preperiod.max(1);
+    std::iter::once(0)
+        .chain((1..2 * r.period).filter(|&d| (n..n + r.period).any(|b| a(b) == a(b + d))))
+        .collect()
+}
+
+/// The lowest bit of 2s: small heaps worth less than it together shift a value without
+/// disturbing its growth by 2s.
+fn low_bound(s: u64) -> i128 {
+    1i128 << (2 * s).trailing_zeros()
+}
+
+/// The least b for which a pair (b, b + δ) counts as cancelling for good.
+fn least_pair(delta: u64, n0: u64) -> u64 {
+    if delta == 0 {
+        1
+    } else {
+        n0.max(1)
+    }
+}
+
+/// The most heap combinations the finer check of condition 1 may try.
+const SPLIT_LIMIT: u64 = 50_000_000;
+
+/// Condition 1, finer (1′): whether no option of N ≥ L that leaves j heaps after removing k
+/// tokens is worth A(N), checked class by class. Each heap left is either small (x < n1,
+/// taken exactly) or large (x ≥ n1, taken by its class mod p); for each class of N and each
+/// combination of kinds adding up to N − k mod p (at least one large heap: L − k > j·(n1 − 1)
+/// makes that so), some e with 2^e | s must show it: with H = ⌊A/2^e⌋ and
+/// σe(n) = p·H(n) − (s/2^e)·n, which depends on the class alone for large n,
+/// p·(Σ H(xi) − H(N)) = Σ σe(xi) − σe(N) − (s/2^e)·k is negative, or zero while the XOR of
+/// the A(xi) mod 2^e differs from A(N) mod 2^e. Either way the XOR of the H(xi), at most their
+/// sum, is not H(N) or the low bits differ, so the option is not worth A(N).
+fn splits_miss(a: &impl Fn(u64) -> i128, r: Regularity, l: u64, j: u64, k: u64) -> bool {
+    let (n1, p, s) = (r.preperiod.max(1), r.period, r.saltus);
+    if l - k <= j * (n1 - 1) {
+        return false;
+    }
+    let kinds = n1 - 1 + p;
+    let combos = p * kinds.pow(j as u32 - 1) * (n1 / p + 1);
+    if combos > SPLIT_LIMIT {
+        return false;
+    }
+    let es: Vec<u32> = (0..=s.trailing_zeros().min(20)).collect();
+    // A heap kind: (its residue mod p, large, a representative heap).
+    let kind = |i: u64| -> (u64, bool, u64) {
+        let x = if i < n1 - 1 {
+            i + 1
+        } else {
+            n1 + (i - (n1 - 1))
+        };
+        (x % p, x >= n1, x)
+    };
+    let sigma = |x: u64, e: u32| i128::from(p) * (a(x) >> e) - i128::from(s >> e) * i128::from(x);
+    let low = |x: u64, e: u32| a(x) & ((1i128 << e) - 1);
+    // Whether the heaps xs (representatives) miss A(N) for N of N's representative.
+    let safe = |xs: &[u64], n: u64| {
+        es.iter().any(|&e| {
+            let delta = xs.iter().map(|&x| sigma(x, e)).sum::<i128>()
+                - sigma(n, e)
+                - i128::from(s >> e) * i128::from(k);
+            let lows = xs.iter().fold(0, |acc, &x| acc ^ low(x, e));
+            delta < 0 || (delta == 0 && lows != low(n, e))
+        })
+    };
+    // The kinds of the last heap with residue `want`.
+    let last = |want: u64| (0..kinds).map(kind).filter(move |&(rx, _, _)| rx == want);
+    (n1..n1 + p).all(|n| {
+        let target = (n + p - k % p) % p;
+        // Every completion of the first heaps by a last one of the right residue.
+        let check = |xs: &[(u64, bool, u64)]| {
+            let have: u64 = xs.iter().map(|x| x.0).sum::<u64>() % p;
+            last((target + p - have) % p).all(|x| {
+                let all: Vec<(u64, bool, u64)> = xs.iter().copied().chain([x]).collect();
+                let reps: Vec<u64> = all.iter().map(|h| h.2).collect();
+                !all.iter().any(|h| h.1) || safe(&reps, n)
+            })
+        };
+        (0..kinds).all(|i1| match j {
+            2 => check(&[kind(i1)]),
+            _ => (i1..kinds).all(|i2| check(&[kind(i1), kind(i2)])),
+        })
+    })
 }
 
 /// The regularity (n0, p, s), s ≥ 1, with which `values` of `rule` look
@@ -87,10 +186,14 @@ pub fn prove_hexadecimal<V: Nimber>(
     let slack = |n: u64| pi * a(n) - si * i128::from(n);
     let big_d = (1..n0.max(1) + p).map(slack).max()?;
     let small_d = (n0.max(1)..n0.max(1) + p).map(slack).min()?;
-    // 1: moves that leave two or three heaps never reach A(N).
+    // 1: moves that leave two or three heaps never reach A(N): by the bound on their slacks,
+    // or else class by class (1′).
     for &(k, bits) in moves {
-        for (bit, j) in [(4u8, 2i128), (8, 3)] {
-            if bits & bit != 0 && j * big_d - small_d >= si * i128::from(k) {
+        for (bit, j) in [(4u8, 2u64), (8, 3)] {
+            if bits & bit != 0
+                && i128::from(j) * big_d - small_d >= si * i128::from(k)
+                && !splits_miss(&a, r, l, j, k)
+            {
                 return None;
             }
         }
@@ -109,58 +212,82 @@ pub fn prove_hexadecimal<V: Nimber>(
             return None;
         }
     }
-    // Options worth exactly A(a) whose other parts are fixed small heaps: a one-heap move
-    // (a = N − k), a two-heap move with a heap of value 0 (a = N − k − b), a three-heap move
-    // with two heaps of equal value (a = N − k − b − c). `offsets` holds k (+ b (+ c)).
-    // Any subset of these options serves: the small heaps are taken below a bound, so that
-    // the pairs of them stay few however long the preperiod.
+    // Options worth A(a) ⊕ w whose other parts are fixed small heaps worth w together, with
+    // w below the lowest bit of 2s (so that A(a) + 2s ⊕ w = (A(a) ⊕ w) + 2s): a one-heap
+    // move (a = N − k), a two-heap move (a = N − k − b), a three-heap move
+    // (a = N − k − b − c). `offsets` holds (k (+ b (+ c)), w). Any subset of these options
+    // serves: the small heaps are taken below a bound, so that the pairs of them stay few
+    // however long the preperiod.
     let small = small_heaps(r);
-    let mut offsets: Vec<u64> = Vec::new();
+    let below = low_bound(s);
+    let mut offsets: Vec<(u64, i128)> = Vec::new();
     for &(k, bits) in moves {
         if bits & 2 != 0 {
-            offsets.push(k);
+            offsets.push((k, 0));
         }
         for x in 1..small {
-            if bits & 4 != 0 && a(x) == 0 {
-                offsets.push(k + x);
+            if bits & 4 != 0 && a(x) < below {
+                offsets.push((k + x, a(x)));
             }
             for y in x + 1..small {
-                if bits & 8 != 0 && a(x) == a(y) {
-                    offsets.push(k + x + y);
+                if bits & 8 != 0 && a(x) ^ a(y) < below {
+                    offsets.push((k + x + y, a(x) ^ a(y)));
                 }
             }
         }
     }
     offsets.sort_unstable();
     offsets.dedup();
-    // Which values in [lo, hi) the options of N worth A(a), a ≥ from, reach: the moves that
-    // leave (a, b, b), and with `fixed` also those of `offsets`.
-    let reached = |n: u64, from: u64, lo: i128, hi: i128, fixed: bool| -> Vec<bool> {
+    // Pairs of heaps that cancel for good: (b, b + δ) with δ in `deltas`.
+    let deltas = equal_offsets(r, a);
+    let twos: Vec<u64> = moves.iter().filter(|m| m.1 & 4 != 0).map(|m| m.0).collect();
+    // Which values in [lo, hi) these options of N reach: those that leave (a, b, b + δ),
+    // worth A(a) (a ≥ 1, or a ≥ n0 when `lifted`), those that leave (b, b + δ), worth 0
+    // (not when `lifted`), and with `fixed` also the options of `offsets`.
+    let reached = |n: u64, lifted: bool, lo: i128, hi: i128, fixed: bool| -> Vec<bool> {
         let width = (hi - lo).max(0) as usize;
         let mut seen = vec![false; width];
         let mut left = width;
-        let mut see = |x: u64, left: &mut usize| {
-            let v = a(x);
+        let mut see = |v: i128, left: &mut usize| {
             if v >= lo && v < hi && !seen[(v - lo) as usize] {
                 seen[(v - lo) as usize] = true;
                 *left -= 1;
             }
         };
+        let from = if lifted { n0.max(1) } else { 1 };
         for &k in &threes {
-            let Some(top) = n.checked_sub(k + 2) else {
-                continue;
-            };
-            let first = from.max(1);
-            let mut x = first + u64::from(first % 2 != (n - k) % 2);
-            while x <= top && left > 0 {
-                see(x, &mut left);
-                x += 2;
+            for &d in &deltas {
+                // a + 2b = n − k − d, with b ≥ 1 (δ = 0) or b ≥ max(n0, 1).
+                let Some(top) = n.checked_sub(k + d + 2 * least_pair(d, n0)) else {
+                    continue;
+                };
+                let rest = n - k - d;
+                let mut x = from + u64::from(from % 2 != rest % 2);
+                while x <= top && left > 0 {
+                    if d == 0 || a((rest - x) / 2) == a((rest - x) / 2 + d) {
+                        see(a(x), &mut left);
+                    }
+                    x += 2;
+                }
+            }
+        }
+        if !lifted {
+            for &k in &twos {
+                for &d in &deltas {
+                    let Some(rest) = n.checked_sub(k + d).filter(|r| r % 2 == 0) else {
+                        continue;
+                    };
+                    let b = rest / 2;
+                    if b >= least_pair(d, n0) && (d == 0 || a(b) == a(b + d)) {
+                        see(0, &mut left);
+                    }
+                }
             }
         }
         if fixed {
-            for &o in &offsets {
-                if let Some(x) = n.checked_sub(o).filter(|&x| x >= from.max(1)) {
-                    see(x, &mut left);
+            for &(o, w) in &offsets {
+                if let Some(x) = n.checked_sub(o).filter(|&x| x >= from) {
+                    see(a(x) ^ w, &mut left);
                 }
             }
         }
@@ -168,27 +295,31 @@ pub fn prove_hexadecimal<V: Nimber>(
     };
     let all = |seen: &[bool]| seen.iter().all(|&x| x);
     // Each check reads up to N values of A: refuse (prove nothing) rather than run long.
-    let work = u128::from(b + 2 * p - l) * u128::from(b + 2 * p) * (threes.len() as u128 + 1);
+    let work = u128::from(b + 2 * p - l)
+        * u128::from(b + 2 * p)
+        * (threes.len() as u128 * deltas.len() as u128 + 1)
+        + u128::from(b + 2 * p - l) * offsets.len() as u128;
     if work > WORK_LIMIT {
         return None;
     }
     for n in l..b + 2 * p {
         let an = a(n);
         if n < b {
-            if !all(&reached(n, 1, 0, an, true)) {
+            if !all(&reached(n, false, 0, an, true)) {
                 return None;
             }
             continue;
         }
-        // m: the least value the (a, b, b) moves miss (at most A(N)); below m − 2s they
+        // m: the least value the (a, b, b + δ) and (b, b + δ) moves miss (at most A(N)); below m − 2s they
         // cover everything for good, [m − 2s, m) with a ≥ n0, and [m − 2s, A(N)) with all
         // the options above, a ≥ n0.
-        let m = reached(n, 1, 0, an, false)
+        let m = reached(n, false, 0, an, false)
             .iter()
             .position(|&x| !x)
             .map_or(an, |i| i as i128);
         let c0 = m - 2 * si;
-        if c0 < 0 || !all(&reached(n, n0, c0, m, false)) || !all(&reached(n, n0, c0, an, true)) {
+        if c0 < 0 || !all(&reached(n, true, c0, m, false)) || !all(&reached(n, true, c0, an, true))
+        {
             return None;
         }
     }
@@ -196,54 +327,120 @@ pub fn prove_hexadecimal<V: Nimber>(
 }
 
 /// Options of a heap `h` beyond the table worth `t`, for a hexadecimal code (`moves`) whose
-/// arithmetic period the certificate above proved: those that leave one heap a worth t
-/// (every a < h worth t is known through the period: [`Table::heaps_worth`]) with heaps
-/// whose values cancel — nothing, a heap worth 0, two equal heaps (a, b, b), or two small
-/// heaps of equal value. By condition 3 these reach every value below A(h), so for
-/// t < A(h) the list is never empty; other options worth t (two or three heaps of unrelated
-/// values) are not searched. Each as (tokens removed, heaps left); lazily, a first.
+/// arithmetic period the certificate above proved: those of the kinds its condition 3
+/// counts. They leave one heap a worth t (every a < h worth t is known through the period:
+/// [`Table::heaps_worth`]) beside heaps whose values cancel — nothing, a heap worth 0, a
+/// lasting pair (b, b + δ) (δ = 0, or equal values past the preperiod), or two small heaps
+/// of equal value — or, for t = 0, a lasting pair alone. By condition 3 they reach every
+/// value below A(h), so for t < A(h) the list is never empty; other options worth t (two or
+/// three heaps of unrelated values) are not searched. Each as (tokens removed, heaps left);
+/// lazily, a first.
 pub(crate) fn options_worth<'a>(
     table: Table,
     moves: &'a [(u64, u8)],
     h: Nat,
     t: &Nat,
-) -> impl Iterator<Item = (u64, Vec<Nat>)> + 'a {
-    let small = table.regularity.map_or(0, small_heaps);
-    let candidates = table.heaps_worth(t, &h);
-    candidates
-        .into_iter()
-        .filter(|a| !a.is_zero())
-        .flat_map(move |a| {
-            let worth = |x: &Nat| table.value_nat(x);
-            let mut out = Vec::new();
-            for &(k, bits) in moves {
-                let Some(rest) = (&h - &a).checked_sub(&Nat::from(k)) else {
-                    continue;
-                };
+) -> Box<dyn Iterator<Item = (u64, Vec<Nat>)> + 'a> {
+    let Some(r) = table.regularity else {
+        return Box::new(std::iter::empty());
+    };
+    let small = small_heaps(r);
+    let value = |x: &Nat| table.value_nat(x);
+    let deltas = equal_offsets(r, |n| {
+        value(&Nat::from(n))
+            .to_i128()
+            .expect("values near the preperiod are small")
+    });
+    let n1 = Nat::from(r.preperiod.max(1));
+    // The lasting pair (b, b + δ) that `rest` tokens make, if any.
+    let pairs = move |rest: &Nat, table: &Table| -> Vec<(Nat, Nat)> {
+        let mut out = Vec::new();
+        for &d in &deltas {
+            let Some(twice) = rest.checked_sub(&Nat::from(d)).filter(|x| !x.bit(0)) else {
+                continue;
+            };
+            let b = twice >> 1u32;
+            let c = &b + d;
+            let lasting = match d {
+                0 => !b.is_zero(),
+                _ => b >= n1 && table.value_nat(&b) == table.value_nat(&c),
+            };
+            if lasting {
+                out.push((b, c));
+            }
+        }
+        out
+    };
+    // For t = 0: options that leave a lasting pair alone.
+    let mut alone = Vec::new();
+    if t.is_zero() {
+        for &(k, _) in moves.iter().filter(|m| m.1 & 4 != 0) {
+            if let Some(rest) = h.checked_sub(&Nat::from(k)) {
+                alone.extend(
+                    pairs(&rest, &table)
+                        .into_iter()
+                        .map(|(b, c)| (k, vec![b, c])),
+                );
+            }
+        }
+    }
+    // The values w < low_bound(s) of the small heaps beside a: then a is worth t ⊕ w.
+    let below = low_bound(r.saltus);
+    let v = |x: u64| i128::from(table.values[x as usize]);
+    let mut ws: Vec<i128> = std::iter::once(0)
+        .chain((1..small).map(v))
+        .chain((1..small).flat_map(|x| (x + 1..small).map(move |y| v(x) ^ v(y))))
+        .filter(|&w| w < below)
+        .collect();
+    ws.sort_unstable();
+    ws.dedup();
+    let (t, heaps) = (t.clone(), table.clone());
+    let candidates = ws.into_iter().flat_map(move |w| {
+        let worth = &t ^ Nat::from(w as u128);
+        let h = h.clone();
+        heaps
+            .heaps_worth(&worth, &h)
+            .into_iter()
+            .filter(|a| !a.is_zero())
+            .map(move |a| (w, a, h.clone()))
+    });
+    let beside = candidates.map(move |(w, a, h)| {
+        let mut out = Vec::new();
+        for &(k, bits) in moves {
+            let Some(rest) = (&h - &a).checked_sub(&Nat::from(k)) else {
+                continue;
+            };
+            let small_rest = rest.to_u64().filter(|&r| r < 2 * small);
+            if w == 0 {
                 if bits & 2 != 0 && rest.is_zero() {
                     out.push((k, vec![a.clone()]));
                 }
-                if bits & 4 != 0 && !rest.is_zero() && worth(&rest).is_zero() {
+                if bits & 4 != 0 && !rest.is_zero() && table.value_nat(&rest).is_zero() {
                     out.push((k, vec![a.clone(), rest.clone()]));
                 }
-                if bits & 8 != 0 && rest >= Nat::from(2u32) {
-                    if !rest.bit(0) {
-                        let half = &rest >> 1u32;
-                        out.push((k, vec![a.clone(), half.clone(), half]));
+                if bits & 8 != 0 {
+                    for (b, c) in pairs(&rest, &table) {
+                        out.push((k, vec![a.clone(), b, c]));
                     }
-                    // b < c < small: the rest is below 2·small, and the values in the table.
-                    if let Some(r) = rest.to_u64().filter(|&r| r < 2 * small) {
-                        for b in (r + 1).saturating_sub(small).max(1)..r.div_ceil(2) {
-                            let c = r - b;
-                            if table.values[b as usize] == table.values[c as usize] {
-                                out.push((k, vec![a.clone(), Nat::from(b), Nat::from(c)]));
-                            }
-                        }
+                }
+            } else if let Some(b) = small_rest.filter(|&b| bits & 4 != 0 && b >= 1 && b < small) {
+                if table.values[b as usize] as i128 == w {
+                    out.push((k, vec![a.clone(), rest.clone()]));
+                }
+            }
+            // b < c < small worth w together: the rest is below 2·small.
+            if let Some(r) = small_rest.filter(|_| bits & 8 != 0) {
+                for b in (r + 1).saturating_sub(small).max(1)..r.div_ceil(2) {
+                    let c = r - b;
+                    if table.values[b as usize] ^ table.values[c as usize] == w as u32 {
+                        out.push((k, vec![a.clone(), Nat::from(b), Nat::from(c)]));
                     }
                 }
             }
-            out
-        })
+        }
+        out
+    });
+    Box::new(alone.into_iter().chain(beside.flatten()))
 }
 
 #[cfg(test)]
@@ -263,6 +460,31 @@ mod tests {
             preperiod,
             period,
             saltus,
+        }
+    }
+
+    /// Each refinement of the certificate proves a code that the others leave unproved (and
+    /// each proof holds over 2 000 values): 0.0F needs the lone lasting pair (b, b), its
+    /// value 0 out of reach of (a, b, b) for even N; 0.0B and 0.A8 condition 1′, class by
+    /// class (0.A8 with the low bit); 0.C9 small heaps worth w > 0 beside a (598, 2 for
+    /// N = 601: 398 ⊕ 1 = 399).
+    #[test]
+    fn each_refinement_proves_a_code_of_its_own() {
+        for (code, want) in [
+            ("0.0F", claim(0, 2, 1)),
+            ("0.0B", claim(5, 2, 1)),
+            ("0.A8", claim(1, 4, 2)),
+            ("0.C9", claim(3, 3, 2)),
+        ] {
+            let rule = parse_code(code).unwrap();
+            let v = values(code, 2000);
+            assert_eq!(prove_regularity(&rule, &v[..600]), Some(want), "{code}");
+            let (n0, p, s) = (
+                want.preperiod as usize,
+                want.period as usize,
+                want.saltus as u32,
+            );
+            assert!((n0..v.len() - p).all(|m| v[m + p] == v[m] + s), "{code}");
         }
     }
 
@@ -333,7 +555,14 @@ mod tests {
             };
             let small = small_heaps(r);
             let g = |x: u64| v[x as usize];
-            // Whether parts[i] is worth the value and the other parts cancel as searched.
+            let deltas = equal_offsets(r, |n| i128::from(g(n)));
+            let below = low_bound(r.saltus);
+            let lasting = |b: u64, c: u64| {
+                let (b, c) = (b.min(c), b.max(c));
+                (b == c && b >= 1)
+                    || (b >= r.preperiod.max(1) && deltas.contains(&(c - b)) && g(b) == g(c))
+            };
+            // Whether the parts other than parts[i] are of a kind searched beside it.
             let of_a_kind = |parts: &[u64], i: usize| {
                 let o: Vec<u64> = (0..parts.len())
                     .filter(|&j| j != i)
@@ -341,8 +570,10 @@ mod tests {
                     .collect();
                 match o[..] {
                     [] => true,
-                    [b] => g(b) == 0,
-                    [b, c] => b == c || (b.max(c) < small && g(b) == g(c)),
+                    [b] => g(b) == 0 || (b < small && i128::from(g(b)) < below),
+                    [b, c] => {
+                        lasting(b, c) || (b.max(c) < small && i128::from(g(b) ^ g(c)) < below)
+                    }
                     _ => false,
                 }
             };
@@ -351,8 +582,8 @@ mod tests {
                     vec![Default::default(); g(h) as usize + 1];
                 rule.for_each_option(h, |k, parts| {
                     let t = parts.iter().fold(0, |x, &p| x ^ g(p));
-                    if t < g(h) && (0..parts.len()).any(|i| g(parts[i]) == t && of_a_kind(parts, i))
-                    {
+                    let alone = matches!(parts, &[b, c] if lasting(b, c));
+                    if t < g(h) && (alone || (0..parts.len()).any(|i| of_a_kind(parts, i))) {
                         let mut parts = parts.to_vec();
                         parts.sort_unstable();
                         kinds[t as usize].insert((k, parts));

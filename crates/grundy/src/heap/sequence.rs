@@ -823,14 +823,14 @@ mod tests {
 
     #[test]
     fn unproved_regularities_are_reported_as_observed_only() {
-        // 0.0F goes up by one every two heaps, which nothing here proves (the options that
-        // reach the values below are not of the kinds arith.rs uses).
-        let r = job("0.0F", 300).run(&mut |_, _| {}).unwrap();
+        // 0.1A goes up by one every two heaps from 4 on, which nothing here proves (its
+        // three-heap options might reach G(N): the bounds of arith.rs's condition 1 fail).
+        let r = job("0.1A", 300).run(&mut |_, _| {}).unwrap();
         assert!(!r.proved && r.period.is_none() && r.saltus == 0);
         assert_eq!(
             r.observed,
             Some(Regularity {
-                preperiod: 0,
+                preperiod: 4,
                 period: 2,
                 saltus: 1
             })
