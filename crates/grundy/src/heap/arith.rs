@@ -7,17 +7,15 @@
 //! (G(n + p) = G(n) + s for n0 ≤ n < L − p). Write n1 = max(n0, 1) and
 //! σ(n) = p·A(n) − s·n (the slack; it repeats with period p from n0 on), D = max σ(n) over
 //! n ≥ 1 and d = min σ(n) over n ≥ n1 (each taken over one period past the preperiod), and
-//! 2^f for the largest power of two dividing 2s. Call a pair of heaps (b, b + δ) *lasting*
-//! when δ = 0 and b ≥ 1, or δ > 0, b ≥ n1 and A(b) = A(b + δ): then (b + p, b + p + δ) is
-//! lasting too, both values having grown by s. Then G = A everywhere if:
+//! 2^f for the largest power of two dividing 2s. Then G = A everywhere if:
 //!
 //! 1. every move that leaves j ≥ 2 heaps after removing k tokens has j·D − d < s·k, or
 //!    else passes the finer check 1′ of [`splits_miss`] (class by class);
 //! 2. every move that leaves one heap after removing k has A(N − k) ≠ A(N) for N in
 //!    [L, L + p) (the difference repeats with period p once N − k ≥ n0; L ≥ n0 + p + t);
-//! 3. with V(N) the values of the options of N that leave a heap a ≥ 1 beside a lasting
-//!    pair, (a, b, b + δ), worth A(a), and the value 0 when an option leaves only a lasting
-//!    pair (b, b + δ); W(N) the values A(a) ⊕ w of the options whose other heaps are fixed
+//! 3. with V(N) the values of the options of N that leave a heap a ≥ 1 beside two equal
+//!    heaps, (a, b, b), worth A(a), and the value 0 when an option leaves two equal heaps
+//!    (b, b) alone; W(N) the values A(a) ⊕ w of the options whose other heaps are fixed
 //!    small ones worth w < 2^f together (a = N − k and w = 0 for a one-heap move;
 //!    a = N − k − b and w = A(b) for a two-heap move; a = N − k − b − c and
 //!    w = A(b) ⊕ A(c) for a three-heap move; b, c < min(n0 + p, 512)); and V′, W′ those
@@ -34,9 +32,8 @@
 //! A(N − k) ≠ A(N) by 2.
 //! (b) Every v < A(N) is one: V(N) and W(N) hold option values only. Below B that is 3.
 //! From each N in [B, B + 2p), with its c, three facts carry to N + 2p: [0, c) ⊆ V and
-//! [c, c + 2s) ⊆ V′ because V and V′ only grow with N (an option (a, b, b + δ) or
-//! (b, b + δ) of N becomes (a, b + p, b + p + δ) or (b + p, b + p + δ) of N + 2p, its pair
-//! still lasting); and [c, A(N + 2p)) ⊆ V′ ∪ W′, since its values below c + 2s are in V′
+//! [c, c + 2s) ⊆ V′ because V and V′ only grow with N (an option (a, b, b) or (b, b) of N
+//! becomes (a, b + p, b + p) or (b + p, b + p) of N + 2p); and [c, A(N + 2p)) ⊆ V′ ∪ W′, since its values below c + 2s are in V′
 //! and every other v has v − 2s in [c, A(N)), reached by some a ≥ n1 whose a + 2p, with
 //! the same other heaps, is an option of N + 2p worth v: for V′, A(a + 2p) = A(a) + 2s; for
 //! W′, (A(a) + 2s) ⊕ w = (A(a) ⊕ w) + 2s, since adding a multiple of 2^f leaves the bits
@@ -58,29 +55,10 @@ fn small_heaps(r: Regularity) -> u64 {
     (r.preperiod.max(1) + r.period).min(SMALL_HEAPS)
 }
 
-/// The offsets δ for which heaps b and b + δ are worth the same for good: 0 (b ≥ 1), and
-/// each δ in [1, 2p) with A(b) = A(b + δ) for some b ≥ max(n0, 1) — which then holds for
-/// b + p, b + 2p, … too, since both values grow by s each period.
-fn equal_offsets(r: Regularity, a: impl Fn(u64) -> i128) -> Vec<u64> {
-    let n = r.preperiod.max(1);
-    std::iter::once(0)
-        .chain((1..2 * r.period).filter(|&d| (n..n + r.period).any(|b| a(b) == a(b + d))))
-        .collect()
-}
-
 /// The lowest bit of 2s: small heaps worth less than it together shift a value without
 /// disturbing its growth by 2s.
 fn low_bound(s: u64) -> i128 {
     1i128 << (2 * s).trailing_zeros()
-}
-
-/// The least b for which a pair (b, b + δ) counts as cancelling for good.
-fn least_pair(delta: u64, n0: u64) -> u64 {
-    if delta == 0 {
-        1
-    } else {
-        n0.max(1)
-    }
 }
 
 /// The most heap combinations the finer check of condition 1 may try.
@@ -90,11 +68,12 @@ const SPLIT_LIMIT: u64 = 50_000_000;
 /// tokens is worth A(N), checked class by class. Each heap left is either small (x < n1,
 /// taken exactly) or large (x ≥ n1, taken by its class mod p); for each class of N and each
 /// combination of kinds adding up to N − k mod p (at least one large heap: L − k > j·(n1 − 1)
-/// makes that so), some e with 2^e | s must show it: with H = ⌊A/2^e⌋ and
-/// σe(n) = p·H(n) − (s/2^e)·n, which depends on the class alone for large n,
-/// p·(Σ H(xi) − H(N)) = Σ σe(xi) − σe(N) − (s/2^e)·k is negative, or zero while the XOR of
-/// the A(xi) mod 2^e differs from A(N) mod 2^e. Either way the XOR of the H(xi), at most their
-/// sum, is not H(N) or the low bits differ, so the option is not worth A(N).
+/// makes that so), some e with 2^e | s must show it: with H = ⌊A/2^e⌋,
+/// σe(n) = p·H(n) − (s/2^e)·n, which depends on the class alone for large n, and Hs the XOR
+/// of the small heaps' H (exact), Δ = p·(Hs + Σ H(large) − H(N)) =
+/// p·Hs + Σ σe(large) − σe(N) − (s/2^e)·(k + Σ small) is negative, or zero while the XOR of
+/// the A(xi) mod 2^e differs from A(N) mod 2^e. Either way the XOR of the H(xi), at most
+/// Hs + Σ H(large), is not H(N) or the low bits differ, so the option is not worth A(N).
 fn splits_miss(a: &impl Fn(u64) -> i128, r: Regularity, l: u64, j: u64, k: u64) -> bool {
     let (n1, p, s) = (r.preperiod.max(1), r.period, r.saltus);
     if l - k <= j * (n1 - 1) {
@@ -119,10 +98,17 @@ fn splits_miss(a: &impl Fn(u64) -> i128, r: Regularity, l: u64, j: u64, k: u64) 
     let low = |x: u64, e: u32| a(x) & ((1i128 << e) - 1);
     // Whether the heaps xs (representatives) miss A(N) for N of N's representative.
     let safe = |xs: &[u64], n: u64| {
+        let smalls = xs.iter().filter(|&&x| x < n1);
+        let small_xor = smalls.clone().fold(0, |acc, &x| acc ^ a(x));
+        let small_sum: u64 = smalls.sum();
         es.iter().any(|&e| {
-            let delta = xs.iter().map(|&x| sigma(x, e)).sum::<i128>()
+            let delta = i128::from(p) * (small_xor >> e)
+                + xs.iter()
+                    .filter(|&&x| x >= n1)
+                    .map(|&x| sigma(x, e))
+                    .sum::<i128>()
                 - sigma(n, e)
-                - i128::from(s >> e) * i128::from(k);
+                - i128::from(s >> e) * i128::from(k + small_sum);
             let lows = xs.iter().fold(0, |acc, &x| acc ^ low(x, e));
             delta < 0 || (delta == 0 && lows != low(n, e))
         })
@@ -238,12 +224,10 @@ pub fn prove_hexadecimal<V: Nimber>(
     }
     offsets.sort_unstable();
     offsets.dedup();
-    // Pairs of heaps that cancel for good: (b, b + δ) with δ in `deltas`.
-    let deltas = equal_offsets(r, a);
     let twos: Vec<u64> = moves.iter().filter(|m| m.1 & 4 != 0).map(|m| m.0).collect();
-    // Which values in [lo, hi) these options of N reach: those that leave (a, b, b + δ),
-    // worth A(a) (a ≥ 1, or a ≥ n0 when `lifted`), those that leave (b, b + δ), worth 0
-    // (not when `lifted`), and with `fixed` also the options of `offsets`.
+    // Which values in [lo, hi) these options of N reach: those that leave (a, b, b), worth
+    // A(a) (a ≥ 1, or a ≥ n1 when `lifted`), those that leave (b, b), worth 0 (not when
+    // `lifted`), and with `fixed` also the options of `offsets`.
     let reached = |n: u64, lifted: bool, lo: i128, hi: i128, fixed: bool| -> Vec<bool> {
         let width = (hi - lo).max(0) as usize;
         let mut seen = vec![false; width];
@@ -256,33 +240,18 @@ pub fn prove_hexadecimal<V: Nimber>(
         };
         let from = if lifted { n0.max(1) } else { 1 };
         for &k in &threes {
-            for &d in &deltas {
-                // a + 2b = n − k − d, with b ≥ 1 (δ = 0) or b ≥ max(n0, 1).
-                let Some(top) = n.checked_sub(k + d + 2 * least_pair(d, n0)) else {
-                    continue;
-                };
-                let rest = n - k - d;
-                let mut x = from + u64::from(from % 2 != rest % 2);
-                while x <= top && left > 0 {
-                    if d == 0 || a((rest - x) / 2) == a((rest - x) / 2 + d) {
-                        see(a(x), &mut left);
-                    }
-                    x += 2;
-                }
+            // a + 2b = n − k with b ≥ 1.
+            let Some(top) = n.checked_sub(k + 2) else {
+                continue;
+            };
+            let mut x = from + u64::from(from % 2 != (n - k) % 2);
+            while x <= top && left > 0 {
+                see(a(x), &mut left);
+                x += 2;
             }
         }
-        if !lifted {
-            for &k in &twos {
-                for &d in &deltas {
-                    let Some(rest) = n.checked_sub(k + d).filter(|r| r % 2 == 0) else {
-                        continue;
-                    };
-                    let b = rest / 2;
-                    if b >= least_pair(d, n0) && (d == 0 || a(b) == a(b + d)) {
-                        see(0, &mut left);
-                    }
-                }
-            }
+        if !lifted && twos.iter().any(|&k| n >= k + 2 && (n - k) % 2 == 0) {
+            see(0, &mut left);
         }
         if fixed {
             for &(o, w) in &offsets {
@@ -295,9 +264,7 @@ pub fn prove_hexadecimal<V: Nimber>(
     };
     let all = |seen: &[bool]| seen.iter().all(|&x| x);
     // Each check reads up to N values of A: refuse (prove nothing) rather than run long.
-    let work = u128::from(b + 2 * p - l)
-        * u128::from(b + 2 * p)
-        * (threes.len() as u128 * deltas.len() as u128 + 1)
+    let work = u128::from(b + 2 * p - l) * u128::from(b + 2 * p) * (threes.len() as u128 + 1)
         + u128::from(b + 2 * p - l) * offsets.len() as u128;
     if work > WORK_LIMIT {
         return None;
@@ -310,7 +277,7 @@ pub fn prove_hexadecimal<V: Nimber>(
             }
             continue;
         }
-        // m: the least value the (a, b, b + δ) and (b, b + δ) moves miss (at most A(N)); below m − 2s they
+        // m: the least value the (a, b, b) and (b, b) moves miss (at most A(N)); below m − 2s they
         // cover everything for good, [m − 2s, m) with a ≥ n0, and [m − 2s, A(N)) with all
         // the options above, a ≥ n0.
         let m = reached(n, false, 0, an, false)
@@ -328,13 +295,13 @@ pub fn prove_hexadecimal<V: Nimber>(
 
 /// Options of a heap `h` beyond the table worth `t`, for a hexadecimal code (`moves`) whose
 /// arithmetic period the certificate above proved: those of the kinds its condition 3
-/// counts. They leave one heap a worth t (every a < h worth t is known through the period:
-/// [`Table::heaps_worth`]) beside heaps whose values cancel — nothing, a heap worth 0, a
-/// lasting pair (b, b + δ) (δ = 0, or equal values past the preperiod), or two small heaps
-/// of equal value — or, for t = 0, a lasting pair alone. By condition 3 they reach every
-/// value below A(h), so for t < A(h) the list is never empty; other options worth t (two or
-/// three heaps of unrelated values) are not searched. Each as (tokens removed, heaps left);
-/// lazily, a first.
+/// counts. They leave one heap a beside heaps that cancel out — nothing, a heap worth 0, or
+/// two equal heaps — so that a is worth t (every heap worth a given value is known through
+/// the period: [`Table::heaps_worth`]), or beside small heaps worth w < 2^f together, a
+/// being worth t ⊕ w; and, for t = 0, two equal heaps alone. By condition 3 they reach
+/// every value below A(h), so for t < A(h) the list is never empty; other options worth t
+/// (two or three heaps of unrelated values) are not searched. Each as (tokens removed,
+/// heaps left); lazily.
 pub(crate) fn options_worth<'a>(
     table: Table,
     moves: &'a [(u64, u8)],
@@ -345,42 +312,14 @@ pub(crate) fn options_worth<'a>(
         return Box::new(std::iter::empty());
     };
     let small = small_heaps(r);
-    let value = |x: &Nat| table.value_nat(x);
-    let deltas = equal_offsets(r, |n| {
-        value(&Nat::from(n))
-            .to_i128()
-            .expect("values near the preperiod are small")
-    });
-    let n1 = Nat::from(r.preperiod.max(1));
-    // The lasting pair (b, b + δ) that `rest` tokens make, if any.
-    let pairs = move |rest: &Nat, table: &Table| -> Vec<(Nat, Nat)> {
-        let mut out = Vec::new();
-        for &d in &deltas {
-            let Some(twice) = rest.checked_sub(&Nat::from(d)).filter(|x| !x.bit(0)) else {
-                continue;
-            };
-            let b = twice >> 1u32;
-            let c = &b + d;
-            let lasting = match d {
-                0 => !b.is_zero(),
-                _ => b >= n1 && table.value_nat(&b) == table.value_nat(&c),
-            };
-            if lasting {
-                out.push((b, c));
-            }
-        }
-        out
-    };
-    // For t = 0: options that leave a lasting pair alone.
+    // The pair of equal heaps that `rest` tokens make, if any.
+    let pair = |rest: &Nat| (!rest.bit(0) && !rest.is_zero()).then(|| rest >> 1u32);
+    // For t = 0: options that leave two equal heaps alone.
     let mut alone = Vec::new();
     if t.is_zero() {
         for &(k, _) in moves.iter().filter(|m| m.1 & 4 != 0) {
-            if let Some(rest) = h.checked_sub(&Nat::from(k)) {
-                alone.extend(
-                    pairs(&rest, &table)
-                        .into_iter()
-                        .map(|(b, c)| (k, vec![b, c])),
-                );
+            if let Some(b) = h.checked_sub(&Nat::from(k)).as_ref().and_then(pair) {
+                alone.push((k, vec![b.clone(), b]));
             }
         }
     }
@@ -418,10 +357,8 @@ pub(crate) fn options_worth<'a>(
                 if bits & 4 != 0 && !rest.is_zero() && table.value_nat(&rest).is_zero() {
                     out.push((k, vec![a.clone(), rest.clone()]));
                 }
-                if bits & 8 != 0 {
-                    for (b, c) in pairs(&rest, &table) {
-                        out.push((k, vec![a.clone(), b, c]));
-                    }
+                if let Some(b) = pair(&rest).filter(|_| bits & 8 != 0) {
+                    out.push((k, vec![a.clone(), b.clone(), b]));
                 }
             } else if let Some(b) = small_rest.filter(|&b| bits & 4 != 0 && b >= 1 && b < small) {
                 if table.values[b as usize] as i128 == w {
@@ -464,9 +401,10 @@ mod tests {
     }
 
     /// Each refinement of the certificate proves a code that the others leave unproved (and
-    /// each proof holds over 2 000 values): 0.0F needs the lone lasting pair (b, b), its
+    /// each proof holds over 2 000 values): 0.0F needs the lone pair of equal heaps (b, b), its
     /// value 0 out of reach of (a, b, b) for even N; 0.0B and 0.A8 condition 1′, class by
-    /// class (0.A8 with the low bit); 0.C9 small heaps worth w > 0 beside a (598, 2 for
+    /// class (0.A8 with the low bit; 0.1A with the small heaps' exact XOR: (1, 1, N − 4) is
+    /// worth A(N − 4), not 2 + A(N − 4)); 0.C9 small heaps worth w > 0 beside a (598, 2 for
     /// N = 601: 398 ⊕ 1 = 399).
     #[test]
     fn each_refinement_proves_a_code_of_its_own() {
@@ -475,6 +413,7 @@ mod tests {
             ("0.0B", claim(5, 2, 1)),
             ("0.A8", claim(1, 4, 2)),
             ("0.C9", claim(3, 3, 2)),
+            ("0.1A", claim(4, 2, 1)),
         ] {
             let rule = parse_code(code).unwrap();
             let v = values(code, 2000);
@@ -555,13 +494,8 @@ mod tests {
             };
             let small = small_heaps(r);
             let g = |x: u64| v[x as usize];
-            let deltas = equal_offsets(r, |n| i128::from(g(n)));
             let below = low_bound(r.saltus);
-            let lasting = |b: u64, c: u64| {
-                let (b, c) = (b.min(c), b.max(c));
-                (b == c && b >= 1)
-                    || (b >= r.preperiod.max(1) && deltas.contains(&(c - b)) && g(b) == g(c))
-            };
+            let equal = |b: u64, c: u64| b == c && b >= 1;
             // Whether the parts other than parts[i] are of a kind searched beside it.
             let of_a_kind = |parts: &[u64], i: usize| {
                 let o: Vec<u64> = (0..parts.len())
@@ -571,9 +505,7 @@ mod tests {
                 match o[..] {
                     [] => true,
                     [b] => g(b) == 0 || (b < small && i128::from(g(b)) < below),
-                    [b, c] => {
-                        lasting(b, c) || (b.max(c) < small && i128::from(g(b) ^ g(c)) < below)
-                    }
+                    [b, c] => equal(b, c) || (b.max(c) < small && i128::from(g(b) ^ g(c)) < below),
                     _ => false,
                 }
             };
@@ -582,7 +514,7 @@ mod tests {
                     vec![Default::default(); g(h) as usize + 1];
                 rule.for_each_option(h, |k, parts| {
                     let t = parts.iter().fold(0, |x, &p| x ^ g(p));
-                    let alone = matches!(parts, &[b, c] if lasting(b, c));
+                    let alone = matches!(parts, &[b, c] if equal(b, c));
                     if t < g(h) && (alone || (0..parts.len()).any(|i| of_a_kind(parts, i))) {
                         let mut parts = parts.to_vec();
                         parts.sort_unstable();

@@ -823,16 +823,16 @@ mod tests {
 
     #[test]
     fn unproved_regularities_are_reported_as_observed_only() {
-        // 0.1A goes up by one every two heaps from 4 on, which nothing here proves (its
-        // three-heap options might reach G(N): the bounds of arith.rs's condition 1 fail).
-        let r = job("0.1A", 300).run(&mut |_, _| {}).unwrap();
+        // 0.3F goes up by three every six heaps, which nothing here proves (arith.rs's
+        // certificate does not cover it).
+        let r = job("0.3F", 300).run(&mut |_, _| {}).unwrap();
         assert!(!r.proved && r.period.is_none() && r.saltus == 0);
         assert_eq!(
             r.observed,
             Some(Regularity {
-                preperiod: 4,
-                period: 2,
-                saltus: 1
+                preperiod: 0,
+                period: 6,
+                saltus: 3
             })
         );
         // 0.8: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1, proved by the certificate of arith.rs.
