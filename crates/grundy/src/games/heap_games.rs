@@ -108,7 +108,7 @@ impl HeapGame {
             return Box::new(std::iter::empty());
         };
         let Some(period) = table.period() else {
-            return Box::new(hexadecimal_options_worth(table, moves, h, t));
+            return hexadecimal_options_worth(table, moves, h, t);
         };
         let Some(t) = t.to_u32() else {
             return Box::new(std::iter::empty());
@@ -382,9 +382,9 @@ impl Ruleset for HeapGame {
                 if partial {
                     format!(
                         " For a heap beyond the {} computed, the winning moves listed leave one \
-                         heap of the right value beside heaps that cancel out (none, a heap \
-                         worth 0, two equal heaps, or two small heaps of equal value): the \
-                         proof shows such a move always exists; others may too.",
+                         heap beside heaps that cancel out (none, a heap worth 0, two equal \
+                         heaps) or beside small heaps: the proof shows such a move always \
+                         exists; others may too.",
                         table.values.len()
                     )
                 } else {

@@ -33,11 +33,12 @@
 //! (b) Every v < A(N) is one: V(N) and W(N) hold option values only. Below B that is 3.
 //! From each N in [B, B + 2p), with its c, three facts carry to N + 2p: [0, c) ⊆ V and
 //! [c, c + 2s) ⊆ V′ because V and V′ only grow with N (an option (a, b, b) or (b, b) of N
-//! becomes (a, b + p, b + p) or (b + p, b + p) of N + 2p); and [c, A(N + 2p)) ⊆ V′ ∪ W′, since its values below c + 2s are in V′
-//! and every other v has v − 2s in [c, A(N)), reached by some a ≥ n1 whose a + 2p, with
-//! the same other heaps, is an option of N + 2p worth v: for V′, A(a + 2p) = A(a) + 2s; for
-//! W′, (A(a) + 2s) ⊕ w = (A(a) ⊕ w) + 2s, since adding a multiple of 2^f leaves the bits
-//! below 2^f, where w lies, alone (and A(N + 2p) = A(N) + 2s). So [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and
+//! becomes (a, b + p, b + p) or (b + p, b + p) of N + 2p); and [c, A(N + 2p)) ⊆ V′ ∪ W′,
+//! since its values below c + 2s are in V′ and every other v has v − 2s in [c, A(N)),
+//! reached by some a ≥ n1 whose a + 2p, with the same other heaps, is an option of N + 2p
+//! worth v: for V′, A(a + 2p) = A(a) + 2s; for W′, (A(a) + 2s) ⊕ w = (A(a) ⊕ w) + 2s, since
+//! adding a multiple of 2^f leaves the bits below 2^f, where w lies, alone (and
+//! A(N + 2p) = A(N) + 2s). So [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and
 //! G(N) = mex = A(N).
 
 use super::{HeapRule, Nimber, Regularity, Table};
@@ -62,7 +63,7 @@ fn low_bound(s: u64) -> i128 {
 }
 
 /// The most heap combinations the finer check of condition 1 may try.
-const SPLIT_LIMIT: u64 = 50_000_000;
+const SPLIT_LIMIT: u128 = 50_000_000;
 
 /// Condition 1, finer (1′): whether no option of N ≥ L that leaves j heaps after removing k
 /// tokens is worth A(N), checked class by class. Each heap left is either small (x < n1,
@@ -80,7 +81,7 @@ fn splits_miss(a: &impl Fn(u64) -> i128, r: Regularity, l: u64, j: u64, k: u64) 
         return false;
     }
     let kinds = n1 - 1 + p;
-    let combos = p * kinds.pow(j as u32 - 1) * (n1 / p + 1);
+    let combos = u128::from(p) * u128::from(kinds).pow(j as u32 - 1) * u128::from(n1 / p + 1);
     if combos > SPLIT_LIMIT {
         return false;
     }
