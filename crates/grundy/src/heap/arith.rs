@@ -43,7 +43,7 @@
 
 use super::{HeapRule, Nimber, Regularity, Table};
 use crate::Nat;
-use num_traits::{CheckedSub, ToPrimitive, Zero};
+use num_traits::{CheckedSub, Zero};
 
 /// The most values of A the coverage checks may read (a few tenths of a second).
 const WORK_LIMIT: u128 = 300_000_000;
@@ -60,6 +60,36 @@ fn small_heaps(r: Regularity) -> u64 {
 /// disturbing its growth by 2s.
 fn low_bound(s: u64) -> i128 {
     1i128 << (2 * s).trailing_zeros()
+}
+
+/// The options of condition 3's W, as (k, b, c, w): remove k tokens and leave a heap a of
+/// any size beside the fixed small heaps b and c (0: no heap), b < c < `small`, worth
+/// w = A(b) ⊕ A(c) < low_bound(s) together — a one-heap move (no b, c), a two-heap move
+/// (b), a three-heap move (b, c). The certificate counts them and `options_worth` searches
+/// them, from this one list.
+fn small_companions(
+    moves: &[(u64, u8)],
+    r: Regularity,
+    a: impl Fn(u64) -> i128,
+) -> Vec<(u64, u64, u64, i128)> {
+    let (small, below) = (small_heaps(r), low_bound(r.saltus));
+    let mut out = Vec::new();
+    for &(k, bits) in moves {
+        if bits & 2 != 0 {
+            out.push((k, 0, 0, 0));
+        }
+        for b in 1..small {
+            if bits & 4 != 0 && a(b) < below {
+                out.push((k, b, 0, a(b)));
+            }
+            for c in b + 1..small {
+                if bits & 8 != 0 && a(b) ^ a(c) < below {
+                    out.push((k, b, c, a(b) ^ a(c)));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The most heap combinations the finer check of condition 1 may try.
@@ -114,18 +144,24 @@ fn splits_miss(a: &impl Fn(u64) -> i128, r: Regularity, l: u64, j: u64, k: u64) 
             delta < 0 || (delta == 0 && lows != low(n, e))
         })
     };
-    // The kinds of the last heap with residue `want`.
-    let last = |want: u64| (0..kinds).map(kind).filter(move |&(rx, _, _)| rx == want);
+    // The kinds of the last heap, by residue (computed once: the checks below ask for them
+    // in the innermost loop).
+    let mut by_residue: Vec<Vec<(u64, bool, u64)>> = vec![Vec::new(); p as usize];
+    for x in (0..kinds).map(kind) {
+        by_residue[x.0 as usize].push(x);
+    }
     (n1..n1 + p).all(|n| {
         let target = (n + p - k % p) % p;
         // Every completion of the first heaps by a last one of the right residue.
         let check = |xs: &[(u64, bool, u64)]| {
             let have: u64 = xs.iter().map(|x| x.0).sum::<u64>() % p;
-            last((target + p - have) % p).all(|x| {
-                let all: Vec<(u64, bool, u64)> = xs.iter().copied().chain([x]).collect();
-                let reps: Vec<u64> = all.iter().map(|h| h.2).collect();
-                !all.iter().any(|h| h.1) || safe(&reps, n)
-            })
+            by_residue[((target + p - have) % p) as usize]
+                .iter()
+                .all(|&x| {
+                    let all: Vec<(u64, bool, u64)> = xs.iter().copied().chain([x]).collect();
+                    let reps: Vec<u64> = all.iter().map(|h| h.2).collect();
+                    !all.iter().any(|h| h.1) || safe(&reps, n)
+                })
         };
         (0..kinds).all(|i1| match j {
             2 => check(&[kind(i1)]),
@@ -200,29 +236,14 @@ pub fn prove_hexadecimal<V: Nimber>(
         }
     }
     // Options worth A(a) ⊕ w whose other parts are fixed small heaps worth w together, with
-    // w below the lowest bit of 2s (so that A(a) + 2s ⊕ w = (A(a) ⊕ w) + 2s): a one-heap
-    // move (a = N − k), a two-heap move (a = N − k − b), a three-heap move
-    // (a = N − k − b − c). `offsets` holds (k (+ b (+ c)), w). Any subset of these options
-    // serves: the small heaps are taken below a bound, so that the pairs of them stay few
-    // however long the preperiod.
-    let small = small_heaps(r);
-    let below = low_bound(s);
-    let mut offsets: Vec<(u64, i128)> = Vec::new();
-    for &(k, bits) in moves {
-        if bits & 2 != 0 {
-            offsets.push((k, 0));
-        }
-        for x in 1..small {
-            if bits & 4 != 0 && a(x) < below {
-                offsets.push((k + x, a(x)));
-            }
-            for y in x + 1..small {
-                if bits & 8 != 0 && a(x) ^ a(y) < below {
-                    offsets.push((k + x + y, a(x) ^ a(y)));
-                }
-            }
-        }
-    }
+    // w below the lowest bit of 2s (so that A(a) + 2s ⊕ w = (A(a) ⊕ w) + 2s): a = N − o,
+    // `offsets` holding (o, w) = (k + b + c, w). Any subset of these options serves: the
+    // small heaps are taken below a bound, so that the pairs of them stay few however long
+    // the preperiod.
+    let mut offsets: Vec<(u64, i128)> = small_companions(moves, r, a)
+        .into_iter()
+        .map(|(k, b, c, w)| (k + b + c, w))
+        .collect();
     offsets.sort_unstable();
     offsets.dedup();
     let twos: Vec<u64> = moves.iter().filter(|m| m.1 & 4 != 0).map(|m| m.0).collect();
@@ -312,7 +333,6 @@ pub(crate) fn options_worth<'a>(
     let Some(r) = table.regularity else {
         return Box::new(std::iter::empty());
     };
-    let small = small_heaps(r);
     // The pair of equal heaps that `rest` tokens make, if any.
     let pair = |rest: &Nat| (!rest.bit(0) && !rest.is_zero()).then(|| rest >> 1u32);
     // For t = 0: options that leave two equal heaps alone.
@@ -324,67 +344,48 @@ pub(crate) fn options_worth<'a>(
             }
         }
     }
-    // The values w < low_bound(s) of the small heaps beside a: then a is worth t ⊕ w.
-    let below = low_bound(r.saltus);
-    let v = |x: u64| i128::from(table.values[x as usize]);
-    let mut ws: Vec<i128> = std::iter::once(0)
-        .chain((1..small).map(v))
-        .chain((1..small).flat_map(|x| (x + 1..small).map(move |y| v(x) ^ v(y))))
-        .filter(|&w| w < below)
-        .collect();
-    ws.sort_unstable();
-    ws.dedup();
-    let (t, heaps) = (t.clone(), table.clone());
-    let candidates = ws.into_iter().flat_map(move |w| {
-        let worth = &t ^ Nat::from(w as u128);
-        let h = h.clone();
-        heaps
-            .heaps_worth(&worth, &h)
-            .into_iter()
-            .filter(|a| !a.is_zero())
-            .map(move |a| (w, a, h.clone()))
-    });
-    let beside = candidates.map(move |(w, a, h)| {
-        let mut out = Vec::new();
-        for &(k, bits) in moves {
-            let Some(rest) = (&h - &a).checked_sub(&Nat::from(k)) else {
-                continue;
-            };
-            let small_rest = rest.to_u64().filter(|&r| r < 2 * small);
-            if w == 0 {
-                if bits & 2 != 0 && rest.is_zero() {
-                    out.push((k, vec![a.clone()]));
-                }
-                if bits & 4 != 0 && !rest.is_zero() && table.value_nat(&rest).is_zero() {
+    // A heap a worth t beside a heap worth 0 or two equal heaps (a is found through the
+    // period).
+    let (v_table, v_h) = (table.clone(), h.clone());
+    let cancelling = table
+        .heaps_worth(t, &h)
+        .into_iter()
+        .filter(|a| !a.is_zero())
+        .flat_map(move |a| {
+            let mut out = Vec::new();
+            for &(k, bits) in moves {
+                let Some(rest) = (&v_h - &a).checked_sub(&Nat::from(k)) else {
+                    continue;
+                };
+                if bits & 4 != 0 && !rest.is_zero() && v_table.value_nat(&rest).is_zero() {
                     out.push((k, vec![a.clone(), rest.clone()]));
                 }
                 if let Some(b) = pair(&rest).filter(|_| bits & 8 != 0) {
                     out.push((k, vec![a.clone(), b.clone(), b]));
                 }
-            } else if let Some(b) = small_rest.filter(|&b| bits & 4 != 0 && b >= 1 && b < small) {
-                if table.values[b as usize] as i128 == w {
-                    out.push((k, vec![a.clone(), rest.clone()]));
-                }
             }
-            // b < c < small worth w together: the rest is below 2·small.
-            if let Some(r) = small_rest.filter(|_| bits & 8 != 0) {
-                for b in (r + 1).saturating_sub(small).max(1)..r.div_ceil(2) {
-                    let c = r - b;
-                    if table.values[b as usize] ^ table.values[c as usize] == w as u32 {
-                        out.push((k, vec![a.clone(), Nat::from(b), Nat::from(c)]));
-                    }
-                }
-            }
-        }
-        out
+            out
+        });
+    // A heap a worth t ⊕ w beside small heaps worth w (a = h − k − b − c).
+    let companions = small_companions(moves, r, |x| i128::from(table.values[x as usize]));
+    let t = t.clone();
+    let beside = companions.into_iter().filter_map(move |(k, b, c, w)| {
+        let a = h
+            .checked_sub(&Nat::from(k + b + c))
+            .filter(|a| !a.is_zero())?;
+        (table.value_nat(&a) == &t ^ Nat::from(w as u128)).then(|| {
+            let smalls = [b, c].into_iter().filter(|&x| x > 0).map(Nat::from);
+            (k, std::iter::once(a).chain(smalls).collect())
+        })
     });
-    Box::new(alone.into_iter().chain(beside.flatten()))
+    Box::new(alone.into_iter().chain(cancelling).chain(beside))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::heap::{extend, parse_code, prove_regularity, three};
+    use num_traits::ToPrimitive;
     use std::sync::Arc;
 
     fn values(code: &str, n: u64) -> Vec<u32> {
