@@ -98,6 +98,10 @@ enum Command {
         /// Stop exploring beyond this many positions.
         #[arg(long, value_name = "K", default_value_t = 10_000_000)]
         max_positions: usize,
+        /// Run every call through Rhai's interpreter, even those grundy's own evaluator of
+        /// plain rules would run (same answers, slower): for comparison.
+        #[arg(long)]
+        rhai_only: bool,
     },
     /// Play a game against the engine in the terminal: type the position after your move,
     /// or hint, moves, undo, quit.
@@ -420,6 +424,7 @@ fn run(cli: Cli) -> Result<()> {
             json,
             all,
             max_positions,
+            rhai_only,
         } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| UserError(format!("cannot read {file}: {e}")))?;
@@ -434,7 +439,11 @@ fn run(cli: Cli) -> Result<()> {
             );
             let report = rules
                 .solve_with_progress(
-                    &grundy_script::Options { max_positions, all },
+                    &grundy_script::Options {
+                        max_positions,
+                        all,
+                        rhai_only,
+                    },
                     &mut |explored| bar.set_position(explored as u64),
                 )
                 .map_err(|e| UserError(e.to_string()))?;

@@ -17,6 +17,8 @@
 //! assert_eq!(report.grundy, Some(serde_json::json!(0)));
 //! ```
 
+mod fast;
+
 use grundy::graph::{Graph, Gsg, Value};
 use grundy::solver::{Brute, Game, Stop};
 use hashbrown::HashTable;
@@ -55,6 +57,9 @@ pub struct Options {
     pub max_positions: usize,
     /// List every reachable position in the report.
     pub all: bool,
+    /// Run every call through Rhai, even where grundy's own evaluator of Rhai's plain subset
+    /// would run it (it gives the same answers, several times faster): for comparison.
+    pub rhai_only: bool,
 }
 
 impl Default for Options {
@@ -62,6 +67,7 @@ impl Default for Options {
         Options {
             max_positions: 10_000_000,
             all: false,
+            rhai_only: false,
         }
     }
 }
@@ -166,6 +172,8 @@ pub struct Report {
 pub struct Rules {
     engine: Engine,
     ast: AST,
+    /// The rules' functions on grundy's own evaluator, if they are written in its subset.
+    fast: Option<fast::Fast>,
     source: String,
     partizan: bool,
     primitive: bool,
@@ -221,8 +229,18 @@ impl Rules {
                  and fn right_moves(p)"
             )));
         }
+        let primitive = has("primitive", 1);
+        let mut entries = if partizan {
+            vec!["left_moves", "right_moves"]
+        } else {
+            vec!["moves"]
+        };
+        if primitive {
+            entries.push("primitive");
+        }
         Ok(Rules {
-            primitive: has("primitive", 1),
+            fast: fast::Fast::compile(&ast, &entries),
+            primitive,
             components: has("components", 1),
             engine,
             ast,
@@ -281,8 +299,68 @@ impl Rules {
         }
     }
 
-    /// A position's result if it ends the game, otherwise its children and who moves next.
-    fn expand(&self, p: &Dynamic, side: Option<bool>) -> Result<Expanded, ScriptError> {
+    /// A position's result if it ends the game, otherwise its children and who moves next:
+    /// on grundy's own evaluator where it can answer, otherwise through Rhai.
+    fn expand(&self, p: Arg, ints: &[i64], side: Option<bool>) -> Result<Expanded, ScriptError> {
+        let own = match &p {
+            Arg::Int(n) => Some(fast::Val::Int(*n)),
+            Arg::Ints(at) => Some(fast::Val::Array(
+                ints[at.clone()]
+                    .iter()
+                    .map(|&n| fast::Val::Int(n))
+                    .collect(),
+            )),
+            Arg::Rhai(_) => None,
+        };
+        if let (Some(v), Some(fast)) = (own, &self.fast) {
+            if let Ok(e) = self.expand_fast(fast, v, side) {
+                return Ok(e);
+            }
+        }
+        let p = match p {
+            Arg::Int(n) => Dynamic::from_int(n),
+            Arg::Ints(at) => {
+                Dynamic::from_array(ints[at].iter().map(|&n| Dynamic::from_int(n)).collect())
+            }
+            Arg::Rhai(p) => p,
+        };
+        self.expand_rhai(&p, side)
+    }
+
+    fn expand_fast(
+        &self,
+        fast: &fast::Fast,
+        p: fast::Val,
+        side: Option<bool>,
+    ) -> Result<Expanded, fast::Bail> {
+        if self.primitive {
+            let end = match fast.call("primitive", p.clone())? {
+                fast::Val::Unit => None,
+                fast::Val::Str(s) if s == "win" => Some(Value::N),
+                fast::Val::Str(s) if s == "lose" => Some(Value::P),
+                fast::Val::Str(s) if s == "tie" => Some(Value::T),
+                // Rhai's path words the error.
+                _ => return Err(fast::Bail),
+            };
+            if let Some(v) = end {
+                return Ok(Expanded::Terminal(v));
+            }
+        }
+        let (name, child_side) = match side {
+            None => ("moves", None),
+            Some(true) => ("left_moves", Some(false)),
+            Some(false) => ("right_moves", Some(true)),
+        };
+        match fast.call(name, p)? {
+            fast::Val::Array(list) => Ok(Expanded::Moves(
+                Children::of_values(list).map_err(|_| fast::Bail)?,
+                child_side,
+            )),
+            _ => Err(fast::Bail),
+        }
+    }
+
+    fn expand_rhai(&self, p: &Dynamic, side: Option<bool>) -> Result<Expanded, ScriptError> {
         if let Some(v) = self.primitive(p)? {
             return Ok(Expanded::Terminal(v));
         }
@@ -365,15 +443,17 @@ impl Rules {
             if end == expanded {
                 break;
             }
-            let todo: Vec<(Dynamic, Option<bool>)> = (expanded..end)
-                .map(|u| (ex.store.value(u), ex.store.sides[u]))
+            let own = self.fast.is_some() && !opts.rhai_only;
+            let mut ints = Vec::new();
+            let todo: Vec<(Arg, Option<bool>)> = (expanded..end)
+                .map(|u| (ex.store.arg(u, own, &mut ints), ex.store.sides[u]))
                 .collect();
             let expand = || -> Vec<Result<Expanded, ScriptError>> {
-                let one = |(p, side): &(Dynamic, Option<bool>)| self.expand(p, *side);
+                let one = |(p, side): (Arg, Option<bool>)| self.expand(p, &ints, side);
                 if todo.len() >= PARALLEL_BATCH {
-                    todo.par_iter().map(one).collect()
+                    todo.into_par_iter().map(one).collect()
                 } else {
-                    todo.iter().map(one).collect()
+                    todo.into_iter().map(one).collect()
                 }
             };
             let batch = if pending.is_empty() {
@@ -501,6 +581,14 @@ impl Rules {
     }
 }
 
+/// A position handed to the rules: an integer or an array of integers (at these places of
+/// the batch's shared buffer) when grundy's evaluator may take it, else Rhai's value.
+enum Arg {
+    Int(i64),
+    Ints(std::ops::Range<usize>),
+    Rhai(Dynamic),
+}
+
 /// What one position expands to.
 enum Expanded {
     Terminal(Value),
@@ -539,10 +627,31 @@ impl Children {
             } else if let Some(len) = out.push_ints(&p) {
                 Child::Ints(len)
             } else {
-                let key = serde_json::to_string(&p).map_err(|e| {
-                    ScriptError::Script(format!("a position cannot be stored: {e}"))
-                })?;
-                Child::Other(p, key)
+                other(p)?
+            };
+            out.list.push(child);
+        }
+        Ok(out)
+    }
+
+    /// The same from grundy's own values, without making them Rhai's when they are integers
+    /// or arrays of integers.
+    fn of_values(list: Vec<fast::Val>) -> Result<Self, ScriptError> {
+        let mut out = Children {
+            list: Vec::with_capacity(list.len()),
+            ints: Vec::new(),
+        };
+        for p in list {
+            let child = match &p {
+                fast::Val::Int(n) => Child::Int(*n),
+                fast::Val::Array(a) if a.iter().all(|x| matches!(x, fast::Val::Int(_))) => {
+                    out.ints.extend(a.iter().map(|x| match x {
+                        fast::Val::Int(n) => *n,
+                        _ => unreachable!("all integers"),
+                    }));
+                    Child::Ints(u32::try_from(a.len()).expect("arrays are far below 2^32"))
+                }
+                _ => other(p.to_dynamic())?,
             };
             out.list.push(child);
         }
@@ -564,6 +673,13 @@ impl Children {
         }
         Some(u32::try_from(a.len()).expect("Rhai caps arrays far below 2^32"))
     }
+}
+
+/// A child that is neither an integer nor an array of integers, keyed by its JSON text.
+fn other(p: Dynamic) -> Result<Child, ScriptError> {
+    let key = serde_json::to_string(&p)
+        .map_err(|e| ScriptError::Script(format!("a position cannot be stored: {e}")))?;
+    Ok(Child::Other(p, key))
 }
 
 /// The positions found, by id, in grundy's own compact form: integers and arrays of integers
@@ -611,6 +727,20 @@ impl Store {
                 Dynamic::from_array(self.ints(u).iter().map(|&n| Dynamic::from_int(n)).collect())
             }
             Item::Other(p) => (**p).clone(),
+        }
+    }
+
+    /// Position `u` for the rules: if `own`, an integer or an array of integers (appended to
+    /// `ints`) as such, otherwise Rhai's value.
+    fn arg(&self, u: usize, own: bool, ints: &mut Vec<i64>) -> Arg {
+        match &self.items[u] {
+            Item::Int(n) if own => Arg::Int(*n),
+            Item::Ints(..) if own => {
+                let at = ints.len();
+                ints.extend_from_slice(self.ints(u));
+                Arg::Ints(at..ints.len())
+            }
+            _ => Arg::Rhai(self.value(u)),
         }
     }
 
@@ -1046,6 +1176,76 @@ mod tests {
         check_against_graph(&script, &graph, |p| {
             at(p[0].as_u64().unwrap() as u32, p[1].as_u64().unwrap() as u32) as usize
         });
+    }
+
+    /// Every example and benchmark script (the latter made smaller) gives the same report,
+    /// every position listed, on grundy's evaluator as on Rhai alone; those written in the
+    /// evaluator's subset do run on it.
+    #[test]
+    fn scripts_solve_alike_on_both_evaluators() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        let mut own = Vec::new();
+        for dir in ["examples", "bench/scripts"] {
+            let mut files: Vec<_> = std::fs::read_dir(format!("{root}/{dir}"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "rhai"))
+                .collect();
+            files.sort();
+            for path in files {
+                let text = std::fs::read_to_string(&path)
+                    .unwrap()
+                    .replace("300000", "3000")
+                    .replace("[700, 700]", "[40, 40]")
+                    .replace("1000000", "10000");
+                let name = path.file_stem().unwrap().to_string_lossy().to_string();
+                let rules = Rules::compile(&text, &name).unwrap();
+                if let Some(fast) = &rules.fast {
+                    own.push(name.clone());
+                    if name == "chain-push" {
+                        let moves = fast.call("moves", fast::Val::Int(5)).unwrap();
+                        assert_eq!(
+                            moves,
+                            fast::Val::Array(vec![4, 2].into_iter().map(fast::Val::Int).collect())
+                        );
+                    }
+                }
+                let report = |rhai_only| {
+                    let opts = Options {
+                        all: true,
+                        rhai_only,
+                        ..Options::default()
+                    };
+                    serde_json::to_string(&rules.solve(&opts).unwrap()).unwrap()
+                };
+                assert_eq!(report(false), report(true), "{name}");
+            }
+        }
+        // A script in the subset errs as Rhai makes it err: the call is left to Rhai, which
+        // names the place.
+        let rules = Rules::compile(
+            "fn start() { [3] }\nfn moves(p) { [[p[0] - 1], p[5]] }",
+            "bad.rhai",
+        )
+        .unwrap();
+        let fast = rules.fast.as_ref().unwrap();
+        let three = fast::Val::Array(vec![fast::Val::Int(3)]);
+        assert!(fast.call("moves", three).is_err());
+        let e = rules.solve(&Options::default()).unwrap_err().to_string();
+        assert!(e.starts_with("bad.rhai:2:"), "{e}");
+        assert!(e.contains("index"), "{e}");
+        assert_eq!(
+            own,
+            [
+                "euclid",
+                "kayles-sum",
+                "partizan-subtraction",
+                "chain-push",
+                "chain",
+                "grid",
+                "wide"
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,1148 @@
+//! A faster evaluator for the plain part of Rhai that most rules are written in.
+//!
+//! Rhai's interpreter spends about a microsecond on a `moves` function that builds its list
+//! with `push`: its values are boxed, and every method and operator is looked up by hash.
+//! Functions written only with integers, booleans, strings as constants, arrays of them,
+//! `let`, assignment (also to elements and with `+=` and the like), `if`, `while`, `loop`,
+//! `for` over arrays and ranges, `break`, `continue`, `return`, integer arithmetic,
+//! comparisons, `&&`, `||`, `!`, indexing, `push`, `len`, `is_empty` and calls of the
+//! script's own functions are compiled here from Rhai's syntax tree into a tree whose
+//! variables are resolved to slots, and run on grundy's own values. A function using
+//! anything else is not compiled, and the game runs on Rhai alone.
+//!
+//! At run time, whatever this evaluator is not sure to do exactly as Rhai does (an overflow, a
+//! division by zero, an index out of range, an operand of another type, a long run, deep
+//! recursion) stops the call with [`Bail`], and the caller makes the same call through Rhai,
+//! which gives its result, or its error with the script's line and column. So every answer
+//! from here is the one Rhai gives; tests compare the two on every example script and on
+//! random programs.
+
+use rhai::{
+    ASTFlags, ASTNode, Dynamic, Expr as RExpr, FnCallExpr, ImmutableString, Stmt as RStmt, AST,
+};
+use std::collections::HashMap;
+
+/// A value: what the subset computes with.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Val {
+    Unit,
+    Bool(bool),
+    Int(i64),
+    Str(ImmutableString),
+    Array(Vec<Val>),
+}
+
+impl Val {
+    /// The same value as Rhai's.
+    pub(crate) fn to_dynamic(&self) -> Dynamic {
+        match self {
+            Val::Unit => Dynamic::UNIT,
+            Val::Bool(b) => Dynamic::from_bool(*b),
+            Val::Int(n) => Dynamic::from_int(*n),
+            Val::Str(s) => Dynamic::from(s.clone()),
+            Val::Array(a) => Dynamic::from_array(a.iter().map(Val::to_dynamic).collect()),
+        }
+    }
+
+    /// A Rhai value in this form, if it has one.
+    fn from_dynamic(d: &Dynamic) -> Option<Val> {
+        if d.is_unit() {
+            Some(Val::Unit)
+        } else if let Ok(b) = d.as_bool() {
+            Some(Val::Bool(b))
+        } else if let Ok(n) = d.as_int() {
+            Some(Val::Int(n))
+        } else if let Ok(s) = d.as_immutable_string_ref() {
+            Some(Val::Str(s.clone()))
+        } else if let Ok(a) = d.as_array_ref() {
+            a.iter()
+                .map(Val::from_dynamic)
+                .collect::<Option<_>>()
+                .map(Val::Array)
+        } else {
+            None
+        }
+    }
+
+    /// How many values it holds, itself and its elements at every depth (what Rhai's array
+    /// size limit counts, and a measure of the work of copying it).
+    fn size(&self) -> u64 {
+        match self {
+            Val::Array(a) => 1 + a.iter().map(Val::size).sum::<u64>(),
+            _ => 1,
+        }
+    }
+}
+
+/// A call this evaluator leaves to Rhai.
+#[derive(Debug)]
+pub(crate) struct Bail;
+
+type Run<T> = Result<T, Bail>;
+
+/// Steps (expression nodes, statements, loop rounds, values built) a call may take here
+/// before it is left to Rhai: a tenth of the operations Rhai allows a call (grundy sets
+/// 10 000 000), so that a call answered here is never one Rhai would stop, and far below
+/// Rhai's array size limit (2^20 values, nested ones counted).
+const STEPS: u64 = 1 << 20;
+
+/// Chains of indexes longer than this are left to Rhai.
+const PATH: usize = 8;
+
+/// Script calls deeper than this are left to Rhai (which allows 64).
+const DEPTH: u32 = 32;
+
+/// Integer operators, checked as Rhai checks them.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Op {
+    fn of(name: &str) -> Option<Op> {
+        Some(match name {
+            "+" | "+=" => Op::Add,
+            "-" | "-=" => Op::Sub,
+            "*" | "*=" => Op::Mul,
+            "/" | "/=" => Op::Div,
+            "%" | "%=" => Op::Rem,
+            "&" | "&=" => Op::And,
+            "|" | "|=" => Op::Or,
+            "^" | "^=" => Op::Xor,
+            "<" => Op::Lt,
+            "<=" => Op::Le,
+            ">" => Op::Gt,
+            ">=" => Op::Ge,
+            _ => return None,
+        })
+    }
+
+    fn apply(self, a: &Val, b: &Val) -> Run<Val> {
+        let (&Val::Int(x), &Val::Int(y)) = (a, b) else {
+            return match (self, a, b) {
+                // Rhai's rule: values of different types (or two units) compare as false.
+                (Op::Lt | Op::Le | Op::Gt | Op::Ge, _, _)
+                    if std::mem::discriminant(a) != std::mem::discriminant(b)
+                        || matches!(a, Val::Unit) =>
+                {
+                    Ok(Val::Bool(false))
+                }
+                _ => Err(Bail),
+            };
+        };
+        let int = |r: Option<i64>| r.map(Val::Int).ok_or(Bail);
+        match self {
+            Op::Add => int(x.checked_add(y)),
+            Op::Sub => int(x.checked_sub(y)),
+            Op::Mul => int(x.checked_mul(y)),
+            Op::Div => int(x.checked_div(y)),
+            Op::Rem => int(x.checked_rem(y)),
+            Op::And => Ok(Val::Int(x & y)),
+            Op::Or => Ok(Val::Int(x | y)),
+            Op::Xor => Ok(Val::Int(x ^ y)),
+            Op::Lt => Ok(Val::Bool(x < y)),
+            Op::Le => Ok(Val::Bool(x <= y)),
+            Op::Gt => Ok(Val::Bool(x > y)),
+            Op::Ge => Ok(Val::Bool(x >= y)),
+        }
+    }
+}
+
+/// What ends a chain of indexes.
+#[derive(Clone, Copy, Debug)]
+enum Tail {
+    /// The element itself.
+    Value,
+    Len,
+    IsEmpty,
+}
+
+/// A compiled expression; locals are slots of the function's frame.
+#[derive(Debug)]
+enum Expr {
+    Const(Val),
+    Local(u32),
+    /// A local moved out of the frame: the value a function ends with.
+    Take(u32),
+    Array(Vec<Expr>),
+    Bin(Op, Box<Expr>, Box<Expr>),
+    /// `==` (false) or `!=` (true).
+    Eq(bool, Box<Expr>, Box<Expr>),
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    And(Vec<Expr>),
+    Or(Vec<Expr>),
+    /// `base[i][j]…`, then `.len()` or `.is_empty()` or nothing.
+    Path(Box<Expr>, Vec<Expr>, Tail),
+    /// `local.push(value)`.
+    Push(u32, Box<Expr>),
+    Call(usize, Vec<Expr>),
+    Block(Block),
+    /// A range, only as what a `for` loop runs over.
+    Range(Box<Expr>, Box<Expr>, bool),
+}
+
+#[derive(Debug, Default)]
+struct Block(Vec<Stmt>);
+
+#[derive(Debug)]
+enum Stmt {
+    /// `let x = e` or `x = e`, or `x op= e`, or `x[i]… op= e`.
+    Set(u32, Vec<Expr>, Option<Op>, Expr),
+    Expr(Expr),
+    If(Expr, Block, Block),
+    /// `while` (a condition) or `loop`.
+    While(Option<Expr>, Block),
+    For(u32, Expr, Block),
+    Break,
+    Continue,
+    Return(Expr),
+}
+
+#[derive(Debug, Default)]
+struct Func {
+    params: usize,
+    slots: usize,
+    body: Block,
+    /// The script functions it calls.
+    calls: Vec<usize>,
+}
+
+/// A place in the script, comparable.
+fn place(p: rhai::Position) -> Option<(usize, usize)> {
+    Some((p.line()?, p.position().unwrap_or(0)))
+}
+
+/// The script's functions that this evaluator runs, by name (one parameter each: the rules'
+/// entry points; others are reached by calls).
+#[derive(Debug, Default)]
+pub(crate) struct Fast {
+    funcs: Vec<Func>,
+    entries: HashMap<String, usize>,
+}
+
+impl Fast {
+    /// Compiles the functions `names` (each taking one position) and every script function
+    /// they call; `None` if any of them uses more than this evaluator knows.
+    pub(crate) fn compile(ast: &AST, names: &[&str]) -> Option<Fast> {
+        let defs: Vec<_> = ast.iter_fn_def().collect();
+        let index: HashMap<(String, usize), usize> = defs
+            .iter()
+            .enumerate()
+            .map(|(i, f)| ((f.name.to_string(), f.params.len()), i))
+            .collect();
+        let methods: Vec<String> = defs.iter().map(|f| f.name.to_string()).collect();
+        // Rhai does not export the type that holds a function's body, but its walk of the
+        // tree visits each body's statements in order, one function after another; a
+        // statement belongs to the function whose braces enclose it.
+        let spans = defs
+            .iter()
+            .map(|d| {
+                Some((
+                    place(d.body.start_position())?,
+                    place(d.body.end_position())?,
+                ))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let mut c = Compiler {
+            index: &index,
+            methods: &methods,
+            calls: Vec::new(),
+            scope: Vec::new(),
+            slots: 0,
+        };
+        let mut funcs: Vec<Option<Func>> = defs
+            .iter()
+            .map(|d| {
+                Some(Func {
+                    params: d.params.len(),
+                    slots: d.params.len(),
+                    body: Block(Vec::new()),
+                    calls: Vec::new(),
+                })
+            })
+            .collect();
+        let (mut current, mut seen, mut sound) = (None, vec![false; defs.len()], true);
+        ast.walk(&mut |path| {
+            let [ASTNode::Stmt(s)] = path else {
+                return true;
+            };
+            let Some(p) = place(s.position()) else {
+                sound = false;
+                return false;
+            };
+            let Some(i) = spans.iter().position(|&(a, b)| a <= p && p <= b) else {
+                return true; // the script's top level
+            };
+            if current != Some(i) {
+                if seen[i] {
+                    sound = false;
+                    return false;
+                }
+                (current, seen[i]) = (Some(i), true);
+                c.calls.clear();
+                c.scope = defs[i].params.iter().map(|p| p.to_string()).collect();
+                c.slots = c.scope.len();
+            }
+            if let Some(f) = &mut funcs[i] {
+                match c.stmt(s) {
+                    Some(s) => {
+                        f.body.0.extend(s);
+                        f.slots = c.slots;
+                        f.calls.append(&mut c.calls);
+                    }
+                    None => funcs[i] = None,
+                }
+            }
+            true
+        });
+        if !sound || defs.iter().any(|d| d.this_type.is_some()) {
+            return None;
+        }
+        let mut fast = Fast::default();
+        let mut wanted = Vec::new();
+        for name in names {
+            let &i = index.get(&(name.to_string(), 1))?;
+            fast.entries.insert(name.to_string(), i);
+            wanted.push(i);
+        }
+        // Every function the entry points may call must have compiled.
+        let mut reached = vec![false; defs.len()];
+        while let Some(i) = wanted.pop() {
+            if !std::mem::replace(&mut reached[i], true) {
+                wanted.extend(&funcs[i].as_ref()?.calls);
+            }
+        }
+        fast.funcs = funcs
+            .into_iter()
+            .map(|f| {
+                let mut f = f.unwrap_or_default();
+                // A function that ends with a local gives it away instead of copying it.
+                if let Some(Stmt::Expr(e)) = f.body.0.last_mut() {
+                    if let Expr::Local(s) = *e {
+                        *e = Expr::Take(s);
+                    }
+                }
+                f
+            })
+            .collect();
+        Some(fast)
+    }
+
+    /// Calls entry point `name` on `arg`.
+    pub(crate) fn call(&self, name: &str, arg: Val) -> Run<Val> {
+        let &f = self.entries.get(name).ok_or(Bail)?;
+        let mut m = Machine {
+            funcs: &self.funcs,
+            steps: 0,
+            depth: 0,
+        };
+        let mut frame = Vec::with_capacity(self.funcs[f].slots);
+        frame.push(arg);
+        m.call(f, frame)
+    }
+}
+
+struct Compiler<'a> {
+    index: &'a HashMap<(String, usize), usize>,
+    /// Names of the script's functions (a method call of one of these is Rhai's business).
+    methods: &'a [String],
+    /// Script functions called by what was compiled since this was last emptied.
+    calls: Vec<usize>,
+    /// Names in scope, innermost last; a name's slot is its place here.
+    scope: Vec<String>,
+    slots: usize,
+}
+
+impl Compiler<'_> {
+    fn lookup(&self, name: &str) -> Option<u32> {
+        // The innermost declaration of a name is the last.
+        self.scope.iter().rposition(|n| n == name).map(|i| i as u32)
+    }
+
+    fn declare(&mut self, name: &str) -> u32 {
+        self.scope.push(name.to_string());
+        self.slots = self.slots.max(self.scope.len());
+        (self.scope.len() - 1) as u32
+    }
+
+    fn block(&mut self, stmts: &[RStmt]) -> Option<Block> {
+        let depth = self.scope.len();
+        let mut out = Vec::with_capacity(stmts.len());
+        for s in stmts {
+            if let Some(s) = self.stmt(s)? {
+                out.push(s);
+            }
+        }
+        // Names declared in the block go out of scope; their slots serve later declarations.
+        self.scope.truncate(depth);
+        Some(Block(out))
+    }
+
+    fn stmt(&mut self, s: &RStmt) -> Option<Option<Stmt>> {
+        Some(Some(match s {
+            RStmt::Noop(_) => return Some(None),
+            RStmt::Var(x, flags, _) => {
+                let (ident, value, _) = &**x;
+                // A constant may not be changed, even by `push`: Rhai's to check.
+                if flags.intersects(ASTFlags::EXPORTED | ASTFlags::CONSTANT) {
+                    return None;
+                }
+                let e = self.expr(value)?;
+                // Declared after its value is compiled: `let x = x + 1` reads the old x.
+                let slot = self.declare(ident.as_str());
+                Stmt::Set(slot, Vec::new(), None, e)
+            }
+            RStmt::Assignment(x) => {
+                let (op, bin) = &**x;
+                let op = match op.get_op_assignment_info() {
+                    None => None,
+                    Some((.., syntax, _, _)) => Some(Op::of(syntax)?),
+                };
+                let (slot, path) = self.target(&bin.lhs)?;
+                let value = self.expr(&bin.rhs)?;
+                Stmt::Set(slot, path, op, value)
+            }
+            RStmt::If(x, _) => Stmt::If(
+                self.expr(&x.expr)?,
+                self.block(x.body.statements())?,
+                self.block(x.branch.statements())?,
+            ),
+            RStmt::While(x, _) => {
+                let cond = match &x.expr {
+                    RExpr::Unit(_) => None,
+                    e => Some(self.expr(e)?),
+                };
+                Stmt::While(cond, self.block(x.body.statements())?)
+            }
+            RStmt::For(x, _) => {
+                let (var, counter, flow) = &**x;
+                if counter.is_some() {
+                    return None;
+                }
+                let over = self.expr(&flow.expr)?;
+                let depth = self.scope.len();
+                let slot = self.declare(var.as_str());
+                let body = self.block(flow.body.statements())?;
+                self.scope.truncate(depth);
+                Stmt::For(slot, over, body)
+            }
+            RStmt::BreakLoop(None, flags, _) => {
+                if flags.contains(ASTFlags::BREAK) {
+                    Stmt::Break
+                } else {
+                    Stmt::Continue
+                }
+            }
+            RStmt::Return(value, flags, _) => {
+                // `throw` is a return with the BREAK flag.
+                if flags.contains(ASTFlags::BREAK) {
+                    return None;
+                }
+                Stmt::Return(match value {
+                    Some(e) => self.expr(e)?,
+                    None => Expr::Const(Val::Unit),
+                })
+            }
+            RStmt::Block(b) => Stmt::Expr(Expr::Block(self.block(b.statements())?)),
+            RStmt::Expr(e) => Stmt::Expr(self.expr(e)?),
+            RStmt::FnCall(f, _) => Stmt::Expr(self.call(f)?),
+            _ => return None,
+        }))
+    }
+
+    /// What an assignment writes: a local, or an element of one at some depth.
+    fn target(&mut self, lhs: &RExpr) -> Option<(u32, Vec<Expr>)> {
+        match lhs {
+            RExpr::Variable(..) => Some((self.variable(lhs)?, Vec::new())),
+            RExpr::Index(x, flags, _) => {
+                let slot = self.variable(&x.lhs)?;
+                let (path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), true)?;
+                matches!(tail, Tail::Value).then_some((slot, path))
+            }
+            _ => None,
+        }
+    }
+
+    fn variable(&self, e: &RExpr) -> Option<u32> {
+        match e {
+            RExpr::Variable(x, _, _) if x.2.is_empty() => self.lookup(x.1.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The rest of a chain after `[`: Rhai nests `a[i][j].len()` to the right, the last link
+    /// marked with the BREAK flag on its parent.
+    fn chain(&mut self, node: &RExpr, last: bool, index: bool) -> Option<(Vec<Expr>, Tail)> {
+        if last {
+            return if index {
+                Some((vec![self.expr(node)?], Tail::Value))
+            } else {
+                Some((Vec::new(), self.method(node)?))
+            };
+        }
+        let (x, flags, next_index) = match node {
+            RExpr::Index(x, flags, _) => (x, flags, true),
+            RExpr::Dot(x, flags, _) => (x, flags, false),
+            _ => return None,
+        };
+        if !index {
+            // A method in the middle of a chain.
+            return None;
+        }
+        let i = self.expr(&x.lhs)?;
+        let (mut path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), next_index)?;
+        path.insert(0, i);
+        (path.len() <= PATH).then_some((path, tail))
+    }
+
+    /// `.len()` or `.is_empty()` (unless the script has a function of that name).
+    fn method(&self, node: &RExpr) -> Option<Tail> {
+        let RExpr::MethodCall(f, _) = node else {
+            return None;
+        };
+        if !f.args.is_empty() || self.methods.iter().any(|m| *m == f.name.as_str()) {
+            return None;
+        }
+        match f.name.as_str() {
+            "len" => Some(Tail::Len),
+            "is_empty" => Some(Tail::IsEmpty),
+            _ => None,
+        }
+    }
+
+    fn exprs(&mut self, es: &[RExpr]) -> Option<Vec<Expr>> {
+        es.iter().map(|e| self.expr(e)).collect()
+    }
+
+    fn expr(&mut self, e: &RExpr) -> Option<Expr> {
+        Some(match e {
+            RExpr::DynamicConstant(d, _) => {
+                // Rhai folds a constant range into a value of its own type.
+                let int = |n: i64| Box::new(Expr::Const(Val::Int(n)));
+                if let Some(r) = d.clone().try_cast::<std::ops::Range<i64>>() {
+                    Expr::Range(int(r.start), int(r.end), false)
+                } else if let Some(r) = d.clone().try_cast::<std::ops::RangeInclusive<i64>>() {
+                    Expr::Range(int(*r.start()), int(*r.end()), true)
+                } else {
+                    Expr::Const(Val::from_dynamic(d)?)
+                }
+            }
+            RExpr::BoolConstant(b, _) => Expr::Const(Val::Bool(*b)),
+            RExpr::IntegerConstant(n, _) => Expr::Const(Val::Int(*n)),
+            RExpr::StringConstant(s, _) => Expr::Const(Val::Str(s.clone())),
+            RExpr::Unit(_) => Expr::Const(Val::Unit),
+            RExpr::Array(items, _) => Expr::Array(self.exprs(items)?),
+            RExpr::Variable(..) => Expr::Local(self.variable(e)?),
+            RExpr::Stmt(b) => Expr::Block(self.block(b.statements())?),
+            RExpr::And(x, _) => Expr::And(self.exprs(x)?),
+            RExpr::Or(x, _) => Expr::Or(self.exprs(x)?),
+            RExpr::FnCall(f, _) => self.call(f)?,
+            RExpr::Index(x, flags, _) => {
+                let base = self.expr(&x.lhs)?;
+                let (path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), true)?;
+                Expr::Path(Box::new(base), path, tail)
+            }
+            RExpr::Dot(x, _, _) => {
+                // `local.push(v)`, or `e.len()`, `e.is_empty()`.
+                if let RExpr::MethodCall(f, _) = &x.rhs {
+                    if f.name == "push"
+                        && f.args.len() == 1
+                        && !self.methods.iter().any(|m| m == "push")
+                    {
+                        let slot = self.variable(&x.lhs)?;
+                        return Some(Expr::Push(slot, Box::new(self.expr(&f.args[0])?)));
+                    }
+                }
+                let base = self.expr(&x.lhs)?;
+                Expr::Path(Box::new(base), Vec::new(), self.method(&x.rhs)?)
+            }
+            _ => return None,
+        })
+    }
+
+    fn call(&mut self, f: &FnCallExpr) -> Option<Expr> {
+        if f.capture_parent_scope || !f.namespace.is_empty() {
+            return None;
+        }
+        let name = f.name.as_str();
+        let args = &f.args[..];
+        if f.op_token.is_some() {
+            return Some(match (name, args) {
+                ("-", [a]) => Expr::Neg(Box::new(self.expr(a)?)),
+                ("!", [a]) => Expr::Not(Box::new(self.expr(a)?)),
+                ("==" | "!=", [a, b]) => Expr::Eq(
+                    name == "!=",
+                    Box::new(self.expr(a)?),
+                    Box::new(self.expr(b)?),
+                ),
+                (".." | "..=", [a, b]) => Expr::Range(
+                    Box::new(self.expr(a)?),
+                    Box::new(self.expr(b)?),
+                    name == "..=",
+                ),
+                (_, [a, b]) => Expr::Bin(
+                    Op::of(name)?,
+                    Box::new(self.expr(a)?),
+                    Box::new(self.expr(b)?),
+                ),
+                _ => return None,
+            });
+        }
+        if let Some(&i) = self.index.get(&(name.to_string(), args.len())) {
+            self.calls.push(i);
+            return Some(Expr::Call(i, self.exprs(args)?));
+        }
+        let tail = match (name, args.len()) {
+            ("len", 1) => Tail::Len,
+            ("is_empty", 1) => Tail::IsEmpty,
+            _ => return None,
+        };
+        Some(Expr::Path(Box::new(self.expr(&args[0])?), Vec::new(), tail))
+    }
+}
+
+/// How a statement ends.
+enum Flow {
+    /// On to the next statement; the value is the statement's (a block's is its last one's).
+    Next(Val),
+    Break,
+    Continue,
+    Return(Val),
+}
+
+struct Machine<'a> {
+    funcs: &'a [Func],
+    steps: u64,
+    depth: u32,
+}
+
+/// `a == b` by Rhai's rules: values of different types are not equal, arrays are equal when
+/// their elements are, one by one.
+fn equal(a: &Val, b: &Val) -> bool {
+    match (a, b) {
+        (Val::Int(x), Val::Int(y)) => x == y,
+        (Val::Bool(x), Val::Bool(y)) => x == y,
+        (Val::Str(x), Val::Str(y)) => x == y,
+        (Val::Unit, Val::Unit) => true,
+        (Val::Array(x), Val::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal(p, q))
+        }
+        _ => false,
+    }
+}
+
+/// An element of `a` by Rhai's rule: an index from the end when negative.
+fn element(a: &Val, i: i64) -> Run<usize> {
+    let Val::Array(a) = a else {
+        return Err(Bail);
+    };
+    let len = a.len() as i64;
+    let i = if i < 0 { i + len } else { i };
+    if (0..len).contains(&i) {
+        Ok(i as usize)
+    } else {
+        Err(Bail)
+    }
+}
+
+impl Machine<'_> {
+    fn step(&mut self, n: u64) -> Run<()> {
+        self.steps += n;
+        if self.steps > STEPS {
+            Err(Bail)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The integers of a chain of indexes (evaluated first, as Rhai does).
+    fn indexes(&mut self, path: &[Expr], f: &mut [Val]) -> Run<([i64; PATH], usize)> {
+        let mut idx = [0; PATH];
+        for (k, e) in path.iter().enumerate() {
+            match self.eval(e, f)? {
+                Val::Int(i) => idx[k] = i,
+                _ => return Err(Bail),
+            }
+        }
+        Ok((idx, path.len()))
+    }
+
+    fn call(&mut self, f: usize, args: Vec<Val>) -> Run<Val> {
+        let func = &self.funcs[f];
+        if self.depth >= DEPTH || args.len() != func.params {
+            return Err(Bail);
+        }
+        self.depth += 1;
+        let mut frame = args;
+        frame.resize(func.slots, Val::Unit);
+        let v = match self.block(&func.body, &mut frame)? {
+            Flow::Next(v) | Flow::Return(v) => v,
+            // `break` outside a loop: Rhai's error.
+            Flow::Break | Flow::Continue => return Err(Bail),
+        };
+        self.depth -= 1;
+        Ok(v)
+    }
+
+    fn block(&mut self, b: &Block, f: &mut [Val]) -> Run<Flow> {
+        let mut last = Val::Unit;
+        for s in &b.0 {
+            match self.stmt(s, f)? {
+                Flow::Next(v) => last = v,
+                flow => return Ok(flow),
+            }
+        }
+        Ok(Flow::Next(last))
+    }
+
+    fn truth(&mut self, e: &Expr, f: &mut [Val]) -> Run<bool> {
+        match self.eval(e, f)? {
+            Val::Bool(b) => Ok(b),
+            _ => Err(Bail),
+        }
+    }
+
+    /// Runs a loop body; `Some` when the loop is left.
+    fn round(&mut self, body: &Block, f: &mut [Val]) -> Run<Option<Flow>> {
+        self.step(1)?;
+        Ok(match self.block(body, f)? {
+            Flow::Next(_) | Flow::Continue => None,
+            Flow::Break => Some(Flow::Next(Val::Unit)),
+            r @ Flow::Return(_) => Some(r),
+        })
+    }
+
+    fn stmt(&mut self, s: &Stmt, f: &mut [Val]) -> Run<Flow> {
+        self.step(1)?;
+        Ok(match s {
+            Stmt::Set(slot, path, op, e) => {
+                let v = self.eval(e, f)?;
+                let (idx, n) = self.indexes(path, f)?;
+                let mut place = &mut f[*slot as usize];
+                for &i in &idx[..n] {
+                    let at = element(place, i)?;
+                    let Val::Array(a) = place else {
+                        unreachable!("element() checked it")
+                    };
+                    place = &mut a[at];
+                }
+                *place = match op {
+                    None => v,
+                    Some(op) => op.apply(place, &v)?,
+                };
+                Flow::Next(Val::Unit)
+            }
+            Stmt::Expr(e) => Flow::Next(self.eval(e, f)?),
+            Stmt::If(c, yes, no) => {
+                if self.truth(c, f)? {
+                    self.block(yes, f)?
+                } else {
+                    self.block(no, f)?
+                }
+            }
+            Stmt::While(c, body) => loop {
+                if let Some(c) = c {
+                    if !self.truth(c, f)? {
+                        break Flow::Next(Val::Unit);
+                    }
+                }
+                if let Some(flow) = self.round(body, f)? {
+                    break flow;
+                }
+            },
+            Stmt::For(slot, over, body) => {
+                let slot = *slot as usize;
+                if let Expr::Range(a, b, inclusive) = over {
+                    let (Val::Int(a), Val::Int(b)) = (self.eval(a, f)?, self.eval(b, f)?) else {
+                        return Err(Bail);
+                    };
+                    let mut i = a;
+                    while i < b || *inclusive && i == b {
+                        f[slot] = Val::Int(i);
+                        if let Some(flow) = self.round(body, f)? {
+                            return Ok(flow);
+                        }
+                        if i == i64::MAX {
+                            break;
+                        }
+                        i += 1;
+                    }
+                    Flow::Next(Val::Unit)
+                } else {
+                    let Val::Array(items) = self.eval(over, f)? else {
+                        return Err(Bail);
+                    };
+                    for v in items {
+                        f[slot] = v;
+                        if let Some(flow) = self.round(body, f)? {
+                            return Ok(flow);
+                        }
+                    }
+                    Flow::Next(Val::Unit)
+                }
+            }
+            Stmt::Break => Flow::Break,
+            Stmt::Continue => Flow::Continue,
+            Stmt::Return(e) => Flow::Return(self.eval(e, f)?),
+        })
+    }
+
+    fn eval(&mut self, e: &Expr, f: &mut [Val]) -> Run<Val> {
+        self.step(1)?;
+        Ok(match e {
+            Expr::Const(v) => v.clone(),
+            Expr::Local(s) => {
+                let v = &f[*s as usize];
+                if let Val::Array(_) = v {
+                    self.step(v.size())?;
+                }
+                v.clone()
+            }
+            Expr::Take(s) => std::mem::replace(&mut f[*s as usize], Val::Unit),
+            Expr::Array(items) => {
+                let mut a = Vec::with_capacity(items.len());
+                for i in items {
+                    let v = self.eval(i, f)?;
+                    self.step(v.size())?;
+                    a.push(v);
+                }
+                Val::Array(a)
+            }
+            Expr::Bin(op, a, b) => {
+                let a = self.eval(a, f)?;
+                op.apply(&a, &self.eval(b, f)?)?
+            }
+            Expr::Eq(negated, a, b) => {
+                let (a, b) = (self.eval(a, f)?, self.eval(b, f)?);
+                Val::Bool(equal(&a, &b) != *negated)
+            }
+            Expr::Neg(a) => match self.eval(a, f)? {
+                Val::Int(n) => Val::Int(n.checked_neg().ok_or(Bail)?),
+                _ => return Err(Bail),
+            },
+            Expr::Not(a) => Val::Bool(!self.truth(a, f)?),
+            Expr::And(xs) => {
+                for x in xs {
+                    if !self.truth(x, f)? {
+                        return Ok(Val::Bool(false));
+                    }
+                }
+                Val::Bool(true)
+            }
+            Expr::Or(xs) => {
+                for x in xs {
+                    if self.truth(x, f)? {
+                        return Ok(Val::Bool(true));
+                    }
+                }
+                Val::Bool(false)
+            }
+            Expr::Path(base, path, tail) => {
+                let (idx, n) = self.indexes(path, f)?;
+                // A local is read in place, not copied.
+                let owned;
+                let mut v = match **base {
+                    Expr::Local(s) => &f[s as usize],
+                    _ => {
+                        owned = self.eval(base, f)?;
+                        &owned
+                    }
+                };
+                for &i in &idx[..n] {
+                    let at = element(v, i)?;
+                    let Val::Array(a) = v else {
+                        unreachable!("element() checked it")
+                    };
+                    v = &a[at];
+                }
+                match (tail, v) {
+                    (Tail::Value, v) => {
+                        let v = v.clone();
+                        self.step(v.size())?;
+                        v
+                    }
+                    (Tail::Len, Val::Array(a)) => Val::Int(a.len() as i64),
+                    (Tail::IsEmpty, Val::Array(a)) => Val::Bool(a.is_empty()),
+                    _ => return Err(Bail),
+                }
+            }
+            Expr::Push(s, e) => {
+                let v = self.eval(e, f)?;
+                self.step(v.size())?;
+                match &mut f[*s as usize] {
+                    Val::Array(a) => a.push(v),
+                    _ => return Err(Bail),
+                }
+                Val::Unit
+            }
+            Expr::Call(i, args) => {
+                let mut frame = Vec::with_capacity(self.funcs[*i].slots);
+                for a in args {
+                    frame.push(self.eval(a, f)?);
+                }
+                self.call(*i, frame)?
+            }
+            Expr::Block(b) => match self.block(b, f)? {
+                Flow::Next(v) => v,
+                // `return`, `break` or `continue` inside an expression: left to Rhai.
+                _ => return Err(Bail),
+            },
+            Expr::Range(..) => return Err(Bail),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A small random-program writer (xorshift), so that a seed is a program.
+    struct Writer {
+        state: u64,
+        depth: u32,
+        loops: u32,
+        /// Loops around the statement being written.
+        inside: u32,
+    }
+
+    impl Writer {
+        fn new(seed: u64) -> Self {
+            Writer {
+                state: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+                depth: 0,
+                loops: 0,
+                inside: 0,
+            }
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.state ^= self.state << 13;
+            self.state ^= self.state >> 7;
+            self.state ^= self.state << 17;
+            self.state % n
+        }
+
+        fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+            xs[self.below(xs.len() as u64) as usize]
+        }
+
+        /// An expression, integer-valued when things go as expected.
+        fn int(&mut self) -> String {
+            let leaf = self.depth > 3 || self.below(3) == 0;
+            if leaf {
+                return match self.below(8) {
+                    0 => format!("({})", self.below(12) as i64 - 3),
+                    1 => "n".into(),
+                    2 => self.pick(&["a", "b", "i"]).into(),
+                    3 => "p.len()".into(),
+                    4 => "len(m)".into(),
+                    5 if self.below(4) == 0 => "9223372036854775807".into(),
+                    5 => format!("({})", self.below(5)),
+                    6 => format!("p[{}]", self.below(3) as i64 - 1),
+                    _ => "a".into(),
+                };
+            }
+            self.depth += 1;
+            let e = match self.below(9) {
+                0..=2 => {
+                    let op = self.pick(&["+", "-", "*", "/", "%", "&", "|", "^", "-", "+"]);
+                    format!("({} {op} {})", self.int(), self.int())
+                }
+                3 => format!("-({})", self.int()),
+                4 => format!(
+                    "if {} {{ {} }} else {{ {} }}",
+                    self.cond(),
+                    self.int(),
+                    self.int()
+                ),
+                5 => format!("g({})", self.int()),
+                6 => format!("p[{} % 2]", self.int()),
+                7 if self.below(2) == 0 => format!("m[{} % 2]", self.int()),
+                7 => format!("[{}, {}]", self.int(), self.int()),
+                _ => format!("h({}, [{}, {}])", self.int(), self.int(), self.int()),
+            };
+            self.depth -= 1;
+            e
+        }
+
+        fn cond(&mut self) -> String {
+            self.depth += 1;
+            let c = match self.below(8) {
+                0 | 1 => {
+                    let op = self.pick(&["<", "<=", ">", ">=", "==", "!="]);
+                    format!("{} {op} {}", self.int(), self.int())
+                }
+                2 if self.depth < 4 => format!("({} && {})", self.cond(), self.cond()),
+                3 if self.depth < 4 => format!("({} || {})", self.cond(), self.cond()),
+                4 if self.depth < 4 => format!("!({})", self.cond()),
+                5 => "m.is_empty()".into(),
+                6 => self.pick(&["true", "false", "a", "m == p"]).into(),
+                _ => format!("{} < {}", self.int(), self.int()),
+            };
+            self.depth -= 1;
+            c
+        }
+
+        fn block(&mut self, n: u64) -> String {
+            self.depth += 1;
+            let s: Vec<String> = (0..self.below(n) + 1).map(|_| self.stmt()).collect();
+            self.depth -= 1;
+            s.join(" ")
+        }
+
+        fn stmt(&mut self) -> String {
+            let nested = self.depth < 3;
+            match self.below(14) {
+                0 => format!("let a = {};", self.int()),
+                1 => format!("b = {};", self.int()),
+                2 => format!(
+                    "a {} {};",
+                    self.pick(&["+=", "-=", "*=", "/=", "%="]),
+                    self.int()
+                ),
+                3 | 4 => format!("m.push({});", self.int()),
+                5 => format!("m.push([{}, {}]);", self.int(), self.int()),
+                6 if nested => format!(
+                    "if {} {{ {} }} else {{ {} }}",
+                    self.cond(),
+                    self.block(3),
+                    self.block(2)
+                ),
+                7 if nested && self.loops < 3 => {
+                    self.loops += 1;
+                    let over = match self.below(4) {
+                        0 => "p".to_string(),
+                        1 => format!("0..{}", self.below(5)),
+                        2 => format!("{}..={}", self.below(3) as i64 - 1, self.below(4)),
+                        _ => "[1, 2, 3]".into(),
+                    };
+                    self.inside += 1;
+                    let body = self.block(3);
+                    self.inside -= 1;
+                    format!("for i in {over} {{ {body} }}")
+                }
+                8 if nested && self.loops < 3 => {
+                    self.loops += 1;
+                    let bound = self.below(4);
+                    self.inside += 1;
+                    let body = self.block(3);
+                    self.inside -= 1;
+                    format!("let k = 0; while k < {bound} {{ k += 1; {body} }}")
+                }
+                9 if self.inside > 0 => {
+                    format!(
+                        "if {} {{ {} }}",
+                        self.cond(),
+                        self.pick(&["break;", "continue;"])
+                    )
+                }
+                10 => format!("if {} {{ return {}; }}", self.cond(), self.int()),
+                11 => format!("p[{} % 2] = {};", self.int(), self.int()),
+                12 => format!(
+                    "m[{} % 2] {} {};",
+                    self.int(),
+                    self.pick(&["=", "+="]),
+                    self.int()
+                ),
+                _ => format!("let c = {}; b = c;", self.int()),
+            }
+        }
+
+        fn program(&mut self) -> String {
+            let m = self.pick(&["[]", "[0, 1]"]);
+            let body = self.block(6);
+            let end = self.pick(&[
+                "m",
+                "[a, b, m]",
+                "a",
+                "p",
+                "if a > 0 { m } else { b }",
+                "a;",
+            ]);
+            format!(
+                "fn g(x) {{ x * 2 - 1 }}
+                 fn h(x, q) {{ q.push(x); let s = 0; for y in q {{ s += y; }} s }}
+                 fn f(x) {{ let n = x[0]; let p = x[1]; let a = 0; let b = 1; let i = 2;
+                     let m = {m}; {body} {end} }}"
+            )
+        }
+    }
+
+    /// Rhai's answer and this evaluator's for `f([n, p])`: the evaluator may leave a call to
+    /// Rhai, but when it answers, Rhai answers the same.
+    fn both(script: &str, n: i64, p: &[i64]) -> (Option<Val>, Option<Val>) {
+        let engine = crate::engine();
+        let ast = engine
+            .compile(script)
+            .expect("the writer writes valid Rhai");
+        let arg = Val::Array(vec![
+            Val::Int(n),
+            Val::Array(p.iter().map(|&x| Val::Int(x)).collect()),
+        ]);
+        let opts = rhai::CallFnOptions::new().eval_ast(false);
+        let rhai: Result<Dynamic, _> = engine.call_fn_with_options(
+            opts,
+            &mut rhai::Scope::new(),
+            &ast,
+            "f",
+            (arg.to_dynamic(),),
+        );
+        let rhai = rhai
+            .ok()
+            .map(|d| Val::from_dynamic(&d).expect("a value of the subset"));
+        let fast = Fast::compile(&ast, &["f"]).expect("the writer writes the subset");
+        (rhai, fast.call("f", arg).ok())
+    }
+
+    const INPUTS: [(i64, &[i64]); 4] = [(0, &[]), (3, &[1, 2, 3]), (-2, &[5, -1]), (7, &[0, 4])];
+
+    /// The comparison above only bites where this evaluator answers: it must answer most of
+    /// what Rhai answers (it leaves only overflows, long runs and the like), and the
+    /// programs must be varied enough that Rhai fails on some.
+    #[test]
+    fn most_answers_come_from_here() {
+        let (mut calls, mut rhai_ok, mut both_ok) = (0, 0, 0);
+        for seed in 0..500 {
+            let script = Writer::new(seed).program();
+            for (n, p) in INPUTS {
+                let (rhai, fast) = both(&script, n, p);
+                calls += 1;
+                rhai_ok += usize::from(rhai.is_some());
+                if fast.is_some() {
+                    assert_eq!(fast, rhai, "{script} with n = {n}, p = {p:?}");
+                    both_ok += 1;
+                }
+            }
+        }
+        eprintln!("{calls} calls: Rhai answered {rhai_ok}, this evaluator {both_ok}");
+        assert!(rhai_ok < calls * 9 / 10 && rhai_ok > calls / 5);
+        assert!(both_ok * 100 >= rhai_ok * 95);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn answers_are_rhais(seed in any::<u64>()) {
+            let script = Writer::new(seed).program();
+            for (n, p) in INPUTS {
+                let (rhai, fast) = both(&script, n, p);
+                if let Some(v) = fast {
+                    prop_assert_eq!(Some(v), rhai, "{} with n = {}, p = {:?}", script, n, p);
+                }
+            }
+        }
+    }
+}
