@@ -21,6 +21,7 @@ use rhai::{
     ASTFlags, ASTNode, Dynamic, Expr as RExpr, FnCallExpr, ImmutableString, Stmt as RStmt, AST,
 };
 use std::collections::HashMap;
+use thin_vec::ThinVec;
 
 /// A value: what the subset computes with.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +30,10 @@ pub(crate) enum Val {
     Bool(bool),
     Int(i64),
     Str(ImmutableString),
-    Array(Vec<Val>),
+    /// A thin vector (one pointer), so that a value is two words and a result comes back
+    /// in registers: with a `Vec` (three words), each return went through memory and the
+    /// caller's wide load of it stalled on the callee's narrow stores.
+    Array(ThinVec<Val>),
 }
 
 impl Val {
@@ -66,6 +70,7 @@ impl Val {
 
     /// How many values it holds, itself and its elements at every depth (what Rhai's array
     /// size limit counts, and a measure of the work of copying it).
+    #[inline]
     fn size(&self) -> u64 {
         match self {
             Val::Array(a) => 1 + a.iter().map(Val::size).sum::<u64>(),
@@ -141,20 +146,42 @@ impl Op {
                 _ => Err(Bail),
             };
         };
-        let int = |r: Option<i64>| r.map(Val::Int).ok_or(Bail);
+        if self.arithmetic() {
+            self.int(x, y).map(Val::Int)
+        } else {
+            Ok(Val::Bool(self.compare(x, y)))
+        }
+    }
+
+    fn arithmetic(self) -> bool {
+        !matches!(self, Op::Lt | Op::Le | Op::Gt | Op::Ge)
+    }
+
+    /// An arithmetic operator on integers.
+    #[inline]
+    fn int(self, x: i64, y: i64) -> Run<i64> {
         match self {
-            Op::Add => int(x.checked_add(y)),
-            Op::Sub => int(x.checked_sub(y)),
-            Op::Mul => int(x.checked_mul(y)),
-            Op::Div => int(x.checked_div(y)),
-            Op::Rem => int(x.checked_rem(y)),
-            Op::And => Ok(Val::Int(x & y)),
-            Op::Or => Ok(Val::Int(x | y)),
-            Op::Xor => Ok(Val::Int(x ^ y)),
-            Op::Lt => Ok(Val::Bool(x < y)),
-            Op::Le => Ok(Val::Bool(x <= y)),
-            Op::Gt => Ok(Val::Bool(x > y)),
-            Op::Ge => Ok(Val::Bool(x >= y)),
+            Op::Add => x.checked_add(y).ok_or(Bail),
+            Op::Sub => x.checked_sub(y).ok_or(Bail),
+            Op::Mul => x.checked_mul(y).ok_or(Bail),
+            Op::Div => x.checked_div(y).ok_or(Bail),
+            Op::Rem => x.checked_rem(y).ok_or(Bail),
+            Op::And => Ok(x & y),
+            Op::Or => Ok(x | y),
+            Op::Xor => Ok(x ^ y),
+            Op::Lt | Op::Le | Op::Gt | Op::Ge => Err(Bail),
+        }
+    }
+
+    /// A comparison of integers.
+    #[inline]
+    fn compare(self, x: i64, y: i64) -> bool {
+        match self {
+            Op::Lt => x < y,
+            Op::Le => x <= y,
+            Op::Gt => x > y,
+            Op::Ge => x >= y,
+            _ => unreachable!("only comparisons"),
         }
     }
 }
@@ -171,6 +198,7 @@ enum Tail {
 /// A compiled expression; locals are slots of the function's frame.
 #[derive(Debug)]
 enum Expr {
+    Int(i64),
     Const(Val),
     Local(u32),
     /// A local moved out of the frame: the value a function ends with.
@@ -183,6 +211,8 @@ enum Expr {
     Not(Box<Expr>),
     And(Vec<Expr>),
     Or(Vec<Expr>),
+    /// `local[i]`, the commonest path.
+    Elem(u32, Box<Expr>),
     /// `base[i][j]…`, then `.len()` or `.is_empty()` or nothing.
     Path(Box<Expr>, Vec<Expr>, Tail),
     /// `local.push(value)`.
@@ -191,6 +221,22 @@ enum Expr {
     Block(Block),
     /// A range, only as what a `for` loop runs over.
     Range(Box<Expr>, Box<Expr>, bool),
+}
+
+impl Expr {
+    /// Whether evaluating it changes nothing but the step count (no `push`, no block).
+    fn pure(&self) -> bool {
+        match self {
+            Expr::Int(_) | Expr::Const(_) | Expr::Local(_) => true,
+            Expr::Elem(_, i) | Expr::Neg(i) | Expr::Not(i) => i.pure(),
+            Expr::Bin(_, a, b) | Expr::Eq(_, a, b) => a.pure() && b.pure(),
+            Expr::Array(xs) | Expr::And(xs) | Expr::Or(xs) | Expr::Call(_, xs) => {
+                xs.iter().all(Expr::pure)
+            }
+            Expr::Path(base, path, _) => base.pure() && path.iter().all(Expr::pure),
+            Expr::Take(_) | Expr::Push(..) | Expr::Block(_) | Expr::Range(..) => false,
+        }
+    }
 }
 
 #[derive(Debug, Default)]
@@ -347,6 +393,7 @@ impl Fast {
             funcs: &self.funcs,
             steps: 0,
             depth: 0,
+            value: Val::Unit,
         };
         let mut frame = Vec::with_capacity(self.funcs[f].slots);
         frame.push(arg);
@@ -540,7 +587,7 @@ impl Compiler<'_> {
                 }
             }
             RExpr::BoolConstant(b, _) => Expr::Const(Val::Bool(*b)),
-            RExpr::IntegerConstant(n, _) => Expr::Const(Val::Int(*n)),
+            RExpr::IntegerConstant(n, _) => Expr::Int(*n),
             RExpr::StringConstant(s, _) => Expr::Const(Val::Str(s.clone())),
             RExpr::Unit(_) => Expr::Const(Val::Unit),
             RExpr::Array(items, _) => Expr::Array(self.exprs(items)?),
@@ -551,8 +598,11 @@ impl Compiler<'_> {
             RExpr::FnCall(f, _) => self.call(f)?,
             RExpr::Index(x, flags, _) => {
                 let base = self.expr(&x.lhs)?;
-                let (path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), true)?;
-                Expr::Path(Box::new(base), path, tail)
+                let (mut path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), true)?;
+                match (base, path.len(), tail) {
+                    (Expr::Local(s), 1, Tail::Value) => Expr::Elem(s, Box::new(path.remove(0))),
+                    (base, ..) => Expr::Path(Box::new(base), path, tail),
+                }
             }
             RExpr::Dot(x, _, _) => {
                 // `local.push(v)`, or `e.len()`, `e.is_empty()`.
@@ -613,19 +663,24 @@ impl Compiler<'_> {
     }
 }
 
-/// How a statement ends.
-enum Flow {
-    /// On to the next statement; the value is the statement's (a block's is its last one's).
-    Next(Val),
+/// How a statement ends. The value it leaves (a block's is its last statement's, a
+/// `return`'s is the function's) is in [`Machine::value`]: results come back in registers,
+/// where a value returned through memory made the caller's wide load of it stall on the
+/// callee's narrow stores.
+#[derive(Clone, Copy, PartialEq)]
+enum Ctl {
+    Next,
     Break,
     Continue,
-    Return(Val),
+    Return,
 }
 
 struct Machine<'a> {
     funcs: &'a [Func],
     steps: u64,
     depth: u32,
+    /// The value the last statement left.
+    value: Val,
 }
 
 /// `a == b` by Rhai's rules: values of different types are not equal, arrays are equal when
@@ -658,6 +713,7 @@ fn element(a: &Val, i: i64) -> Run<usize> {
 }
 
 impl Machine<'_> {
+    #[inline]
     fn step(&mut self, n: u64) -> Run<()> {
         self.steps += n;
         if self.steps > STEPS {
@@ -671,10 +727,7 @@ impl Machine<'_> {
     fn indexes(&mut self, path: &[Expr], f: &mut [Val]) -> Run<([i64; PATH], usize)> {
         let mut idx = [0; PATH];
         for (k, e) in path.iter().enumerate() {
-            match self.eval(e, f)? {
-                Val::Int(i) => idx[k] = i,
-                _ => return Err(Bail),
-            }
+            idx[k] = self.int(e, f)?;
         }
         Ok((idx, path.len()))
     }
@@ -687,46 +740,134 @@ impl Machine<'_> {
         self.depth += 1;
         let mut frame = args;
         frame.resize(func.slots, Val::Unit);
-        let v = match self.block(&func.body, &mut frame)? {
-            Flow::Next(v) | Flow::Return(v) => v,
+        if let Ctl::Break | Ctl::Continue = self.block(&func.body, &mut frame)? {
             // `break` outside a loop: Rhai's error.
-            Flow::Break | Flow::Continue => return Err(Bail),
-        };
+            return Err(Bail);
+        }
         self.depth -= 1;
-        Ok(v)
+        Ok(std::mem::replace(&mut self.value, Val::Unit))
     }
 
-    fn block(&mut self, b: &Block, f: &mut [Val]) -> Run<Flow> {
-        let mut last = Val::Unit;
+    fn block(&mut self, b: &Block, f: &mut [Val]) -> Run<Ctl> {
+        self.value = Val::Unit;
         for s in &b.0 {
-            match self.stmt(s, f)? {
-                Flow::Next(v) => last = v,
-                flow => return Ok(flow),
+            let ctl = self.stmt(s, f)?;
+            if ctl != Ctl::Next {
+                return Ok(ctl);
             }
         }
-        Ok(Flow::Next(last))
+        Ok(Ctl::Next)
     }
 
+    /// A condition.
     fn truth(&mut self, e: &Expr, f: &mut [Val]) -> Run<bool> {
-        match self.eval(e, f)? {
-            Val::Bool(b) => Ok(b),
-            _ => Err(Bail),
+        match e {
+            Expr::Bin(op, a, b) if !op.arithmetic() => {
+                self.step(1)?;
+                // Integers are compared at once; values of other types compare by rules of
+                // their own, so the comparison is evaluated again the slow way, or at once
+                // when evaluating it twice could change something.
+                let pure = a.pure() && b.pure();
+                if pure {
+                    if let Ok(t) = self.compare(*op, a, b, f) {
+                        return Ok(t);
+                    }
+                }
+                match self.eval(e, f)? {
+                    Val::Bool(t) => Ok(t),
+                    _ => Err(Bail),
+                }
+            }
+            Expr::Not(a) => {
+                self.step(1)?;
+                Ok(!self.truth(a, f)?)
+            }
+            Expr::And(xs) => {
+                self.step(1)?;
+                for x in xs {
+                    if !self.truth(x, f)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            Expr::Or(xs) => {
+                self.step(1)?;
+                for x in xs {
+                    if self.truth(x, f)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            _ => match self.eval(e, f)? {
+                Val::Bool(b) => Ok(b),
+                _ => Err(Bail),
+            },
+        }
+    }
+
+    /// A comparison of two integers; `Bail` if either is not one.
+    fn compare(&mut self, op: Op, a: &Expr, b: &Expr, f: &mut [Val]) -> Run<bool> {
+        let x = self.int(a, f)?;
+        Ok(op.compare(x, self.int(b, f)?))
+    }
+
+    /// An integer (anything else is left to Rhai).
+    fn int(&mut self, e: &Expr, f: &mut [Val]) -> Run<i64> {
+        match e {
+            Expr::Int(n) => {
+                self.step(1)?;
+                Ok(*n)
+            }
+            Expr::Local(s) => {
+                self.step(1)?;
+                match f[*s as usize] {
+                    Val::Int(n) => Ok(n),
+                    _ => Err(Bail),
+                }
+            }
+            Expr::Elem(s, i) => {
+                self.step(1)?;
+                let i = self.int(i, f)?;
+                let v = &f[*s as usize];
+                match (v, element(v, i)) {
+                    (Val::Array(a), Ok(at)) => match a[at] {
+                        Val::Int(n) => Ok(n),
+                        _ => Err(Bail),
+                    },
+                    _ => Err(Bail),
+                }
+            }
+            Expr::Bin(op, a, b) if op.arithmetic() => {
+                self.step(1)?;
+                let x = self.int(a, f)?;
+                op.int(x, self.int(b, f)?)
+            }
+            Expr::Neg(a) => {
+                self.step(1)?;
+                self.int(a, f)?.checked_neg().ok_or(Bail)
+            }
+            _ => match self.eval(e, f)? {
+                Val::Int(n) => Ok(n),
+                _ => Err(Bail),
+            },
         }
     }
 
     /// Runs a loop body; `Some` when the loop is left.
-    fn round(&mut self, body: &Block, f: &mut [Val]) -> Run<Option<Flow>> {
+    fn round(&mut self, body: &Block, f: &mut [Val]) -> Run<Option<Ctl>> {
         self.step(1)?;
         Ok(match self.block(body, f)? {
-            Flow::Next(_) | Flow::Continue => None,
-            Flow::Break => Some(Flow::Next(Val::Unit)),
-            r @ Flow::Return(_) => Some(r),
+            Ctl::Next | Ctl::Continue => None,
+            Ctl::Break => Some(Ctl::Next),
+            Ctl::Return => Some(Ctl::Return),
         })
     }
 
-    fn stmt(&mut self, s: &Stmt, f: &mut [Val]) -> Run<Flow> {
+    fn stmt(&mut self, s: &Stmt, f: &mut [Val]) -> Run<Ctl> {
         self.step(1)?;
-        Ok(match s {
+        match s {
             Stmt::Set(slot, path, op, e) => {
                 let v = self.eval(e, f)?;
                 let (idx, n) = self.indexes(path, f)?;
@@ -742,67 +883,88 @@ impl Machine<'_> {
                     None => v,
                     Some(op) => op.apply(place, &v)?,
                 };
-                Flow::Next(Val::Unit)
+                self.value = Val::Unit;
             }
-            Stmt::Expr(e) => Flow::Next(self.eval(e, f)?),
+            Stmt::Expr(e) => self.value = self.eval(e, f)?,
             Stmt::If(c, yes, no) => {
-                if self.truth(c, f)? {
-                    self.block(yes, f)?
-                } else {
-                    self.block(no, f)?
-                }
+                let branch = if self.truth(c, f)? { yes } else { no };
+                return self.block(branch, f);
             }
             Stmt::While(c, body) => loop {
                 if let Some(c) = c {
                     if !self.truth(c, f)? {
-                        break Flow::Next(Val::Unit);
+                        break;
                     }
                 }
-                if let Some(flow) = self.round(body, f)? {
-                    break flow;
+                match self.round(body, f)? {
+                    None => {}
+                    Some(Ctl::Return) => return Ok(Ctl::Return),
+                    Some(_) => break,
                 }
             },
             Stmt::For(slot, over, body) => {
                 let slot = *slot as usize;
                 if let Expr::Range(a, b, inclusive) = over {
-                    let (Val::Int(a), Val::Int(b)) = (self.eval(a, f)?, self.eval(b, f)?) else {
-                        return Err(Bail);
-                    };
+                    let a = self.int(a, f)?;
+                    let b = self.int(b, f)?;
                     let mut i = a;
                     while i < b || *inclusive && i == b {
                         f[slot] = Val::Int(i);
-                        if let Some(flow) = self.round(body, f)? {
-                            return Ok(flow);
+                        match self.round(body, f)? {
+                            None => {}
+                            Some(Ctl::Return) => return Ok(Ctl::Return),
+                            Some(_) => break,
                         }
                         if i == i64::MAX {
                             break;
                         }
                         i += 1;
                     }
-                    Flow::Next(Val::Unit)
                 } else {
                     let Val::Array(items) = self.eval(over, f)? else {
                         return Err(Bail);
                     };
                     for v in items {
                         f[slot] = v;
-                        if let Some(flow) = self.round(body, f)? {
-                            return Ok(flow);
+                        match self.round(body, f)? {
+                            None => {}
+                            Some(Ctl::Return) => return Ok(Ctl::Return),
+                            Some(_) => break,
                         }
                     }
-                    Flow::Next(Val::Unit)
                 }
             }
-            Stmt::Break => Flow::Break,
-            Stmt::Continue => Flow::Continue,
-            Stmt::Return(e) => Flow::Return(self.eval(e, f)?),
-        })
+            Stmt::Break => return Ok(Ctl::Break),
+            Stmt::Continue => return Ok(Ctl::Continue),
+            Stmt::Return(e) => {
+                self.value = self.eval(e, f)?;
+                return Ok(Ctl::Return);
+            }
+        }
+        // A loop, as an assignment, leaves no value.
+        if !matches!(s, Stmt::Expr(_)) {
+            self.value = Val::Unit;
+        }
+        Ok(Ctl::Next)
     }
 
     fn eval(&mut self, e: &Expr, f: &mut [Val]) -> Run<Val> {
         self.step(1)?;
         Ok(match e {
+            Expr::Int(n) => Val::Int(*n),
             Expr::Const(v) => v.clone(),
+            Expr::Elem(s, i) => {
+                let i = self.int(i, f)?;
+                let v = &f[*s as usize];
+                let Val::Array(a) = v else {
+                    return Err(Bail);
+                };
+                let v = a[element(v, i)?].clone();
+                if let Val::Array(_) = v {
+                    self.step(v.size())?;
+                }
+                v
+            }
             Expr::Local(s) => {
                 let v = &f[*s as usize];
                 if let Val::Array(_) = v {
@@ -812,7 +974,7 @@ impl Machine<'_> {
             }
             Expr::Take(s) => std::mem::replace(&mut f[*s as usize], Val::Unit),
             Expr::Array(items) => {
-                let mut a = Vec::with_capacity(items.len());
+                let mut a = ThinVec::with_capacity(items.len());
                 for i in items {
                     let v = self.eval(i, f)?;
                     self.step(v.size())?;
@@ -820,6 +982,11 @@ impl Machine<'_> {
                 }
                 Val::Array(a)
             }
+            Expr::Bin(op, a, b) if op.arithmetic() => {
+                let x = self.int(a, f)?;
+                Val::Int(op.int(x, self.int(b, f)?)?)
+            }
+            // Comparisons of other types have rules of their own (`apply`).
             Expr::Bin(op, a, b) => {
                 let a = self.eval(a, f)?;
                 op.apply(&a, &self.eval(b, f)?)?
@@ -828,27 +995,8 @@ impl Machine<'_> {
                 let (a, b) = (self.eval(a, f)?, self.eval(b, f)?);
                 Val::Bool(equal(&a, &b) != *negated)
             }
-            Expr::Neg(a) => match self.eval(a, f)? {
-                Val::Int(n) => Val::Int(n.checked_neg().ok_or(Bail)?),
-                _ => return Err(Bail),
-            },
-            Expr::Not(a) => Val::Bool(!self.truth(a, f)?),
-            Expr::And(xs) => {
-                for x in xs {
-                    if !self.truth(x, f)? {
-                        return Ok(Val::Bool(false));
-                    }
-                }
-                Val::Bool(true)
-            }
-            Expr::Or(xs) => {
-                for x in xs {
-                    if self.truth(x, f)? {
-                        return Ok(Val::Bool(true));
-                    }
-                }
-                Val::Bool(false)
-            }
+            Expr::Neg(a) => Val::Int(self.int(a, f)?.checked_neg().ok_or(Bail)?),
+            Expr::Not(_) | Expr::And(_) | Expr::Or(_) => Val::Bool(self.truth(e, f)?),
             Expr::Path(base, path, tail) => {
                 let (idx, n) = self.indexes(path, f)?;
                 // A local is read in place, not copied.
@@ -895,7 +1043,7 @@ impl Machine<'_> {
                 self.call(*i, frame)?
             }
             Expr::Block(b) => match self.block(b, f)? {
-                Flow::Next(v) => v,
+                Ctl::Next => std::mem::replace(&mut self.value, Val::Unit),
                 // `return`, `break` or `continue` inside an expression: left to Rhai.
                 _ => return Err(Bail),
             },
@@ -990,6 +1138,10 @@ mod tests {
                 4 if self.depth < 4 => format!("!({})", self.cond()),
                 5 => "m.is_empty()".into(),
                 6 => self.pick(&["true", "false", "a", "m == p"]).into(),
+                // An operand that changes things, of a type compared by rules of its own.
+                7 if self.below(3) == 0 => {
+                    format!("(({{ m.push({}); m }}) < {})", self.int(), self.int())
+                }
                 _ => format!("{} < {}", self.int(), self.int()),
             };
             self.depth -= 1;
@@ -1088,7 +1240,7 @@ mod tests {
         let ast = engine
             .compile(script)
             .expect("the writer writes valid Rhai");
-        let arg = Val::Array(vec![
+        let arg = Val::Array(thin_vec::thin_vec![
             Val::Int(n),
             Val::Array(p.iter().map(|&x| Val::Int(x)).collect()),
         ]);
@@ -1129,7 +1281,7 @@ mod tests {
         }
         eprintln!("{calls} calls: Rhai answered {rhai_ok}, this evaluator {both_ok}");
         assert!(rhai_ok < calls * 9 / 10 && rhai_ok > calls / 5);
-        assert!(both_ok * 100 >= rhai_ok * 95);
+        assert!(both_ok * 100 >= rhai_ok * 97);
     }
 
     proptest! {

@@ -636,7 +636,7 @@ impl Children {
 
     /// The same from grundy's own values, without making them Rhai's when they are integers
     /// or arrays of integers.
-    fn of_values(list: Vec<fast::Val>) -> Result<Self, ScriptError> {
+    fn of_values(list: thin_vec::ThinVec<fast::Val>) -> Result<Self, ScriptError> {
         let mut out = Children {
             list: Vec::with_capacity(list.len()),
             ints: Vec::new(),
@@ -1229,7 +1229,7 @@ mod tests {
         )
         .unwrap();
         let fast = rules.fast.as_ref().unwrap();
-        let three = fast::Val::Array(vec![fast::Val::Int(3)]);
+        let three = fast::Val::Array(thin_vec::thin_vec![fast::Val::Int(3)]);
         assert!(fast.call("moves", three).is_err());
         let e = rules.solve(&Options::default()).unwrap_err().to_string();
         assert!(e.starts_with("bad.rhai:2:"), "{e}");
