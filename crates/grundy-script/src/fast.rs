@@ -439,7 +439,8 @@ impl Compiler<'_> {
 
     fn stmt(&mut self, s: &RStmt) -> Option<Option<Stmt>> {
         Some(Some(match s {
-            RStmt::Noop(_) => return Some(None),
+            // An empty statement: the value of a block it ends is ().
+            RStmt::Noop(_) => Stmt::Expr(Expr::Const(Val::Unit)),
             RStmt::Var(x, flags, _) => {
                 let (ident, value, _) = &**x;
                 // A constant may not be changed, even by `push`: Rhai's to check.
@@ -1223,6 +1224,9 @@ mod tests {
                 "p",
                 "if a > 0 { m } else { b }",
                 "a;",
+                ";",
+                // The body's last statement gives the value.
+                "",
             ]);
             format!(
                 "fn g(x) {{ x * 2 - 1 }}

@@ -302,18 +302,18 @@ impl Rules {
     /// A position's result if it ends the game, otherwise its children and who moves next:
     /// on grundy's own evaluator where it can answer, otherwise through Rhai.
     fn expand(&self, p: Arg, ints: &[i64], side: Option<bool>) -> Result<Expanded, ScriptError> {
-        let own = match &p {
-            Arg::Int(n) => Some(fast::Val::Int(*n)),
-            Arg::Ints(at) => Some(fast::Val::Array(
-                ints[at.clone()]
-                    .iter()
-                    .map(|&n| fast::Val::Int(n))
-                    .collect(),
-            )),
-            Arg::Rhai(_) => None,
-        };
-        if let (Some(v), Some(fast)) = (own, &self.fast) {
-            if let Ok(e) = self.expand_fast(fast, v, side) {
+        if let Some(fast) = &self.fast {
+            let own = match &p {
+                Arg::Int(n) => Some(fast::Val::Int(*n)),
+                Arg::Ints(at) => Some(fast::Val::Array(
+                    ints[at.clone()]
+                        .iter()
+                        .map(|&n| fast::Val::Int(n))
+                        .collect(),
+                )),
+                Arg::Rhai(_) => None,
+            };
+            if let Some(Ok(e)) = own.map(|v| self.expand_fast(fast, v, side)) {
                 return Ok(e);
             }
         }
@@ -346,11 +346,7 @@ impl Rules {
                 return Ok(Expanded::Terminal(v));
             }
         }
-        let (name, child_side) = match side {
-            None => ("moves", None),
-            Some(true) => ("left_moves", Some(false)),
-            Some(false) => ("right_moves", Some(true)),
-        };
+        let (name, child_side) = mover(side);
         match fast.call(name, p)? {
             fast::Val::Array(list) => Ok(Expanded::Moves(
                 Children::of_values(list).map_err(|_| fast::Bail)?,
@@ -364,11 +360,7 @@ impl Rules {
         if let Some(v) = self.primitive(p)? {
             return Ok(Expanded::Terminal(v));
         }
-        let (name, child_side) = match side {
-            None => ("moves", None),
-            Some(true) => ("left_moves", Some(false)),
-            Some(false) => ("right_moves", Some(true)),
-        };
+        let (name, child_side) = mover(side);
         Ok(Expanded::Moves(
             Children::of(self.list(name, p)?)?,
             child_side,
@@ -578,6 +570,16 @@ impl Rules {
             positions: brute.stored(),
             all: None,
         }))
+    }
+}
+
+/// The function listing the moves of the player to move (`None`: an impartial game), and
+/// who moves after.
+fn mover(side: Option<bool>) -> (&'static str, Option<bool>) {
+    match side {
+        None => ("moves", None),
+        Some(true) => ("left_moves", Some(false)),
+        Some(false) => ("right_moves", Some(true)),
     }
 }
 
