@@ -1288,6 +1288,28 @@ mod tests {
         assert!(both_ok * 100 >= rhai_ok * 97);
     }
 
+    /// Statements go to the function whose braces enclose them, also with every function on
+    /// one line and a top level of its own.
+    #[test]
+    fn functions_on_one_line_keep_their_statements() {
+        let script = "let z = 5; fn a(x) { let y = x + 1; y * 2 } fn b(x) { let y = [x]; \
+                      y.push(a(x)); y } z + 1;";
+        let ast = crate::engine().compile(script).unwrap();
+        let fast = Fast::compile(&ast, &["a", "b"]).unwrap();
+        assert_eq!(fast.call("a", Val::Int(3)).unwrap(), Val::Int(8));
+        let b = fast.call("b", Val::Int(3)).unwrap();
+        assert_eq!(
+            b,
+            Val::Array([Val::Int(3), Val::Int(8)].into_iter().collect())
+        );
+        // A function outside the subset (a float) is not compiled, nor what calls it.
+        let ast = crate::engine()
+            .compile("fn a(x) { x * 1.5 } fn b(x) { a(x) } fn c(x) { x }")
+            .unwrap();
+        assert!(Fast::compile(&ast, &["b"]).is_none());
+        assert!(Fast::compile(&ast, &["c"]).is_some());
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
         #[test]
