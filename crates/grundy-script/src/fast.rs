@@ -2,11 +2,12 @@
 //!
 //! Rhai's interpreter spends about a microsecond on a `moves` function that builds its list
 //! with `push`: its values are boxed, and every method and operator is looked up by hash.
-//! Functions written only with integers, booleans, strings as constants, arrays of them,
-//! `let`, assignment (also to elements and with `+=` and the like), `if`, `while`, `loop`,
-//! `for` over arrays and ranges, `break`, `continue`, `return`, integer arithmetic,
-//! comparisons, `&&`, `||`, `!`, indexing, `push`, `len`, `is_empty` and calls of the
-//! script's own functions are compiled here from Rhai's syntax tree into a tree whose
+//! Functions written only with integers, booleans, characters, strings, arrays of them,
+//! `let`, assignment (also to elements, a string's characters, and with `+=` and the like),
+//! `if`, `while`, `loop`, `for` over arrays, strings and ranges, `break`, `continue`,
+//! `return`, integer arithmetic, comparisons, `&&`, `||`, `!`, indexing, `push`, `len`,
+//! `is_empty`, `contains` (of a string) and calls of the script's own functions are
+//! compiled here from Rhai's syntax tree into a tree whose
 //! variables are resolved to slots, and run on grundy's own values. A function using
 //! anything else is not compiled, and the game runs on Rhai alone.
 //!
@@ -29,6 +30,7 @@ pub(crate) enum Val {
     Unit,
     Bool(bool),
     Int(i64),
+    Char(char),
     Str(ImmutableString),
     /// A thin vector (one pointer), so that a value is two words and a result comes back
     /// in registers: with a `Vec` (three words), each return went through memory and the
@@ -43,19 +45,22 @@ impl Val {
             Val::Unit => Dynamic::UNIT,
             Val::Bool(b) => Dynamic::from_bool(*b),
             Val::Int(n) => Dynamic::from_int(*n),
+            Val::Char(c) => Dynamic::from_char(*c),
             Val::Str(s) => Dynamic::from(s.clone()),
             Val::Array(a) => Dynamic::from_array(a.iter().map(Val::to_dynamic).collect()),
         }
     }
 
     /// A Rhai value in this form, if it has one.
-    fn from_dynamic(d: &Dynamic) -> Option<Val> {
+    pub(crate) fn from_dynamic(d: &Dynamic) -> Option<Val> {
         if d.is_unit() {
             Some(Val::Unit)
         } else if let Ok(b) = d.as_bool() {
             Some(Val::Bool(b))
         } else if let Ok(n) = d.as_int() {
             Some(Val::Int(n))
+        } else if let Ok(c) = d.as_char() {
+            Some(Val::Char(c))
         } else if let Ok(s) = d.as_immutable_string_ref() {
             Some(Val::Str(s.clone()))
         } else if let Ok(a) = d.as_array_ref() {
@@ -136,6 +141,11 @@ impl Op {
     fn apply(self, a: &Val, b: &Val) -> Run<Val> {
         let (&Val::Int(x), &Val::Int(y)) = (a, b) else {
             return match (self, a, b) {
+                (_, &Val::Char(x), &Val::Char(y)) if !self.arithmetic() => {
+                    Ok(Val::Bool(self.compare(x, y)))
+                }
+                // A character and a string compare by rules of their own.
+                (_, Val::Char(_), Val::Str(_)) | (_, Val::Str(_), Val::Char(_)) => Err(Bail),
                 // Rhai's rule: values of different types (or two units) compare as false.
                 (Op::Lt | Op::Le | Op::Gt | Op::Ge, _, _)
                     if std::mem::discriminant(a) != std::mem::discriminant(b)
@@ -173,9 +183,9 @@ impl Op {
         }
     }
 
-    /// A comparison of integers.
+    /// A comparison of integers (or characters).
     #[inline]
-    fn compare(self, x: i64, y: i64) -> bool {
+    fn compare<T: PartialOrd>(self, x: T, y: T) -> bool {
         match self {
             Op::Lt => x < y,
             Op::Le => x <= y,
@@ -217,6 +227,8 @@ enum Expr {
     Path(Box<Expr>, Vec<Expr>, Tail),
     /// `local.push(value)`.
     Push(u32, Box<Expr>),
+    /// `string.contains(string or character)`.
+    Contains(Box<Expr>, Box<Expr>),
     Call(usize, Vec<Expr>),
     Block(Block),
     /// A range, only as what a `for` loop runs over.
@@ -229,7 +241,7 @@ impl Expr {
         match self {
             Expr::Int(_) | Expr::Const(_) | Expr::Local(_) => true,
             Expr::Elem(_, i) | Expr::Neg(i) | Expr::Not(i) => i.pure(),
-            Expr::Bin(_, a, b) | Expr::Eq(_, a, b) => a.pure() && b.pure(),
+            Expr::Bin(_, a, b) | Expr::Eq(_, a, b) | Expr::Contains(a, b) => a.pure() && b.pure(),
             Expr::Array(xs) | Expr::And(xs) | Expr::Or(xs) | Expr::Call(_, xs) => {
                 xs.iter().all(Expr::pure)
             }
@@ -590,6 +602,7 @@ impl Compiler<'_> {
             RExpr::BoolConstant(b, _) => Expr::Const(Val::Bool(*b)),
             RExpr::IntegerConstant(n, _) => Expr::Int(*n),
             RExpr::StringConstant(s, _) => Expr::Const(Val::Str(s.clone())),
+            RExpr::CharConstant(c, _) => Expr::Const(Val::Char(*c)),
             RExpr::Unit(_) => Expr::Const(Val::Unit),
             RExpr::Array(items, _) => Expr::Array(self.exprs(items)?),
             RExpr::Variable(..) => Expr::Local(self.variable(e)?),
@@ -608,12 +621,16 @@ impl Compiler<'_> {
             RExpr::Dot(x, _, _) => {
                 // `local.push(v)`, or `e.len()`, `e.is_empty()`.
                 if let RExpr::MethodCall(f, _) = &x.rhs {
-                    if f.name == "push"
-                        && f.args.len() == 1
-                        && !self.methods.iter().any(|m| m == "push")
-                    {
+                    let ours = |name: &str| self.methods.iter().any(|m| m == name);
+                    if f.name == "push" && f.args.len() == 1 && !ours("push") {
                         let slot = self.variable(&x.lhs)?;
                         return Some(Expr::Push(slot, Box::new(self.expr(&f.args[0])?)));
+                    }
+                    if f.name == "contains" && f.args.len() == 1 && !ours("contains") {
+                        return Some(Expr::Contains(
+                            Box::new(self.expr(&x.lhs)?),
+                            Box::new(self.expr(&f.args[0])?),
+                        ));
                     }
                 }
                 let base = self.expr(&x.lhs)?;
@@ -655,6 +672,12 @@ impl Compiler<'_> {
             self.calls.push(i);
             return Some(Expr::Call(i, self.exprs(args)?));
         }
+        if let ("contains", [a, b]) = (name, args) {
+            return Some(Expr::Contains(
+                Box::new(self.expr(a)?),
+                Box::new(self.expr(b)?),
+            ));
+        }
         let tail = match (name, args.len()) {
             ("len", 1) => Tail::Len,
             ("is_empty", 1) => Tail::IsEmpty,
@@ -686,31 +709,85 @@ struct Machine<'a> {
 
 /// `a == b` by Rhai's rules: values of different types are not equal, arrays are equal when
 /// their elements are, one by one.
-fn equal(a: &Val, b: &Val) -> bool {
-    match (a, b) {
+/// A character and a string compare by rules of their own, left to Rhai.
+fn equal(a: &Val, b: &Val) -> Run<bool> {
+    Ok(match (a, b) {
         (Val::Int(x), Val::Int(y)) => x == y,
         (Val::Bool(x), Val::Bool(y)) => x == y,
+        (Val::Char(x), Val::Char(y)) => x == y,
         (Val::Str(x), Val::Str(y)) => x == y,
         (Val::Unit, Val::Unit) => true,
         (Val::Array(x), Val::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal(p, q))
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for (p, q) in x.iter().zip(y) {
+                if !equal(p, q)? {
+                    return Ok(false);
+                }
+            }
+            true
         }
+        (Val::Char(_), Val::Str(_)) | (Val::Str(_), Val::Char(_)) => return Err(Bail),
         _ => false,
-    }
+    })
 }
 
-/// An element of `a` by Rhai's rule: an index from the end when negative.
-fn element(a: &Val, i: i64) -> Run<usize> {
-    let Val::Array(a) = a else {
-        return Err(Bail);
-    };
-    let len = a.len() as i64;
+/// The place of element `i` of an array of `len` by Rhai's rule: from the end when negative.
+fn index(len: usize, i: i64) -> Run<usize> {
+    let len = len as i64;
     let i = if i < 0 { i + len } else { i };
     if (0..len).contains(&i) {
         Ok(i as usize)
     } else {
         Err(Bail)
     }
+}
+
+/// Character `i` of a string by Rhai's rule: from the end when negative.
+fn char_at(s: &str, i: i64) -> Run<char> {
+    let c = if i >= 0 {
+        s.chars().nth(usize::try_from(i).map_err(|_| Bail)?)
+    } else {
+        let back = usize::try_from(i.unsigned_abs()).map_err(|_| Bail)?;
+        s.chars().rev().nth(back - 1)
+    };
+    c.ok_or(Bail)
+}
+
+/// `place[i][j]… op= v`: arrays on the way, and at the end an array's element or, with a
+/// plain `=` of a character, a string's character (from the start only: Rhai counts a
+/// negative index of a string it writes from the start).
+fn assign(mut place: &mut Val, idx: &[i64], op: Option<Op>, v: Val) -> Run<()> {
+    for (k, &i) in idx.iter().enumerate() {
+        place = match place {
+            Val::Array(a) => {
+                let at = index(a.len(), i)?;
+                &mut a[at]
+            }
+            Val::Str(s) if k + 1 == idx.len() => {
+                let (None, Val::Char(c), Ok(i)) = (op, &v, usize::try_from(i)) else {
+                    return Err(Bail);
+                };
+                if i >= s.chars().count() {
+                    return Err(Bail);
+                }
+                let t: String = s
+                    .chars()
+                    .enumerate()
+                    .map(|(k, ch)| if k == i { *c } else { ch })
+                    .collect();
+                *s = t.into();
+                return Ok(());
+            }
+            _ => return Err(Bail),
+        };
+    }
+    *place = match op {
+        None => v,
+        Some(op) => op.apply(place, &v)?,
+    };
+    Ok(())
 }
 
 impl Machine<'_> {
@@ -831,9 +908,8 @@ impl Machine<'_> {
             Expr::Elem(s, i) => {
                 self.step(1)?;
                 let i = self.int(i, f)?;
-                let v = &f[*s as usize];
-                match (v, element(v, i)) {
-                    (Val::Array(a), Ok(at)) => match a[at] {
+                match &f[*s as usize] {
+                    Val::Array(a) => match a[index(a.len(), i)?] {
                         Val::Int(n) => Ok(n),
                         _ => Err(Bail),
                     },
@@ -872,18 +948,7 @@ impl Machine<'_> {
             Stmt::Set(slot, path, op, e) => {
                 let v = self.eval(e, f)?;
                 let (idx, n) = self.indexes(path, f)?;
-                let mut place = &mut f[*slot as usize];
-                for &i in &idx[..n] {
-                    let at = element(place, i)?;
-                    let Val::Array(a) = place else {
-                        unreachable!("element() checked it")
-                    };
-                    place = &mut a[at];
-                }
-                *place = match op {
-                    None => v,
-                    Some(op) => op.apply(place, &v)?,
-                };
+                assign(&mut f[*slot as usize], &idx[..n], *op, v)?;
                 self.value = Val::Unit;
             }
             Stmt::Expr(e) => self.value = self.eval(e, f)?,
@@ -922,8 +987,13 @@ impl Machine<'_> {
                         i += 1;
                     }
                 } else {
-                    let Val::Array(items) = self.eval(over, f)? else {
-                        return Err(Bail);
+                    let items: Box<dyn Iterator<Item = Val>> = match self.eval(over, f)? {
+                        Val::Array(items) => Box::new(items.into_iter()),
+                        Val::Str(s) => {
+                            let chars: Vec<char> = s.chars().collect();
+                            Box::new(chars.into_iter().map(Val::Char))
+                        }
+                        _ => return Err(Bail),
                     };
                     for v in items {
                         f[slot] = v;
@@ -956,11 +1026,11 @@ impl Machine<'_> {
             Expr::Const(v) => v.clone(),
             Expr::Elem(s, i) => {
                 let i = self.int(i, f)?;
-                let v = &f[*s as usize];
-                let Val::Array(a) = v else {
-                    return Err(Bail);
+                let v = match &f[*s as usize] {
+                    Val::Array(a) => a[index(a.len(), i)?].clone(),
+                    Val::Str(s) => Val::Char(char_at(s, i)?),
+                    _ => return Err(Bail),
                 };
-                let v = a[element(v, i)?].clone();
                 if let Val::Array(_) = v {
                     self.step(v.size())?;
                 }
@@ -994,7 +1064,7 @@ impl Machine<'_> {
             }
             Expr::Eq(negated, a, b) => {
                 let (a, b) = (self.eval(a, f)?, self.eval(b, f)?);
-                Val::Bool(equal(&a, &b) != *negated)
+                Val::Bool(equal(&a, &b)? != *negated)
             }
             Expr::Neg(a) => Val::Int(self.int(a, f)?.checked_neg().ok_or(Bail)?),
             Expr::Not(_) | Expr::And(_) | Expr::Or(_) => Val::Bool(self.truth(e, f)?),
@@ -1009,12 +1079,16 @@ impl Machine<'_> {
                         &owned
                     }
                 };
-                for &i in &idx[..n] {
-                    let at = element(v, i)?;
-                    let Val::Array(a) = v else {
-                        unreachable!("element() checked it")
+                for (k, &i) in idx[..n].iter().enumerate() {
+                    v = match v {
+                        Val::Array(a) => &a[index(a.len(), i)?],
+                        // A string's character ends a chain.
+                        Val::Str(s) if k + 1 == n => match tail {
+                            Tail::Value => return Ok(Val::Char(char_at(s, i)?)),
+                            _ => return Err(Bail),
+                        },
+                        _ => return Err(Bail),
                     };
-                    v = &a[at];
                 }
                 match (tail, v) {
                     (Tail::Value, v) => {
@@ -1023,7 +1097,17 @@ impl Machine<'_> {
                         v
                     }
                     (Tail::Len, Val::Array(a)) => Val::Int(a.len() as i64),
+                    (Tail::Len, Val::Str(s)) => Val::Int(s.chars().count() as i64),
                     (Tail::IsEmpty, Val::Array(a)) => Val::Bool(a.is_empty()),
+                    (Tail::IsEmpty, Val::Str(s)) => Val::Bool(s.is_empty()),
+                    _ => return Err(Bail),
+                }
+            }
+            Expr::Contains(a, b) => {
+                let (a, b) = (self.eval(a, f)?, self.eval(b, f)?);
+                match (a, b) {
+                    (Val::Str(s), Val::Str(t)) => Val::Bool(s.contains(t.as_str())),
+                    (Val::Str(s), Val::Char(c)) => Val::Bool(s.contains(c)),
                     _ => return Err(Bail),
                 }
             }
@@ -1096,7 +1180,7 @@ mod tests {
                     0 => format!("({})", self.below(12) as i64 - 3),
                     1 => "n".into(),
                     2 => self.pick(&["a", "b", "i"]).into(),
-                    3 => "p.len()".into(),
+                    3 => self.pick(&["p.len()", "s.len()", "len(s)"]).into(),
                     4 => "len(m)".into(),
                     5 if self.below(4) == 0 => "9223372036854775807".into(),
                     5 => format!("({})", self.below(5)),
@@ -1129,7 +1213,7 @@ mod tests {
 
         fn cond(&mut self) -> String {
             self.depth += 1;
-            let c = match self.below(8) {
+            let c = match self.below(10) {
                 0 | 1 => {
                     let op = self.pick(&["<", "<=", ">", ">=", "==", "!="]);
                     format!("{} {op} {}", self.int(), self.int())
@@ -1138,7 +1222,20 @@ mod tests {
                 3 if self.depth < 4 => format!("({} || {})", self.cond(), self.cond()),
                 4 if self.depth < 4 => format!("!({})", self.cond()),
                 5 => "m.is_empty()".into(),
-                6 => self.pick(&["true", "false", "a", "m == p"]).into(),
+                6 => self
+                    .pick(&["true", "false", "a", "m == p", "s == \"ab.X\""])
+                    .into(),
+                // Strings and characters.
+                8 if self.below(2) == 0 => {
+                    let c = self.pick(&["'.'", "'X'", "'é'"]);
+                    let t = self.pick(&["'.'", "'X'", "\".\"", "\"X.\""]);
+                    match self.below(4) {
+                        0 => format!("s[{} % 3] == {c}", self.int()),
+                        1 => format!("s.contains({t})"),
+                        2 => format!("contains(s, {t})"),
+                        _ => format!("{c} {} s[{}]", self.pick(&["<", ">=", "!="]), self.int()),
+                    }
+                }
                 // An operand that changes things, of a type compared by rules of its own.
                 7 if self.below(3) == 0 => {
                     format!("(({{ m.push({}); m }}) < {})", self.int(), self.int())
@@ -1158,7 +1255,7 @@ mod tests {
 
         fn stmt(&mut self) -> String {
             let nested = self.depth < 3;
-            match self.below(14) {
+            match self.below(15) {
                 0 => format!("let a = {};", self.int()),
                 1 => format!("b = {};", self.int()),
                 2 => format!(
@@ -1210,6 +1307,17 @@ mod tests {
                     self.pick(&["=", "+="]),
                     self.int()
                 ),
+                13 if self.below(2) == 0 => {
+                    let c = self.pick(&["'.'", "'X'", "'é'"]);
+                    match self.below(5) {
+                        // (Rhai counts a negative index of a string it writes from the start;
+                        // the evaluator leaves those to it.)
+                        0 | 1 => format!("s[({} % 3 + 3) % 3] = {c};", self.int()),
+                        2 => "for ch in s { if ch == 'X' { a += 1; } m.push(ch); }".into(),
+                        3 => format!("m.push(s[{}]);", self.int()),
+                        _ => format!("let t = s; t[0] = {c}; m.push(t);"),
+                    }
+                }
                 _ => format!("let c = {}; b = c;", self.int()),
             }
         }
@@ -1224,6 +1332,8 @@ mod tests {
                 "p",
                 "if a > 0 { m } else { b }",
                 "a;",
+                "s",
+                "[s, m]",
                 ";",
                 // The body's last statement gives the value.
                 "",
@@ -1231,7 +1341,7 @@ mod tests {
             format!(
                 "fn g(x) {{ x * 2 - 1 }}
                  fn h(x, q) {{ q.push(x); let s = 0; for y in q {{ s += y; }} s }}
-                 fn f(x) {{ let n = x[0]; let p = x[1]; let a = 0; let b = 1; let i = 2;
+                 fn f(x) {{ let n = x[0]; let p = x[1]; let s = x[2]; let a = 0; let b = 1; let i = 2;
                      let m = {m}; {body} {end} }}"
             )
         }
@@ -1239,7 +1349,7 @@ mod tests {
 
     /// Rhai's answer and this evaluator's for `f([n, p])`: the evaluator may leave a call to
     /// Rhai, but when it answers, Rhai answers the same.
-    fn both(script: &str, n: i64, p: &[i64]) -> (Option<Val>, Option<Val>) {
+    fn both(script: &str, n: i64, p: &[i64], s: &str) -> (Option<Val>, Option<Val>) {
         let engine = crate::engine();
         let ast = engine
             .compile(script)
@@ -1247,6 +1357,7 @@ mod tests {
         let arg = Val::Array(thin_vec::thin_vec![
             Val::Int(n),
             Val::Array(p.iter().map(|&x| Val::Int(x)).collect()),
+            Val::Str(s.into()),
         ]);
         let opts = rhai::CallFnOptions::new().eval_ast(false);
         let rhai: Result<Dynamic, _> = engine.call_fn_with_options(
@@ -1263,7 +1374,12 @@ mod tests {
         (rhai, fast.call("f", arg).ok())
     }
 
-    const INPUTS: [(i64, &[i64]); 4] = [(0, &[]), (3, &[1, 2, 3]), (-2, &[5, -1]), (7, &[0, 4])];
+    const INPUTS: [(i64, &[i64], &str); 4] = [
+        (0, &[], ""),
+        (3, &[1, 2, 3], "ab.X"),
+        (-2, &[5, -1], "X.é"),
+        (7, &[0, 4], ".."),
+    ];
 
     /// The comparison above only bites where this evaluator answers: it must answer most of
     /// what Rhai answers (it leaves only overflows, long runs and the like), and the
@@ -1273,12 +1389,12 @@ mod tests {
         let (mut calls, mut rhai_ok, mut both_ok) = (0, 0, 0);
         for seed in 0..500 {
             let script = Writer::new(seed).program();
-            for (n, p) in INPUTS {
-                let (rhai, fast) = both(&script, n, p);
+            for (n, p, s) in INPUTS {
+                let (rhai, fast) = both(&script, n, p, s);
                 calls += 1;
                 rhai_ok += usize::from(rhai.is_some());
                 if fast.is_some() {
-                    assert_eq!(fast, rhai, "{script} with n = {n}, p = {p:?}");
+                    assert_eq!(fast, rhai, "{script} with n = {n}, p = {p:?}, s = {s:?}");
                     both_ok += 1;
                 }
             }
@@ -1315,10 +1431,10 @@ mod tests {
         #[test]
         fn answers_are_rhais(seed in any::<u64>()) {
             let script = Writer::new(seed).program();
-            for (n, p) in INPUTS {
-                let (rhai, fast) = both(&script, n, p);
+            for (n, p, s) in INPUTS {
+                let (rhai, fast) = both(&script, n, p, s);
                 if let Some(v) = fast {
-                    prop_assert_eq!(Some(v), rhai, "{} with n = {}, p = {:?}", script, n, p);
+                    prop_assert_eq!(Some(v), rhai, "{} with n = {}, p = {:?}, s = {:?}", script, n, p, s);
                 }
             }
         }

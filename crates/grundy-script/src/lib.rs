@@ -311,6 +311,7 @@ impl Rules {
                         .map(|&n| fast::Val::Int(n))
                         .collect(),
                 )),
+                Arg::Other(p) => fast::Val::from_dynamic(p),
                 Arg::Rhai(_) => None,
             };
             if let Some(Ok(e)) = own.map(|v| self.expand_fast(fast, v, side)) {
@@ -322,7 +323,7 @@ impl Rules {
             Arg::Ints(at) => {
                 Dynamic::from_array(ints[at].iter().map(|&n| Dynamic::from_int(n)).collect())
             }
-            Arg::Rhai(p) => p,
+            Arg::Other(p) | Arg::Rhai(p) => p,
         };
         self.expand_rhai(&p, side)
     }
@@ -584,10 +585,13 @@ fn mover(side: Option<bool>) -> (&'static str, Option<bool>) {
 }
 
 /// A position handed to the rules: an integer or an array of integers (at these places of
-/// the batch's shared buffer) when grundy's evaluator may take it, else Rhai's value.
+/// the batch's shared buffer), or another value, when grundy's evaluator may take it; else
+/// Rhai's value.
 enum Arg {
     Int(i64),
     Ints(std::ops::Range<usize>),
+    /// Another value (a string, an array of arrays…) the evaluator may take.
+    Other(Dynamic),
     Rhai(Dynamic),
 }
 
@@ -742,6 +746,7 @@ impl Store {
                 ints.extend_from_slice(self.ints(u));
                 Arg::Ints(at..ints.len())
             }
+            Item::Other(p) if own => Arg::Other((**p).clone()),
             _ => Arg::Rhai(self.value(u)),
         }
     }
@@ -1236,12 +1241,16 @@ mod tests {
         let e = rules.solve(&Options::default()).unwrap_err().to_string();
         assert!(e.starts_with("bad.rhai:2:"), "{e}");
         assert!(e.contains("index"), "{e}");
+        // All but the loopy game (a `switch`).
         assert_eq!(
             own,
             [
+                "cram",
                 "euclid",
+                "grid",
                 "kayles-sum",
                 "partizan-subtraction",
+                "tic-tac-toe",
                 "chain-push",
                 "chain",
                 "grid",
