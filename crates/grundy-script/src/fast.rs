@@ -545,22 +545,18 @@ impl Compiler<'_> {
     /// The rest of a chain after `[`: Rhai nests `a[i][j].len()` to the right, the last link
     /// marked with the BREAK flag on its parent.
     fn chain(&mut self, node: &RExpr, last: bool, index: bool) -> Option<(Vec<Expr>, Tail)> {
+        if !index {
+            // After a dot: a method, which must end the chain.
+            return Some((Vec::new(), self.method(node)?));
+        }
         if last {
-            return if index {
-                Some((vec![self.expr(node)?], Tail::Value))
-            } else {
-                Some((Vec::new(), self.method(node)?))
-            };
+            return Some((vec![self.expr(node)?], Tail::Value));
         }
         let (x, flags, next_index) = match node {
             RExpr::Index(x, flags, _) => (x, flags, true),
             RExpr::Dot(x, flags, _) => (x, flags, false),
             _ => return None,
         };
-        if !index {
-            // A method in the middle of a chain.
-            return None;
-        }
         let i = self.expr(&x.lhs)?;
         let (mut path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), next_index)?;
         path.insert(0, i);
@@ -1418,6 +1414,21 @@ mod tests {
             b,
             Val::Array([Val::Int(3), Val::Int(8)].into_iter().collect())
         );
+        // Chains of indexes and a method at their end.
+        let ast = crate::engine()
+            .compile("fn c(p) { [p[0].len(), p[1][0], p[0][-1], p[2][1], p[0].is_empty()] }")
+            .unwrap();
+        let fast = Fast::compile(&ast, &["c"]).unwrap();
+        let ints = |xs: &[i64]| Val::Array(xs.iter().map(|&x| Val::Int(x)).collect());
+        let arg = Val::Array([ints(&[4, 5, 6]), ints(&[7]), Val::Str("aé".into())].into());
+        let want = [
+            Val::Int(3),
+            Val::Int(7),
+            Val::Int(6),
+            Val::Char('é'),
+            Val::Bool(false),
+        ];
+        assert_eq!(fast.call("c", arg).unwrap(), Val::Array(want.into()));
         // A function outside the subset (a float) is not compiled, nor what calls it.
         let ast = crate::engine()
             .compile("fn a(x) { x * 1.5 } fn b(x) { a(x) } fn c(x) { x }")
