@@ -704,8 +704,8 @@ struct Machine<'a> {
 }
 
 /// `a == b` by Rhai's rules: values of different types are not equal, arrays are equal when
-/// their elements are, one by one.
-/// A character and a string compare by rules of their own, left to Rhai.
+/// their elements are, one by one; a character and a string compare by rules of their own,
+/// left to Rhai.
 fn equal(a: &Val, b: &Val) -> Run<bool> {
     Ok(match (a, b) {
         (Val::Int(x), Val::Int(y)) => x == y,
