@@ -433,7 +433,7 @@ fn run(cli: Cli) -> Result<()> {
             let bar = indicatif::ProgressBar::new_spinner();
             bar.set_style(
                 indicatif::ProgressStyle::with_template(
-                    "{spinner} {human_pos} positions explored ({elapsed})",
+                    "{spinner} {human_pos} positions explored ({per_sec}, {elapsed})",
                 )
                 .expect("valid template"),
             );

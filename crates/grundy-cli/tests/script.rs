@@ -80,6 +80,22 @@ fn every_example_solves_as_expected() {
     assert_eq!(v["all"].as_array().unwrap().len(), 4);
 }
 
+/// `--rhai-only` (every call through Rhai) gives the report of grundy's own evaluator.
+#[test]
+fn rhai_only_gives_the_same_report() {
+    for script in [
+        "examples/tic-tac-toe.rhai",
+        "examples/euclid.rhai",
+        "examples/grid.rhai",
+    ] {
+        assert_eq!(
+            solve(script, &["--all"]),
+            solve(script, &["--all", "--rhai-only"]),
+            "{script}"
+        );
+    }
+}
+
 /// `--all` lists every position once, the start first with the start's result, in JSON and
 /// in text; partizan positions say who is to move.
 #[test]
