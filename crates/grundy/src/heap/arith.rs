@@ -103,8 +103,10 @@ const SPLIT_LIMIT: u128 = 50_000_000;
 /// σe(n) = p·H(n) − (s/2^e)·n, which depends on the class alone for large n, and Hs the XOR
 /// of the small heaps' H (exact), Δ = p·(Hs + Σ H(large) − H(N)) =
 /// p·Hs + Σ σe(large) − σe(N) − (s/2^e)·(k + Σ small) is negative, or zero while the XOR of
-/// the A(xi) mod 2^e differs from A(N) mod 2^e. Either way the XOR of the H(xi), at most
-/// Hs + Σ H(large), is not H(N) or the low bits differ, so the option is not worth A(N).
+/// the A(xi) mod 2^e differs from A(N) mod 2^e, or Δ/p is odd. The XOR of the H(xi) is at
+/// most Hs + Σ H(large) and has its parity (a XOR of numbers has the parity of their sum),
+/// so it is not H(N) when Δ < 0 or Δ/p is odd, and when Δ = 0 the low bits differ: either way
+/// the option is not worth A(N).
 fn splits_miss(a: &impl Fn(u64) -> i128, r: Regularity, l: u64, j: u64, k: u64) -> bool {
     let (n1, p, s) = (r.preperiod.max(1), r.period, r.saltus);
     if l - k <= j * (n1 - 1) {
@@ -141,7 +143,7 @@ fn splits_miss(a: &impl Fn(u64) -> i128, r: Regularity, l: u64, j: u64, k: u64) 
                 - sigma(n, e)
                 - i128::from(s >> e) * i128::from(k + small_sum);
             let lows = xs.iter().fold(0, |acc, &x| acc ^ low(x, e));
-            delta < 0 || (delta == 0 && lows != low(n, e))
+            delta < 0 || (delta == 0 && lows != low(n, e)) || (delta / i128::from(p)) % 2 != 0
         })
     };
     // The kinds of the last heap, by residue (computed once: the checks below ask for them
@@ -416,6 +418,9 @@ mod tests {
             ("0.A8", claim(1, 4, 2)),
             ("0.C9", claim(3, 3, 2)),
             ("0.1A", claim(4, 2, 1)),
+            // The parity of Δ/p in 1′.
+            ("0.3F", claim(0, 6, 3)),
+            ("4.0A", claim(1, 8, 4)),
         ] {
             let rule = parse_code(code).unwrap();
             let v = values(code, 2000);
