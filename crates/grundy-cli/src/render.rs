@@ -265,9 +265,14 @@ pub fn graph_position_text(
     u: u32,
 ) -> String {
     let (o, r, gs) = graph_cells(s, u);
+    let moves = if r == "1" { "move" } else { "moves" };
     let what = match s.outcome[u as usize] {
-        grundy::graph::Value::N => format!("the player to move wins in {r} moves"),
-        grundy::graph::Value::P => format!("the player to move loses, lasting {r} moves at most"),
+        grundy::graph::Value::N if r == "0" => "the player to move wins at once".to_string(),
+        grundy::graph::Value::N => format!("the player to move wins in {r} {moves}"),
+        grundy::graph::Value::P if r == "0" => "the player to move loses at once".to_string(),
+        grundy::graph::Value::P => {
+            format!("the player to move loses, lasting {r} {moves} at most")
+        }
         grundy::graph::Value::D => "a draw: with best play the game never ends".to_string(),
         grundy::graph::Value::T => "a tie with best play".to_string(),
     };
