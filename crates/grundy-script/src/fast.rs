@@ -5,9 +5,9 @@
 //! Functions written only with integers, booleans, characters, strings, arrays of them,
 //! `let`, assignment (also to elements, a string's characters, and with `+=` and the like),
 //! `if`, `while`, `loop`, `for` over arrays, strings and ranges, `break`, `continue`,
-//! `return`, integer arithmetic, comparisons, `&&`, `||`, `!`, indexing, `push`, `len`,
-//! `is_empty`, `contains` (of a string) and calls of the script's own functions are
-//! compiled here from Rhai's syntax tree into a tree whose
+//! `return`, integer arithmetic, comparisons, `&&`, `||`, `!`, indexing, `push`, `pop`,
+//! `remove`, `insert`, `+=` on arrays, `len`, `is_empty`, `contains` (of a string), `abs`,
+//! `min`, `max` and calls of the script's own functions are compiled here from Rhai's syntax tree into a tree whose
 //! variables are resolved to slots, and run on grundy's own values. A function using
 //! anything else is not compiled, and the game runs on Rhai alone.
 //!
@@ -91,10 +91,10 @@ pub(crate) struct Bail;
 type Run<T> = Result<T, Bail>;
 
 /// Steps (expression nodes, statements, loop rounds, values built) a call may take here
-/// before it is left to Rhai: a tenth of the operations Rhai allows a call (grundy sets
-/// 10 000 000), so that a call answered here is never one Rhai would stop, and far below
-/// Rhai's array size limit (2^20 values, nested ones counted).
-const STEPS: u64 = 1 << 20;
+/// before it is left to Rhai: a twentieth of the operations Rhai allows a call (grundy sets
+/// 10 000 000), so that a call answered here is never one Rhai would stop, and half Rhai's
+/// array size limit (2^20 values, nested ones counted; every value built costs a step).
+const STEPS: u64 = 1 << 19;
 
 /// Chains of indexes longer than this are left to Rhai.
 const PATH: usize = 8;
@@ -196,13 +196,65 @@ impl Op {
     }
 }
 
-/// What ends a chain of indexes.
+/// Methods that change an array in place (Rhai's array functions of those names).
 #[derive(Clone, Copy, Debug)]
+enum Method {
+    Push,
+    Pop,
+    Remove,
+    Insert,
+}
+
+impl Method {
+    fn of(name: &str, args: usize) -> Option<Method> {
+        Some(match (name, args) {
+            ("push", 1) => Method::Push,
+            ("pop", 0) => Method::Pop,
+            ("remove", 1) => Method::Remove,
+            ("insert", 2) => Method::Insert,
+            _ => return None,
+        })
+    }
+}
+
+/// Built-in functions of values (`x.f(y)` is `f(x, y)`).
+#[derive(Clone, Copy, Debug)]
+enum Fun {
+    Abs,
+    Min,
+    Max,
+    /// Of a string: a string or a character in it.
+    Contains,
+}
+
+impl Fun {
+    fn of(name: &str, args: usize) -> Option<Fun> {
+        Some(match (name, args) {
+            ("abs", 1) => Fun::Abs,
+            ("min", 2) => Fun::Min,
+            ("max", 2) => Fun::Max,
+            ("contains", 2) => Fun::Contains,
+            _ => return None,
+        })
+    }
+}
+
+/// A link of a chain: `[i]`, or a method that does not change its receiver.
+enum Link {
+    Index(Expr),
+    Method(Tail),
+}
+
+/// What ends a chain of indexes.
+#[derive(Debug)]
 enum Tail {
     /// The element itself.
     Value,
     Len,
     IsEmpty,
+    /// A built-in function of the element and these arguments (compiled into
+    /// [`Expr::Fun`]).
+    Fun(Fun, Vec<Expr>),
 }
 
 /// A compiled expression; locals are slots of the function's frame.
@@ -225,10 +277,10 @@ enum Expr {
     Elem(u32, Box<Expr>),
     /// `base[i][j]…`, then `.len()` or `.is_empty()` or nothing.
     Path(Box<Expr>, Vec<Expr>, Tail),
-    /// `local.push(value)`.
-    Push(u32, Box<Expr>),
-    /// `string.contains(string or character)`.
-    Contains(Box<Expr>, Box<Expr>),
+    /// A method that changes a local array: `local.push(v)` …
+    Mutate(u32, Method, Vec<Expr>),
+    /// A built-in function of values, called as a function or a method.
+    Fun(Fun, Vec<Expr>),
     Call(usize, Vec<Expr>),
     Block(Block),
     /// A range, only as what a `for` loop runs over.
@@ -236,23 +288,38 @@ enum Expr {
 }
 
 impl Expr {
-    /// Whether evaluating it changes nothing but the step count (no `push`, no block).
+    /// Whether evaluating it changes nothing but the step count (no `push`, no assignment).
     fn pure(&self) -> bool {
         match self {
             Expr::Int(_) | Expr::Const(_) | Expr::Local(_) => true,
             Expr::Elem(_, i) | Expr::Neg(i) | Expr::Not(i) => i.pure(),
-            Expr::Bin(_, a, b) | Expr::Eq(_, a, b) | Expr::Contains(a, b) => a.pure() && b.pure(),
-            Expr::Array(xs) | Expr::And(xs) | Expr::Or(xs) | Expr::Call(_, xs) => {
-                xs.iter().all(Expr::pure)
-            }
+            Expr::Bin(_, a, b) | Expr::Eq(_, a, b) => a.pure() && b.pure(),
+            Expr::Array(xs)
+            | Expr::And(xs)
+            | Expr::Or(xs)
+            | Expr::Call(_, xs)
+            | Expr::Fun(_, xs) => xs.iter().all(Expr::pure),
             Expr::Path(base, path, _) => base.pure() && path.iter().all(Expr::pure),
-            Expr::Take(_) | Expr::Push(..) | Expr::Block(_) | Expr::Range(..) => false,
+            // A block of expressions and `if`s (an `if` used as a value).
+            Expr::Block(b) => b.pure(),
+            Expr::Take(_) | Expr::Mutate(..) | Expr::Range(..) => false,
         }
     }
 }
 
 #[derive(Debug, Default)]
 struct Block(Vec<Stmt>);
+
+impl Block {
+    /// Whether running it changes nothing but the step count.
+    fn pure(&self) -> bool {
+        self.0.iter().all(|s| match s {
+            Stmt::Expr(e) => e.pure(),
+            Stmt::If(c, yes, no) => c.pure() && yes.pure() && no.pure(),
+            _ => false,
+        })
+    }
+}
 
 #[derive(Debug)]
 enum Stmt {
@@ -528,8 +595,16 @@ impl Compiler<'_> {
             RExpr::Variable(..) => Some((self.variable(lhs)?, Vec::new())),
             RExpr::Index(x, flags, _) => {
                 let slot = self.variable(&x.lhs)?;
-                let (path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), true)?;
-                matches!(tail, Tail::Value).then_some((slot, path))
+                let mut links = Vec::new();
+                self.links(&x.rhs, flags.contains(ASTFlags::BREAK), false, &mut links)?;
+                let path = links
+                    .into_iter()
+                    .map(|l| match l {
+                        Link::Index(i) => Some(i),
+                        Link::Method(_) => None,
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                (path.len() <= PATH).then_some((slot, path))
             }
             _ => None,
         }
@@ -542,40 +617,80 @@ impl Compiler<'_> {
         }
     }
 
-    /// The rest of a chain after `[`: Rhai nests `a[i][j].len()` to the right, the last link
-    /// marked with the BREAK flag on its parent.
-    fn chain(&mut self, node: &RExpr, last: bool, index: bool) -> Option<(Vec<Expr>, Tail)> {
-        if !index {
-            // After a dot: a method, which must end the chain.
-            return Some((Vec::new(), self.method(node)?));
-        }
-        if last {
-            return Some((vec![self.expr(node)?], Tail::Value));
-        }
-        let (x, flags, next_index) = match node {
-            RExpr::Index(x, flags, _) => (x, flags, true),
-            RExpr::Dot(x, flags, _) => (x, flags, false),
-            _ => return None,
+    /// The links of a chain after `[` (or after a dot): Rhai nests `a[i][j].len().abs()` to
+    /// the right. After `[` the last link is marked by the BREAK flag on its parent; after a
+    /// dot Rhai does not mark it, but a method call can only be a last link.
+    fn links(&mut self, node: &RExpr, last: bool, dot: bool, out: &mut Vec<Link>) -> Option<()> {
+        let more = match node {
+            RExpr::Index(x, flags, _) if dot || !last => Some((x, flags, false)),
+            RExpr::Dot(x, flags, _) if dot || !last => Some((x, flags, true)),
+            _ => None,
         };
-        let i = self.expr(&x.lhs)?;
-        let (mut path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), next_index)?;
-        path.insert(0, i);
-        (path.len() <= PATH).then_some((path, tail))
+        let Some((x, flags, next_dot)) = more else {
+            out.push(if dot {
+                Link::Method(self.method(node)?)
+            } else {
+                Link::Index(self.expr(node)?)
+            });
+            return Some(());
+        };
+        out.push(if dot {
+            Link::Method(self.method(&x.lhs)?)
+        } else {
+            Link::Index(self.expr(&x.lhs)?)
+        });
+        self.links(&x.rhs, flags.contains(ASTFlags::BREAK), next_dot, out)
     }
 
-    /// `.len()` or `.is_empty()` (unless the script has a function of that name).
-    fn method(&self, node: &RExpr) -> Option<Tail> {
+    /// `base` followed by `links`: indexes gather into a path, each method ends one.
+    fn chain(base: Expr, links: Vec<Link>) -> Option<Expr> {
+        let (mut cur, mut path) = (base, Vec::new());
+        for link in links {
+            match link {
+                Link::Index(i) => path.push(i),
+                Link::Method(tail) => cur = Self::path(cur, std::mem::take(&mut path), tail)?,
+            }
+        }
+        if path.is_empty() {
+            Some(cur)
+        } else {
+            Self::path(cur, path, Tail::Value)
+        }
+    }
+
+    /// `.len()`, `.is_empty()` or a built-in function (unless the script has a function of
+    /// that name).
+    fn method(&mut self, node: &RExpr) -> Option<Tail> {
         let RExpr::MethodCall(f, _) = node else {
             return None;
         };
-        if !f.args.is_empty() || self.methods.iter().any(|m| *m == f.name.as_str()) {
+        if self.methods.iter().any(|m| *m == f.name.as_str()) {
             return None;
         }
-        match f.name.as_str() {
-            "len" => Some(Tail::Len),
-            "is_empty" => Some(Tail::IsEmpty),
-            _ => None,
+        match (f.name.as_str(), f.args.len()) {
+            ("len", 0) => Some(Tail::Len),
+            ("is_empty", 0) => Some(Tail::IsEmpty),
+            (name, n) => Some(Tail::Fun(Fun::of(name, n + 1)?, self.exprs(&f.args)?)),
         }
+    }
+
+    /// `base[i]…` ending with `tail`.
+    fn path(base: Expr, mut path: Vec<Expr>, tail: Tail) -> Option<Expr> {
+        if path.len() > PATH {
+            return None;
+        }
+        Some(match (base, path.len(), tail) {
+            (Expr::Local(s), 1, Tail::Value) => Expr::Elem(s, Box::new(path.remove(0))),
+            // The element, then the function: the same order as Rhai's (indexes, then
+            // arguments) when the arguments change nothing.
+            (base, _, Tail::Fun(fun, args)) if args.iter().all(Expr::pure) => {
+                let mut all = vec![Self::path(base, path, Tail::Value)?];
+                all.extend(args);
+                Expr::Fun(fun, all)
+            }
+            (_, _, Tail::Fun(..)) => return None,
+            (base, _, tail) => Expr::Path(Box::new(base), path, tail),
+        })
     }
 
     fn exprs(&mut self, es: &[RExpr]) -> Option<Vec<Expr>> {
@@ -608,29 +723,32 @@ impl Compiler<'_> {
             RExpr::FnCall(f, _) => self.call(f)?,
             RExpr::Index(x, flags, _) => {
                 let base = self.expr(&x.lhs)?;
-                let (mut path, tail) = self.chain(&x.rhs, flags.contains(ASTFlags::BREAK), true)?;
-                match (base, path.len(), tail) {
-                    (Expr::Local(s), 1, Tail::Value) => Expr::Elem(s, Box::new(path.remove(0))),
-                    (base, ..) => Expr::Path(Box::new(base), path, tail),
-                }
+                let mut links = Vec::new();
+                self.links(&x.rhs, flags.contains(ASTFlags::BREAK), false, &mut links)?;
+                Self::chain(base, links)?
             }
             RExpr::Dot(x, _, _) => {
-                // `local.push(v)`, or `e.len()`, `e.is_empty()`.
+                // `local.push(v)` and the like, `e.abs()` and the like, `e.len()`,
+                // `e.is_empty()` (unless the script has a function of that name).
                 if let RExpr::MethodCall(f, _) = &x.rhs {
-                    let ours = |name: &str| self.methods.iter().any(|m| m == name);
-                    if f.name == "push" && f.args.len() == 1 && !ours("push") {
-                        let slot = self.variable(&x.lhs)?;
-                        return Some(Expr::Push(slot, Box::new(self.expr(&f.args[0])?)));
+                    let (name, n) = (f.name.as_str(), f.args.len());
+                    if self.methods.iter().any(|m| m == name) {
+                        return None;
                     }
-                    if f.name == "contains" && f.args.len() == 1 && !ours("contains") {
-                        return Some(Expr::Contains(
-                            Box::new(self.expr(&x.lhs)?),
-                            Box::new(self.expr(&f.args[0])?),
-                        ));
+                    if let Some(m) = Method::of(name, n) {
+                        let slot = self.variable(&x.lhs)?;
+                        return Some(Expr::Mutate(slot, m, self.exprs(&f.args)?));
+                    }
+                    if let Some(fun) = Fun::of(name, n + 1) {
+                        let mut args = vec![self.expr(&x.lhs)?];
+                        args.extend(self.exprs(&f.args)?);
+                        return Some(Expr::Fun(fun, args));
                     }
                 }
                 let base = self.expr(&x.lhs)?;
-                Expr::Path(Box::new(base), Vec::new(), self.method(&x.rhs)?)
+                let mut links = Vec::new();
+                self.links(&x.rhs, false, true, &mut links)?;
+                Self::chain(base, links)?
             }
             _ => return None,
         })
@@ -668,11 +786,8 @@ impl Compiler<'_> {
             self.calls.push(i);
             return Some(Expr::Call(i, self.exprs(args)?));
         }
-        if let ("contains", [a, b]) = (name, args) {
-            return Some(Expr::Contains(
-                Box::new(self.expr(a)?),
-                Box::new(self.expr(b)?),
-            ));
+        if let Some(fun) = Fun::of(name, args.len()) {
+            return Some(Expr::Fun(fun, self.exprs(args)?));
         }
         let tail = match (name, args.len()) {
             ("len", 1) => Tail::Len,
@@ -778,6 +893,14 @@ fn assign(mut place: &mut Val, idx: &[i64], op: Option<Op>, v: Val) -> Run<()> {
             }
             _ => return Err(Bail),
         };
+    }
+    // `array += array` appends, `array += value` pushes.
+    if let (Some(Op::Add), Val::Array(a)) = (op, &mut *place) {
+        match v {
+            Val::Array(b) => a.extend(b),
+            v => a.push(v),
+        }
+        return Ok(());
     }
     *place = match op {
         None => v,
@@ -1099,22 +1222,60 @@ impl Machine<'_> {
                     _ => return Err(Bail),
                 }
             }
-            Expr::Contains(a, b) => {
-                let (a, b) = (self.eval(a, f)?, self.eval(b, f)?);
-                match (a, b) {
+            Expr::Fun(fun, args) => match (fun, &args[..]) {
+                (Fun::Abs, [x]) => Val::Int(self.int(x, f)?.checked_abs().ok_or(Bail)?),
+                (Fun::Min | Fun::Max, [x, y]) => {
+                    let x = self.int(x, f)?;
+                    let y = self.int(y, f)?;
+                    Val::Int(if matches!(fun, Fun::Min) {
+                        x.min(y)
+                    } else {
+                        x.max(y)
+                    })
+                }
+                (Fun::Contains, [a, b]) => match (self.eval(a, f)?, self.eval(b, f)?) {
                     (Val::Str(s), Val::Str(t)) => Val::Bool(s.contains(t.as_str())),
                     (Val::Str(s), Val::Char(c)) => Val::Bool(s.contains(c)),
                     _ => return Err(Bail),
-                }
-            }
-            Expr::Push(s, e) => {
-                let v = self.eval(e, f)?;
-                self.step(v.size())?;
-                match &mut f[*s as usize] {
-                    Val::Array(a) => a.push(v),
+                },
+                _ => return Err(Bail),
+            },
+            Expr::Mutate(s, m, args) => {
+                // The arguments first, as Rhai evaluates them.
+                let (i, v) = match (m, &args[..]) {
+                    (Method::Push, [v]) => (0, self.eval(v, f)?),
+                    (Method::Pop, []) => (0, Val::Unit),
+                    (Method::Remove, [i]) => (self.int(i, f)?, Val::Unit),
+                    (Method::Insert, [i, v]) => {
+                        let i = self.int(i, f)?;
+                        (i, self.eval(v, f)?)
+                    }
                     _ => return Err(Bail),
+                };
+                self.step(v.size())?;
+                let Val::Array(a) = &mut f[*s as usize] else {
+                    return Err(Bail);
+                };
+                match m {
+                    Method::Push => {
+                        a.push(v);
+                        Val::Unit
+                    }
+                    Method::Pop => a.pop().unwrap_or(Val::Unit),
+                    // Out of range: () and the array unchanged.
+                    Method::Remove => match index(a.len(), i) {
+                        Ok(at) => a.remove(at),
+                        Err(Bail) => Val::Unit,
+                    },
+                    // Rhai's rule: from the end when negative, at the start below −len, at
+                    // the end from len on.
+                    Method::Insert => {
+                        let len = a.len() as i64;
+                        let at = if i < 0 { (i + len).max(0) } else { i.min(len) };
+                        a.insert(at as usize, v);
+                        Val::Unit
+                    }
                 }
-                Val::Unit
             }
             Expr::Call(i, args) => {
                 let mut frame = Vec::with_capacity(self.funcs[*i].slots);
@@ -1197,6 +1358,12 @@ mod tests {
                     self.int(),
                     self.int()
                 ),
+                5 if self.below(2) == 0 => match self.below(4) {
+                    0 => format!("abs({})", self.int()),
+                    1 => format!("({}).abs()", self.int()),
+                    2 => format!("min({}, {})", self.int(), self.int()),
+                    _ => format!("({}).max({})", self.int(), self.int()),
+                },
                 5 => format!("g({})", self.int()),
                 6 => format!("p[{} % 2]", self.int()),
                 7 if self.below(2) == 0 => format!("m[{} % 2]", self.int()),
@@ -1234,7 +1401,13 @@ mod tests {
                 }
                 // An operand that changes things, of a type compared by rules of its own.
                 7 if self.below(3) == 0 => {
-                    format!("(({{ m.push({}); m }}) < {})", self.int(), self.int())
+                    let x = self.int();
+                    let operand = if self.below(2) == 0 {
+                        format!("{{ m.push({x}); m }}")
+                    } else {
+                        format!("if a < 2 {{ m.push({x}); m }} else {{ m }}")
+                    };
+                    format!("(({operand}) < {})", self.int())
                 }
                 _ => format!("{} < {}", self.int(), self.int()),
             };
@@ -1303,6 +1476,14 @@ mod tests {
                     self.pick(&["=", "+="]),
                     self.int()
                 ),
+                13 if self.below(3) == 0 => match self.below(6) {
+                    0 => "m.pop();".into(),
+                    1 => "b = m.pop();".into(),
+                    2 => format!("m.remove({});", self.int()),
+                    3 => format!("m.insert({}, {});", self.int(), self.int()),
+                    4 => format!("m += {};", self.int()),
+                    _ => format!("m += [{}, {}];", self.int(), self.int()),
+                },
                 13 if self.below(2) == 0 => {
                     let c = self.pick(&["'.'", "'X'", "'é'"]);
                     match self.below(5) {
@@ -1398,6 +1579,47 @@ mod tests {
         eprintln!("{calls} calls: Rhai answered {rhai_ok}, this evaluator {both_ok}");
         assert!(rhai_ok < calls * 9 / 10 && rhai_ok > calls / 5);
         assert!(both_ok * 100 >= rhai_ok * 97);
+    }
+
+    /// The methods that change an array follow Rhai's rules for every index, in range or
+    /// not, on arrays of every small length.
+    #[test]
+    fn array_methods_are_rhais() {
+        let engine = crate::engine();
+        for call in [
+            "r = m.insert(i, 9);",
+            "r = m.remove(i);",
+            "r = m.pop();",
+            "m += i;",
+            "m += [i, i];",
+        ] {
+            let script =
+                format!("fn f(x) {{ let m = x[0]; let i = x[1]; let r = (); {call} [m, r] }}");
+            let ast = engine.compile(&script).unwrap();
+            let fast = Fast::compile(&ast, &["f"]).unwrap();
+            for len in 0..4 {
+                for i in -6..6 {
+                    let m = Val::Array((0..len).map(Val::Int).collect());
+                    let arg = Val::Array([m, Val::Int(i)].into());
+                    let opts = rhai::CallFnOptions::new().eval_ast(false);
+                    let rhai: Dynamic = engine
+                        .call_fn_with_options(
+                            opts,
+                            &mut rhai::Scope::new(),
+                            &ast,
+                            "f",
+                            (arg.to_dynamic(),),
+                        )
+                        .unwrap();
+                    let want = Val::from_dynamic(&rhai).unwrap();
+                    assert_eq!(
+                        fast.call("f", arg).unwrap(),
+                        want,
+                        "{call} on {len} values, i = {i}"
+                    );
+                }
+            }
+        }
     }
 
     /// Statements go to the function whose braces enclose them, also with every function on
