@@ -239,10 +239,12 @@ impl Fun {
     }
 }
 
-/// A link of a chain: `[i]`, or a method that does not change its receiver.
+/// A link of a chain: `[i]`, `.len()` or `.is_empty()`, or a built-in function with these
+/// further arguments (none of them changes its receiver).
 enum Link {
     Index(Expr),
     Method(Tail),
+    Fun(Fun, Vec<Expr>),
 }
 
 /// What ends a chain of indexes.
@@ -252,9 +254,6 @@ enum Tail {
     Value,
     Len,
     IsEmpty,
-    /// A built-in function of the element and these arguments (compiled into
-    /// [`Expr::Fun`]).
-    Fun(Fun, Vec<Expr>),
 }
 
 /// A compiled expression; locals are slots of the function's frame.
@@ -601,7 +600,7 @@ impl Compiler<'_> {
                     .into_iter()
                     .map(|l| match l {
                         Link::Index(i) => Some(i),
-                        Link::Method(_) => None,
+                        Link::Method(_) | Link::Fun(..) => None,
                     })
                     .collect::<Option<Vec<_>>>()?;
                 (path.len() <= PATH).then_some((slot, path))
@@ -626,19 +625,18 @@ impl Compiler<'_> {
             RExpr::Dot(x, flags, _) if dot || !last => Some((x, flags, true)),
             _ => None,
         };
-        let Some((x, flags, next_dot)) = more else {
-            out.push(if dot {
-                Link::Method(self.method(node)?)
+        let link = |c: &mut Self, node: &RExpr| {
+            if dot {
+                c.method(node)
             } else {
-                Link::Index(self.expr(node)?)
-            });
+                Some(Link::Index(c.expr(node)?))
+            }
+        };
+        let Some((x, flags, next_dot)) = more else {
+            out.push(link(self, node)?);
             return Some(());
         };
-        out.push(if dot {
-            Link::Method(self.method(&x.lhs)?)
-        } else {
-            Link::Index(self.expr(&x.lhs)?)
-        });
+        out.push(link(self, &x.lhs)?);
         self.links(&x.rhs, flags.contains(ASTFlags::BREAK), next_dot, out)
     }
 
@@ -646,10 +644,25 @@ impl Compiler<'_> {
     fn chain(base: Expr, links: Vec<Link>) -> Option<Expr> {
         let (mut cur, mut path) = (base, Vec::new());
         for link in links {
-            match link {
-                Link::Index(i) => path.push(i),
-                Link::Method(tail) => cur = Self::path(cur, std::mem::take(&mut path), tail)?,
-            }
+            cur = match link {
+                Link::Index(i) => {
+                    path.push(i);
+                    continue;
+                }
+                Link::Method(tail) => Self::path(cur, std::mem::take(&mut path), tail)?,
+                Link::Fun(fun, args) => {
+                    let receiver = Self::path(cur, std::mem::take(&mut path), Tail::Value)?;
+                    // Rhai evaluates a method's arguments before its receiver; the evaluator
+                    // the receiver first, which is the same only when neither changes
+                    // anything the other reads.
+                    if !(args.is_empty() || receiver.pure() && args.iter().all(Expr::pure)) {
+                        return None;
+                    }
+                    let mut all = vec![receiver];
+                    all.extend(args);
+                    Expr::Fun(fun, all)
+                }
+            };
         }
         if path.is_empty() {
             Some(cur)
@@ -660,7 +673,7 @@ impl Compiler<'_> {
 
     /// `.len()`, `.is_empty()` or a built-in function (unless the script has a function of
     /// that name).
-    fn method(&mut self, node: &RExpr) -> Option<Tail> {
+    fn method(&mut self, node: &RExpr) -> Option<Link> {
         let RExpr::MethodCall(f, _) = node else {
             return None;
         };
@@ -668,27 +681,20 @@ impl Compiler<'_> {
             return None;
         }
         match (f.name.as_str(), f.args.len()) {
-            ("len", 0) => Some(Tail::Len),
-            ("is_empty", 0) => Some(Tail::IsEmpty),
-            (name, n) => Some(Tail::Fun(Fun::of(name, n + 1)?, self.exprs(&f.args)?)),
+            ("len", 0) => Some(Link::Method(Tail::Len)),
+            ("is_empty", 0) => Some(Link::Method(Tail::IsEmpty)),
+            (name, n) => Some(Link::Fun(Fun::of(name, n + 1)?, self.exprs(&f.args)?)),
         }
     }
 
-    /// `base[i]…` ending with `tail`.
+    /// `base[i]…` ending with `tail` (no path: `base` itself, or its length).
     fn path(base: Expr, mut path: Vec<Expr>, tail: Tail) -> Option<Expr> {
         if path.len() > PATH {
             return None;
         }
         Some(match (base, path.len(), tail) {
+            (base, 0, Tail::Value) => base,
             (Expr::Local(s), 1, Tail::Value) => Expr::Elem(s, Box::new(path.remove(0))),
-            // The element, then the function: the same order as Rhai's (indexes, then
-            // arguments) when the arguments change nothing.
-            (base, _, Tail::Fun(fun, args)) if args.iter().all(Expr::pure) => {
-                let mut all = vec![Self::path(base, path, Tail::Value)?];
-                all.extend(args);
-                Expr::Fun(fun, all)
-            }
-            (_, _, Tail::Fun(..)) => return None,
             (base, _, tail) => Expr::Path(Box::new(base), path, tail),
         })
     }
@@ -738,11 +744,6 @@ impl Compiler<'_> {
                     if let Some(m) = Method::of(name, n) {
                         let slot = self.variable(&x.lhs)?;
                         return Some(Expr::Mutate(slot, m, self.exprs(&f.args)?));
-                    }
-                    if let Some(fun) = Fun::of(name, n + 1) {
-                        let mut args = vec![self.expr(&x.lhs)?];
-                        args.extend(self.exprs(&f.args)?);
-                        return Some(Expr::Fun(fun, args));
                     }
                 }
                 let base = self.expr(&x.lhs)?;
@@ -1331,19 +1332,8 @@ mod tests {
 
         /// An expression, integer-valued when things go as expected.
         fn int(&mut self) -> String {
-            let leaf = self.depth > 3 || self.below(3) == 0;
-            if leaf {
-                return match self.below(8) {
-                    0 => format!("({})", self.below(12) as i64 - 3),
-                    1 => "n".into(),
-                    2 => self.pick(&["a", "b", "i"]).into(),
-                    3 => self.pick(&["p.len()", "s.len()", "len(s)"]).into(),
-                    4 => "len(m)".into(),
-                    5 if self.below(4) == 0 => "9223372036854775807".into(),
-                    5 => format!("({})", self.below(5)),
-                    6 => format!("p[{}]", self.below(3) as i64 - 1),
-                    _ => "a".into(),
-                };
+            if self.depth > 3 || self.below(3) == 0 {
+                return self.leaf();
             }
             self.depth += 1;
             let e = match self.below(9) {
@@ -1362,7 +1352,10 @@ mod tests {
                     0 => format!("abs({})", self.int()),
                     1 => format!("({}).abs()", self.int()),
                     2 => format!("min({}, {})", self.int(), self.int()),
-                    _ => format!("({}).max({})", self.int(), self.int()),
+                    // (Operands that change nothing: where the order of a method's receiver
+                    // and arguments matters, the evaluator does not compile the function;
+                    // a test of its own checks that.)
+                    _ => format!("({}).max({})", self.leaf(), self.leaf()),
                 },
                 5 => format!("g({})", self.int()),
                 6 => format!("p[{} % 2]", self.int()),
@@ -1372,6 +1365,21 @@ mod tests {
             };
             self.depth -= 1;
             e
+        }
+
+        /// An expression without parts.
+        fn leaf(&mut self) -> String {
+            match self.below(8) {
+                0 => format!("({})", self.below(12) as i64 - 3),
+                1 => "n".into(),
+                2 => self.pick(&["a", "b", "i"]).into(),
+                3 => self.pick(&["p.len()", "s.len()", "len(s)"]).into(),
+                4 => "len(m)".into(),
+                5 if self.below(4) == 0 => "9223372036854775807".into(),
+                5 => format!("({})", self.below(5)),
+                6 => format!("p[{}]", self.below(3) as i64 - 1),
+                _ => "a".into(),
+            }
         }
 
         fn cond(&mut self) -> String {
@@ -1618,6 +1626,47 @@ mod tests {
                         "{call} on {len} values, i = {i}"
                     );
                 }
+            }
+        }
+    }
+
+    /// Rhai evaluates a method's arguments before its receiver: where that order matters the
+    /// call is left to Rhai, elsewhere the evaluator answers.
+    #[test]
+    fn method_arguments_come_before_the_receiver() {
+        let engine = crate::engine();
+        for (body, compiled) in [
+            (
+                "let r = (if true { m.push(1); 5 } else { 0 }).min(len(m)); [r, m]",
+                false,
+            ),
+            ("let r = m[0].min({ m.push(7); 9 }); [r, m]", false),
+            (
+                "let r = m[0].min(len(m)); [r, m, m.len().max(1), m[0].abs()]",
+                true,
+            ),
+        ] {
+            let script = format!("fn f(x) {{ let m = x; {body} }}");
+            let ast = engine.compile(&script).unwrap();
+            let arg = Val::Array([Val::Int(-4)].into());
+            let opts = rhai::CallFnOptions::new().eval_ast(false);
+            let rhai: Dynamic = engine
+                .call_fn_with_options(
+                    opts,
+                    &mut rhai::Scope::new(),
+                    &ast,
+                    "f",
+                    (arg.to_dynamic(),),
+                )
+                .unwrap();
+            let fast = Fast::compile(&ast, &["f"]);
+            assert_eq!(fast.is_some(), compiled, "{body}");
+            if let Some(fast) = fast {
+                assert_eq!(
+                    fast.call("f", arg).unwrap(),
+                    Val::from_dynamic(&rhai).unwrap(),
+                    "{body}"
+                );
             }
         }
     }
