@@ -265,7 +265,11 @@ enum Expr {
     /// A local moved out of the frame: the value a function ends with.
     Take(u32),
     Array(Vec<Expr>),
+    /// An arithmetic operator.
     Bin(Op, Box<Expr>, Box<Expr>),
+    /// A comparison, and whether its operands change nothing (so that it may be evaluated a
+    /// second time the slow way when they are not integers).
+    Cmp(Op, Box<Expr>, Box<Expr>, bool),
     /// `==` (false) or `!=` (true).
     Eq(bool, Box<Expr>, Box<Expr>),
     Neg(Box<Expr>),
@@ -292,7 +296,7 @@ impl Expr {
         match self {
             Expr::Int(_) | Expr::Const(_) | Expr::Local(_) => true,
             Expr::Elem(_, i) | Expr::Neg(i) | Expr::Not(i) => i.pure(),
-            Expr::Bin(_, a, b) | Expr::Eq(_, a, b) => a.pure() && b.pure(),
+            Expr::Bin(_, a, b) | Expr::Cmp(_, a, b, _) | Expr::Eq(_, a, b) => a.pure() && b.pure(),
             Expr::Array(xs)
             | Expr::And(xs)
             | Expr::Or(xs)
@@ -353,7 +357,8 @@ fn place(p: rhai::Position) -> Option<(usize, usize)> {
 #[derive(Debug, Default)]
 pub(crate) struct Fast {
     funcs: Vec<Func>,
-    entries: HashMap<String, usize>,
+    /// Entry points by name: two or three, looked up at every call.
+    entries: Vec<(String, usize)>,
 }
 
 impl Fast {
@@ -422,7 +427,7 @@ impl Fast {
             if let Some(f) = &mut funcs[i] {
                 match c.stmt(s) {
                     Some(s) => {
-                        f.body.0.extend(s);
+                        f.body.0.push(s);
                         f.slots = c.slots;
                         f.calls.append(&mut c.calls);
                     }
@@ -438,7 +443,7 @@ impl Fast {
         let mut wanted = Vec::new();
         for name in names {
             let &i = index.get(&(name.to_string(), 1))?;
-            fast.entries.insert(name.to_string(), i);
+            fast.entries.push((name.to_string(), i));
             wanted.push(i);
         }
         // Every function the entry points may call must have compiled.
@@ -466,7 +471,7 @@ impl Fast {
 
     /// Calls entry point `name` on `arg`.
     pub(crate) fn call(&self, name: &str, arg: Val) -> Run<Val> {
-        let &f = self.entries.get(name).ok_or(Bail)?;
+        let &(_, f) = self.entries.iter().find(|e| e.0 == name).ok_or(Bail)?;
         let mut m = Machine {
             funcs: &self.funcs,
             steps: 0,
@@ -504,19 +509,14 @@ impl Compiler<'_> {
 
     fn block(&mut self, stmts: &[RStmt]) -> Option<Block> {
         let depth = self.scope.len();
-        let mut out = Vec::with_capacity(stmts.len());
-        for s in stmts {
-            if let Some(s) = self.stmt(s)? {
-                out.push(s);
-            }
-        }
+        let out = stmts.iter().map(|s| self.stmt(s)).collect::<Option<_>>()?;
         // Names declared in the block go out of scope; their slots serve later declarations.
         self.scope.truncate(depth);
         Some(Block(out))
     }
 
-    fn stmt(&mut self, s: &RStmt) -> Option<Option<Stmt>> {
-        Some(Some(match s {
+    fn stmt(&mut self, s: &RStmt) -> Option<Stmt> {
+        Some(match s {
             // An empty statement: the value of a block it ends is ().
             RStmt::Noop(_) => Stmt::Expr(Expr::Const(Val::Unit)),
             RStmt::Var(x, flags, _) => {
@@ -585,7 +585,7 @@ impl Compiler<'_> {
             RStmt::Expr(e) => Stmt::Expr(self.expr(e)?),
             RStmt::FnCall(f, _) => Stmt::Expr(self.call(f)?),
             _ => return None,
-        }))
+        })
     }
 
     /// What an assignment writes: a local, or an element of one at some depth.
@@ -707,7 +707,7 @@ impl Compiler<'_> {
         Some(match e {
             RExpr::DynamicConstant(d, _) => {
                 // Rhai folds a constant range into a value of its own type.
-                let int = |n: i64| Box::new(Expr::Const(Val::Int(n)));
+                let int = |n: i64| Box::new(Expr::Int(n));
                 if let Some(r) = d.clone().try_cast::<std::ops::Range<i64>>() {
                     Expr::Range(int(r.start), int(r.end), false)
                 } else if let Some(r) = d.clone().try_cast::<std::ops::RangeInclusive<i64>>() {
@@ -775,11 +775,15 @@ impl Compiler<'_> {
                     Box::new(self.expr(b)?),
                     name == "..=",
                 ),
-                (_, [a, b]) => Expr::Bin(
-                    Op::of(name)?,
-                    Box::new(self.expr(a)?),
-                    Box::new(self.expr(b)?),
-                ),
+                (_, [a, b]) => {
+                    let (op, a, b) = (Op::of(name)?, self.expr(a)?, self.expr(b)?);
+                    if op.arithmetic() {
+                        Expr::Bin(op, Box::new(a), Box::new(b))
+                    } else {
+                        let pure = a.pure() && b.pure();
+                        Expr::Cmp(op, Box::new(a), Box::new(b), pure)
+                    }
+                }
                 _ => return None,
             });
         }
@@ -960,13 +964,12 @@ impl Machine<'_> {
     /// A condition.
     fn truth(&mut self, e: &Expr, f: &mut [Val]) -> Run<bool> {
         match e {
-            Expr::Bin(op, a, b) if !op.arithmetic() => {
+            Expr::Cmp(op, a, b, pure) => {
                 self.step(1)?;
                 // Integers are compared at once; values of other types compare by rules of
                 // their own, so the comparison is evaluated again the slow way, or at once
                 // when evaluating it twice could change something.
-                let pure = a.pure() && b.pure();
-                if pure {
+                if *pure {
                     if let Ok(t) = self.compare(*op, a, b, f) {
                         return Ok(t);
                     }
@@ -1036,7 +1039,7 @@ impl Machine<'_> {
                     _ => Err(Bail),
                 }
             }
-            Expr::Bin(op, a, b) if op.arithmetic() => {
+            Expr::Bin(op, a, b) => {
                 self.step(1)?;
                 let x = self.int(a, f)?;
                 op.int(x, self.int(b, f)?)
@@ -1173,12 +1176,12 @@ impl Machine<'_> {
                 }
                 Val::Array(a)
             }
-            Expr::Bin(op, a, b) if op.arithmetic() => {
+            Expr::Bin(op, a, b) => {
                 let x = self.int(a, f)?;
                 Val::Int(op.int(x, self.int(b, f)?)?)
             }
             // Comparisons of other types have rules of their own (`apply`).
-            Expr::Bin(op, a, b) => {
+            Expr::Cmp(op, a, b, _) => {
                 let a = self.eval(a, f)?;
                 op.apply(&a, &self.eval(b, f)?)?
             }
