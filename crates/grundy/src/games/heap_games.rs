@@ -383,8 +383,8 @@ impl Ruleset for HeapGame {
                     format!(
                         " For a heap beyond the {} computed, the winning moves listed leave one \
                          heap beside heaps that cancel out (none, a heap worth 0, two equal \
-                         heaps) or beside small heaps: the proof shows such a move always \
-                         exists; others may too.",
+                         heaps) or beside small heaps, or two heaps of close values beside a \
+                         small one: the proof shows such a move always exists; others may too.",
                         table.values.len()
                     )
                 } else {

@@ -14,12 +14,15 @@
 //! 2. every move that leaves one heap after removing k has A(N − k) ≠ A(N) for N in
 //!    [L, L + p) (the difference repeats with period p once N − k ≥ n0; L ≥ n0 + p + t);
 //! 3. with V(N) the values of the options of N that leave a heap a ≥ 1 beside two equal
-//!    heaps, (a, b, b), worth A(a), and the value 0 when an option leaves two equal heaps
-//!    (b, b) alone; W(N) the values A(a) ⊕ w of the options whose other heaps are fixed
+//!    heaps, (a, b, b), worth A(a), the value 0 when an option leaves two equal heaps
+//!    (b, b) alone, and the values A(x) ⊕ A(y) ⊕ A(z) of the options that leave two heaps
+//!    y, z ≥ n1 whose values agree from bit g up (2^g the largest power of two dividing s)
+//!    beside nothing (A(x) = 0) or a small heap x < min(n1 + p, 512) (see [`pair_window`]);
+//!    W(N) the values A(a) ⊕ w of the options whose other heaps are fixed
 //!    small ones worth w < 2^f together (a = N − k and w = 0 for a one-heap move;
 //!    a = N − k − b and w = A(b) for a two-heap move; a = N − k − b − c and
-//!    w = A(b) ⊕ A(c) for a three-heap move; b, c < min(n0 + p, 512)); and V′, W′ those
-//!    with a ≥ n1 (V′ without the lone pairs):
+//!    w = A(b) ⊕ A(c) for a three-heap move; b, c < min(n1 + p, 512)); and V′, W′ those
+//!    with a ≥ n1 (V′ the (a, b, b) alone):
 //!    [0, A(N)) ⊆ V(N) ∪ W(N) for N in [L, B), and for N in [B, B + 2p), with m the least
 //!    value not in V(N) (at most A(N)) and c = m − 2s ≥ 0: [c, m) ⊆ V′(N) and
 //!    [c, A(N)) ⊆ V′(N) ∪ W′(N). (B ≥ L: A(N) ≥ 2s on [B, B + 2p).)
@@ -32,8 +35,11 @@
 //! A(N − k) ≠ A(N) by 2.
 //! (b) Every v < A(N) is one: V(N) and W(N) hold option values only. Below B that is 3.
 //! From each N in [B, B + 2p), with its c, three facts carry to N + 2p: [0, c) ⊆ V and
-//! [c, c + 2s) ⊆ V′ because V and V′ only grow with N (an option (a, b, b) or (b, b) of N
-//! becomes (a, b + p, b + p) or (b + p, b + p) of N + 2p); and [c, A(N + 2p)) ⊆ V′ ∪ W′,
+//! [c, c + 2s) ⊆ V′ because V and V′ only grow with N (an option (a, b, b), (b, b) or
+//! (x, y, z) of N becomes (a, b + p, b + p), (b + p, b + p) or (x, y + p, z + p) of N + 2p,
+//! worth the same: A(y + p) = A(y) + s and A(z + p) = A(z) + s, and adding s, a multiple of
+//! 2^g, to two numbers that agree from bit g up leaves their XOR, which lies below 2^g,
+//! alone, and they still agree); and [c, A(N + 2p)) ⊆ V′ ∪ W′,
 //! since its values below c + 2s are in V′ and every other v has v − 2s in [c, A(N)),
 //! reached by some a ≥ n1 whose a + 2p, with the same other heaps, is an option of N + 2p
 //! worth v: for V′, A(a + 2p) = A(a) + 2s; for W′, (A(a) + 2s) ⊕ w = (A(a) ⊕ w) + 2s, since
@@ -90,6 +96,43 @@ fn small_companions(
         }
     }
     out
+}
+
+/// The widest search for the pairs of condition 3's V: beyond it the certificate does not
+/// count them (and [`options_worth`] does not search them), which only proves less.
+const PAIR_WINDOW: i128 = 1 << 12;
+
+/// Condition 3's pairs: two heaps y ≤ z, both at least n1, whose values agree from bit g up,
+/// where 2^g is the largest power of two dividing s (so that adding s to both keeps their
+/// XOR, which lies below 2^g). `None` when the certificate does not count them (the window
+/// below would be too wide); otherwise the window: such a pair of heaps adding up to T has
+/// y > T/2 − window. Proof: for y, z ≥ n1, p·(A(z) − A(y)) = s·(z − y) + σ(z) − σ(y) ≥
+/// s·(z − y) − (max σ − min σ) (over one period from n1), and values agreeing from bit g up
+/// differ by less than 2^g, so s·(z − y) < p·2^g + max σ − min σ, and z − y = T − 2y.
+fn pair_window(a: &impl Fn(u64) -> i128, r: Regularity) -> Option<u64> {
+    let (n1, p, s) = (r.preperiod.max(1), r.period, r.saltus);
+    let g = s.trailing_zeros();
+    let slack = |n: u64| i128::from(p) * a(n) - i128::from(s) * i128::from(n);
+    let (hi, lo) = (n1..n1 + p)
+        .map(slack)
+        .fold((i128::MIN, i128::MAX), |(h, l), x| (h.max(x), l.min(x)));
+    let spread = i128::from(p)
+        .checked_mul(1i128.checked_shl(g)?)?
+        .checked_add(hi - lo)?;
+    let window = spread / (2 * i128::from(s)) + 2;
+    (window <= PAIR_WINDOW).then_some(window as u64)
+}
+
+/// The XORs A(y) ⊕ A(z) of the pairs of [`pair_window`] adding up to `t` (with repeats).
+fn pair_xors(a: &impl Fn(u64) -> i128, r: Regularity, window: u64, t: u64) -> Vec<i128> {
+    let (n1, g) = (r.preperiod.max(1), r.saltus.trailing_zeros());
+    let half = t / 2;
+    (half.saturating_sub(window).max(n1)..=half)
+        .filter(|&y| t - y >= y)
+        .map(|y| (a(y), a(t - y)))
+        .filter(|(u, v)| u >> g == v >> g)
+        .map(|(u, v)| u ^ v)
+        .collect()
 }
 
 /// The most heap combinations the finer check of condition 1 may try.
@@ -249,9 +292,13 @@ pub fn prove_hexadecimal<V: Nimber>(
     offsets.sort_unstable();
     offsets.dedup();
     let twos: Vec<u64> = moves.iter().filter(|m| m.1 & 4 != 0).map(|m| m.0).collect();
+    let small = small_heaps(r);
+    let window = pair_window(&a, r);
     // Which values in [lo, hi) these options of N reach: those that leave (a, b, b), worth
-    // A(a) (a ≥ 1, or a ≥ n1 when `lifted`), those that leave (b, b), worth 0 (not when
-    // `lifted`), and with `fixed` also the options of `offsets`.
+    // A(a) (a ≥ 1, or a ≥ n1 when `lifted`), those that leave (b, b), worth 0, and those
+    // that leave a pair (y, z) of `pair_window` alone or beside a small heap x, worth
+    // A(x) ⊕ A(y) ⊕ A(z) (these two kinds not when `lifted`), and with `fixed` also the
+    // options of `offsets`.
     let reached = |n: u64, lifted: bool, lo: i128, hi: i128, fixed: bool| -> Vec<bool> {
         let width = (hi - lo).max(0) as usize;
         let mut seen = vec![false; width];
@@ -277,6 +324,25 @@ pub fn prove_hexadecimal<V: Nimber>(
         if !lifted && twos.iter().any(|&k| n >= k + 2 && (n - k) % 2 == 0) {
             see(0, &mut left);
         }
+        if let Some(window) = window.filter(|_| !lifted) {
+            let beside = twos.iter().map(|&k| (k, 0)).chain(
+                threes
+                    .iter()
+                    .flat_map(|&k| (1..small).map(move |x| (k + x, x))),
+            );
+            for (o, x) in beside {
+                if left == 0 {
+                    break;
+                }
+                let Some(t) = n.checked_sub(o) else {
+                    continue;
+                };
+                let ax = if x == 0 { 0 } else { a(x) };
+                for w in pair_xors(&a, r, window, t) {
+                    see(ax ^ w, &mut left);
+                }
+            }
+        }
         if fixed {
             for &(o, w) in &offsets {
                 if let Some(x) = n.checked_sub(o).filter(|&x| x >= from) {
@@ -288,8 +354,11 @@ pub fn prove_hexadecimal<V: Nimber>(
     };
     let all = |seen: &[bool]| seen.iter().all(|&x| x);
     // Each check reads up to N values of A: refuse (prove nothing) rather than run long.
+    let pairs = window.map_or(0, |w| {
+        u128::from(w + 1) * (twos.len() as u128 + threes.len() as u128 * u128::from(small))
+    });
     let work = u128::from(b + 2 * p - l) * u128::from(b + 2 * p) * (threes.len() as u128 + 1)
-        + u128::from(b + 2 * p - l) * offsets.len() as u128;
+        + u128::from(b + 2 * p - l) * (offsets.len() as u128 + pairs);
     if work > WORK_LIMIT {
         return None;
     }
@@ -301,9 +370,9 @@ pub fn prove_hexadecimal<V: Nimber>(
             }
             continue;
         }
-        // m: the least value the (a, b, b) and (b, b) moves miss (at most A(N)); below m − 2s they
-        // cover everything for good, [m − 2s, m) with a ≥ n0, and [m − 2s, A(N)) with all
-        // the options above, a ≥ n0.
+        // m: the least value the (a, b, b), (b, b) and pair moves miss (at most A(N)); below
+        // m − 2s they cover everything for good, [m − 2s, m) (a, b, b) with a ≥ n1, and
+        // [m − 2s, A(N)) with all the options above, a ≥ n1.
         let m = reached(n, false, 0, an, false)
             .iter()
             .position(|&x| !x)
@@ -322,7 +391,8 @@ pub fn prove_hexadecimal<V: Nimber>(
 /// counts. They leave one heap a beside heaps that cancel out — nothing, a heap worth 0, or
 /// two equal heaps — so that a is worth t (every heap worth a given value is known through
 /// the period: [`Table::heaps_worth`]), or beside small heaps worth w < 2^f together, a
-/// being worth t ⊕ w; and, for t = 0, two equal heaps alone. By condition 3 they reach
+/// being worth t ⊕ w; for t = 0, two equal heaps alone; and two heaps of [`pair_window`]
+/// (values agreeing from bit g up) alone or beside a small heap. By condition 3 they reach
 /// every value below A(h), so for t < A(h) the list is never empty; other options worth t
 /// (two or three heaps of unrelated values) are not searched. Each as (tokens removed,
 /// heaps left); lazily.
@@ -369,18 +439,72 @@ pub(crate) fn options_worth<'a>(
             out
         });
     // A heap a worth t ⊕ w beside small heaps worth w (a = h − k − b − c).
-    let companions = small_companions(moves, r, |x| i128::from(table.values[x as usize]));
-    let t = t.clone();
+    let known = |x: u64| i128::from(table.values[x as usize]);
+    let companions = small_companions(moves, r, known);
+    let (b_table, b_h, b_t) = (table.clone(), h.clone(), t.clone());
     let beside = companions.into_iter().filter_map(move |(k, b, c, w)| {
-        let a = h
+        let a = b_h
             .checked_sub(&Nat::from(k + b + c))
             .filter(|a| !a.is_zero())?;
-        (table.value_nat(&a) == &t ^ Nat::from(w as u128)).then(|| {
+        (b_table.value_nat(&a) == &b_t ^ Nat::from(w as u128)).then(|| {
             let smalls = [b, c].into_iter().filter(|&x| x > 0).map(Nat::from);
             (k, std::iter::once(a).chain(smalls).collect())
         })
     });
-    Box::new(alone.into_iter().chain(cancelling).chain(beside))
+    // A pair (y, z) of [`pair_window`] worth w = t, or w = t ⊕ A(x) beside a small heap x.
+    let pairs = pair_window(&known, r).map(|window| {
+        let (n1, g) = (Nat::from(r.preperiod.max(1)), r.saltus.trailing_zeros());
+        let small = small_heaps(r);
+        let t = t.clone();
+        let beside = moves.iter().flat_map(move |&(k, bits)| {
+            let alone = (bits & 4 != 0).then_some((k, 0));
+            let with = (1..small)
+                .filter(move |_| bits & 8 != 0)
+                .map(move |x| (k, x));
+            alone.into_iter().chain(with)
+        });
+        beside.flat_map(move |(k, x)| {
+            let mut out = Vec::new();
+            let Some(sum) = h.checked_sub(&Nat::from(k + x)) else {
+                return out;
+            };
+            let want = if x == 0 {
+                t.clone()
+            } else {
+                &t ^ Nat::from(table.values[x as usize])
+            };
+            let half: Nat = &sum >> 1u32;
+            let from = half
+                .checked_sub(&Nat::from(window))
+                .unwrap_or_default()
+                .max(n1.clone());
+            let mut y = from;
+            while y <= half {
+                let z = &sum - &y;
+                let (u, v) = (table.value_nat(&y), table.value_nat(&z));
+                if &u >> g == &v >> g && (u ^ v) == want {
+                    let smalls = (x > 0).then(|| Nat::from(x));
+                    out.push((k, [y.clone(), z].into_iter().chain(smalls).collect()));
+                }
+                y += 1u32;
+            }
+            out
+        })
+    });
+    // An option may be of two kinds (two equal heaps are also a pair): each is given once.
+    let mut given = std::collections::HashSet::new();
+    Box::new(
+        alone
+            .into_iter()
+            .chain(cancelling)
+            .chain(beside)
+            .chain(pairs.into_iter().flatten())
+            .filter(move |(k, parts)| {
+                let mut key = parts.clone();
+                key.sort_unstable();
+                given.insert((*k, key))
+            }),
+    )
 }
 
 #[cfg(test)]
@@ -409,7 +533,8 @@ mod tests {
     /// value 0 out of reach of (a, b, b) for even N; 0.0B and 0.A8 condition 1′, class by
     /// class (0.A8 with the low bit; 0.1A with the small heaps' exact XOR: (1, 1, N − 4) is
     /// worth A(N − 4), not 2 + A(N − 4)); 0.C9 small heaps worth w > 0 beside a (598, 2 for
-    /// N = 601: 398 ⊕ 1 = 399).
+    /// N = 601: 398 ⊕ 1 = 399); 0.3F and 4.0A the parity of Δ/p; C.18 and 4.90 the pairs
+    /// (y, z) of heaps with values agreeing from the lowest bit of s up.
     #[test]
     fn each_refinement_proves_a_code_of_its_own() {
         for (code, want) in [
@@ -421,6 +546,10 @@ mod tests {
             // The parity of Δ/p in 1′.
             ("0.3F", claim(0, 6, 3)),
             ("4.0A", claim(1, 8, 4)),
+            // Pairs of heaps whose values agree from the lowest bit of s up, beside a small
+            // heap: C.18 and 4.90 (each unproved without them).
+            ("C.18", claim(6, 8, 4)),
+            ("4.90", claim(16, 12, 4)),
         ] {
             let rule = parse_code(code).unwrap();
             let v = values(code, 2000);
@@ -503,6 +632,18 @@ mod tests {
             let g = |x: u64| v[x as usize];
             let below = low_bound(r.saltus);
             let equal = |b: u64, c: u64| b == c && b >= 1;
+            // Two heaps from n1 on whose values agree from the lowest bit of s up.
+            let (n1, bit) = (r.preperiod.max(1), r.saltus.trailing_zeros());
+            let pair = |y: u64, z: u64| y.min(z) >= n1 && g(y) >> bit == g(z) >> bit;
+            let paired = |parts: &[u64]| match *parts {
+                [y, z] => pair(y, z),
+                [x, y, z] => {
+                    (x < small && pair(y, z))
+                        || (y < small && pair(x, z))
+                        || (z < small && pair(x, y))
+                }
+                _ => false,
+            };
             // Whether the parts other than parts[i] are of a kind searched beside it.
             let of_a_kind = |parts: &[u64], i: usize| {
                 let o: Vec<u64> = (0..parts.len())
@@ -522,7 +663,9 @@ mod tests {
                 rule.for_each_option(h, |k, parts| {
                     let t = parts.iter().fold(0, |x, &p| x ^ g(p));
                     let alone = matches!(parts, &[b, c] if equal(b, c));
-                    if t < g(h) && (alone || (0..parts.len()).any(|i| of_a_kind(parts, i))) {
+                    let kind =
+                        alone || paired(parts) || (0..parts.len()).any(|i| of_a_kind(parts, i));
+                    if t < g(h) && kind {
                         let mut parts = parts.to_vec();
                         parts.sort_unstable();
                         kinds[t as usize].insert((k, parts));
