@@ -382,9 +382,9 @@ impl Ruleset for HeapGame {
                 if partial {
                     format!(
                         " For a heap beyond the {} computed, the winning moves listed leave one \
-                         heap beside heaps that cancel out (none, a heap worth 0, two equal \
-                         heaps) or beside small heaps, or two heaps of close values beside a \
-                         small one: the proof shows such a move always exists; others may too.",
+                         heap beside heaps that cancel out or nearly (none, a heap worth 0, two \
+                         heaps of equal or close values) or beside small heaps: the proof shows \
+                         such a move always exists; others may too.",
                         table.values.len()
                     )
                 } else {
@@ -542,7 +542,9 @@ mod tests {
         /// has none; a winning position always has one (the search is partial, and says so).
         #[test]
         fn hexadecimal_arithmetic_periods_answer_huge_heaps(
-            code in proptest::sample::select(vec!["0.8", "0.C", "0.48", "8.0", "0.08", "0.008", "0.8CE"]),
+            code in proptest::sample::select(vec![
+                "0.8", "0.C", "0.48", "8.0", "0.08", "0.008", "0.8CE", "C.18", "4.90", "0.3DC",
+            ]),
             a in "[1-9][0-9]{12,40}",
             b in "[1-9][0-9]{0,40}",
             c in 0u64..3000,

@@ -13,19 +13,18 @@
 //!    else passes the finer check 1′ of [`splits_miss`] (class by class);
 //! 2. every move that leaves one heap after removing k has A(N − k) ≠ A(N) for N in
 //!    [L, L + p) (the difference repeats with period p once N − k ≥ n0; L ≥ n0 + p + t);
-//! 3. with V(N) the values of the options of N that leave a heap a ≥ 1 beside two equal
-//!    heaps, (a, b, b), worth A(a), the value 0 when an option leaves two equal heaps
-//!    (b, b) alone, and the values A(x) ⊕ A(y) ⊕ A(z) of the options that leave two heaps
-//!    y, z ≥ n1 whose values agree from bit g up (2^g the largest power of two dividing s)
-//!    beside nothing (A(x) = 0) or a small heap x < min(n1 + p, 512) (see [`pair_window`]);
-//!    W(N) the values A(a) ⊕ w of the options whose other heaps are fixed
-//!    small ones worth w < 2^f together (a = N − k and w = 0 for a one-heap move;
-//!    a = N − k − b and w = A(b) for a two-heap move; a = N − k − b − c and
+//! 3. with a *pair* two heaps whose values agree from bit g up (2^g the largest power of
+//!    two dividing s, so 2^f = 2^(g+1)), worth w = their XOR < 2^g: two equal heaps (b, b),
+//!    w = 0, or unequal heaps y, z ≥ n1 (see [`pair_gaps`]); V(N) the values A(a) ⊕ w of the
+//!    options of N that leave a heap a ≥ 1 beside a pair worth w, and the values w of the
+//!    options that leave a pair alone; W(N) the values A(a) ⊕ w of the options whose other
+//!    heaps are fixed small ones worth w < 2^f together (a = N − k and w = 0 for a one-heap
+//!    move; a = N − k − b and w = A(b) for a two-heap move; a = N − k − b − c and
 //!    w = A(b) ⊕ A(c) for a three-heap move; b, c < min(n1 + p, 512)); and V′, W′ those
-//!    with a ≥ n1 (V′ the (a, b, b) alone):
-//!    [0, A(N)) ⊆ V(N) ∪ W(N) for N in [L, B), and for N in [B, B + 2p), with m the least
-//!    value not in V(N) (at most A(N)) and c = m − 2s ≥ 0: [c, m) ⊆ V′(N) and
-//!    [c, A(N)) ⊆ V′(N) ∪ W′(N). (B ≥ L: A(N) ≥ 2s on [B, B + 2p).)
+//!    with a ≥ n1 (V′ without the pairs alone):
+//!    [0, A(N)) ⊆ V(N) ∪ W(N) for N in [L, B), and for each N in [B, B + 2p) some c ≥ 0
+//!    with [0, c) ⊆ V(N), [c, c + 2s) ⊆ V′(N) and [c, A(N)) ⊆ V′(N) ∪ W′(N) — the check
+//!    takes c = m − 2s, m the least value not in V(N). (B ≥ L: A(N) ≥ 2s on [B, B + 2p).)
 //!
 //! Proof, by induction on N ≥ L, with G = A below N. The option values of N are A's.
 //! (a) A(N) is not an option value: a move leaving j ≥ 2 heaps x1 … xj (Σ x = N − k) has
@@ -35,21 +34,20 @@
 //! A(N − k) ≠ A(N) by 2.
 //! (b) Every v < A(N) is one: V(N) and W(N) hold option values only. Below B that is 3.
 //! From each N in [B, B + 2p), with its c, three facts carry to N + 2p: [0, c) ⊆ V and
-//! [c, c + 2s) ⊆ V′ because V and V′ only grow with N (an option (a, b, b), (b, b) or
-//! (x, y, z) of N becomes (a, b + p, b + p), (b + p, b + p) or (x, y + p, z + p) of N + 2p,
-//! worth the same: A(y + p) = A(y) + s and A(z + p) = A(z) + s, and adding s, a multiple of
-//! 2^g, to two numbers that agree from bit g up leaves their XOR, which lies below 2^g,
-//! alone, and they still agree); and [c, A(N + 2p)) ⊆ V′ ∪ W′,
+//! [c, c + 2s) ⊆ V′ because V and V′ only grow with N (an option (a, y, z) or (y, z) of N,
+//! (y, z) a pair, becomes (a, y + p, z + p) or (y + p, z + p) of N + 2p, worth the same:
+//! for y, z ≥ n1 both values grow by s, a multiple of 2^g, which leaves alone the bits below
+//! 2^g and keeps the bits above equal, so (y + p, z + p) is a pair of the same XOR); and
+//! [c, A(N + 2p)) ⊆ V′ ∪ W′,
 //! since its values below c + 2s are in V′ and every other v has v − 2s in [c, A(N)),
 //! reached by some a ≥ n1 whose a + 2p, with the same other heaps, is an option of N + 2p
-//! worth v: for V′, A(a + 2p) = A(a) + 2s; for W′, (A(a) + 2s) ⊕ w = (A(a) ⊕ w) + 2s, since
-//! adding a multiple of 2^f leaves the bits below 2^f, where w lies, alone (and
-//! A(N + 2p) = A(N) + 2s). So [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and
-//! G(N) = mex = A(N).
+//! worth v: (A(a) + 2s) ⊕ w = (A(a) ⊕ w) + 2s, since adding a multiple of 2^f leaves the
+//! bits below 2^f, where w lies (w < 2^g for V′), alone (and A(N + 2p) = A(N) + 2s). So
+//! [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and G(N) = mex = A(N).
 
 use super::{HeapRule, Nimber, Regularity, Table};
 use crate::Nat;
-use num_traits::{CheckedSub, Zero};
+use num_traits::{CheckedSub, ToPrimitive, Zero};
 
 /// The most values of A the coverage checks may read (a few tenths of a second).
 const WORK_LIMIT: u128 = 300_000_000;
@@ -98,18 +96,20 @@ fn small_companions(
     out
 }
 
-/// The widest search for the pairs of condition 3's V: beyond it the certificate does not
-/// count them (and [`options_worth`] does not search them), which only proves less.
-const PAIR_WINDOW: i128 = 1 << 12;
+/// The most (residue, gap) combinations [`pair_gaps`] may try.
+const GAP_LIMIT: u64 = 1 << 22;
 
-/// Condition 3's pairs: two heaps y ≤ z, both at least n1, whose values agree from bit g up,
-/// where 2^g is the largest power of two dividing s (so that adding s to both keeps their
-/// XOR, which lies below 2^g). `None` when the certificate does not count them (the window
-/// below would be too wide); otherwise the window: such a pair of heaps adding up to T has
-/// y > T/2 − window. Proof: for y, z ≥ n1, p·(A(z) − A(y)) = s·(z − y) + σ(z) − σ(y) ≥
-/// s·(z − y) − (max σ − min σ) (over one period from n1), and values agreeing from bit g up
-/// differ by less than 2^g, so s·(z − y) < p·2^g + max σ − min σ, and z − y = T − 2y.
-fn pair_window(a: &impl Fn(u64) -> i128, r: Regularity) -> Option<u64> {
+/// Condition 3's unequal pairs: heaps y < z = y + δ, both at least n1, whose values agree
+/// from bit g up (2^g the largest power of two dividing s), as the combinations
+/// (y mod p, δ, w) that make them, w = A(y) ⊕ A(z) < 2^g. From n0 on, adding p to a heap
+/// adds s, a multiple of 2^g, to its value, which changes neither whether two values agree
+/// from bit g up nor their XOR: both depend on y only through y mod p. `None` when there
+/// are too many gaps to try (the certificate then counts no unequal pairs, and
+/// [`options_worth`] searches none, which only proves less). Every gap is tried: for
+/// y, z ≥ n1, p·(A(z) − A(y)) = s·(z − y) + σ(z) − σ(y), σ takes its values in one period
+/// from n1, and values that agree from bit g up differ by less than 2^g, so
+/// s·δ < p·2^g + max σ − min σ.
+fn pair_gaps(a: &impl Fn(u64) -> i128, r: Regularity) -> Option<Vec<(u64, u64, i128)>> {
     let (n1, p, s) = (r.preperiod.max(1), r.period, r.saltus);
     let g = s.trailing_zeros();
     let slack = |n: u64| i128::from(p) * a(n) - i128::from(s) * i128::from(n);
@@ -119,20 +119,30 @@ fn pair_window(a: &impl Fn(u64) -> i128, r: Regularity) -> Option<u64> {
     let spread = i128::from(p)
         .checked_mul(1i128.checked_shl(g)?)?
         .checked_add(hi - lo)?;
-    let window = spread / (2 * i128::from(s)) + 2;
-    (window <= PAIR_WINDOW).then_some(window as u64)
+    let most = u64::try_from(spread / i128::from(s)).ok()?;
+    if most.checked_mul(p)? > GAP_LIMIT {
+        return None;
+    }
+    Some(
+        (n1..n1 + p)
+            .flat_map(|y| (1..=most).map(move |d| (y, d)))
+            .filter(|&(y, d)| a(y) >> g == a(y + d) >> g)
+            .map(|(y, d)| (y % p, d, a(y) ^ a(y + d)))
+            .collect(),
+    )
 }
 
-/// The XORs A(y) ⊕ A(z) of the pairs of [`pair_window`] adding up to `t` (with repeats).
-fn pair_xors(a: &impl Fn(u64) -> i128, r: Regularity, window: u64, t: u64) -> Vec<i128> {
-    let (n1, g) = (r.preperiod.max(1), r.saltus.trailing_zeros());
-    let half = t / 2;
-    (half.saturating_sub(window).max(n1)..=half)
-        .filter(|&y| t - y >= y)
-        .map(|y| (a(y), a(t - y)))
-        .filter(|(u, v)| u >> g == v >> g)
-        .map(|(u, v)| u ^ v)
-        .collect()
+/// The unequal pairs (see [`pair_gaps`]) adding up to `t`, as (y, w): y = (t − δ)/2 for each
+/// gap δ whose residue y has.
+fn unequal_pairs(
+    t: u64,
+    n1: u64,
+    p: u64,
+    gaps: &[(u64, u64, i128)],
+) -> impl Iterator<Item = (u64, i128)> + '_ {
+    gaps.iter()
+        .filter(move |&&(rho, d, _)| t >= d + 2 * n1 && (t - d) % 2 == 0 && (t - d) / 2 % p == rho)
+        .map(move |&(_, d, w)| ((t - d) / 2, w))
 }
 
 /// The most heap combinations the finer check of condition 1 may try.
@@ -292,13 +302,38 @@ pub fn prove_hexadecimal<V: Nimber>(
     offsets.sort_unstable();
     offsets.dedup();
     let twos: Vec<u64> = moves.iter().filter(|m| m.1 & 4 != 0).map(|m| m.0).collect();
-    let small = small_heaps(r);
-    let window = pair_window(&a, r);
-    // Which values in [lo, hi) these options of N reach: those that leave (a, b, b), worth
-    // A(a) (a ≥ 1, or a ≥ n1 when `lifted`), those that leave (b, b), worth 0, and those
-    // that leave a pair (y, z) of `pair_window` alone or beside a small heap x, worth
-    // A(x) ⊕ A(y) ⊕ A(z) (these two kinds not when `lifted`), and with `fixed` also the
-    // options of `offsets`.
+    let n1 = n0.max(1);
+    let gaps = pair_gaps(&a, r);
+    let top = b + 2 * p;
+    // Each check reads up to N values of A, and the pairs try every gap for every sum:
+    // refuse (prove nothing) rather than run long.
+    let work = u128::from(top - l) * u128::from(top) * (threes.len() as u128 + 1)
+        + u128::from(top - l) * offsets.len() as u128
+        + u128::from(top)
+            * gaps.as_ref().map_or(0, |g| g.len() as u128 + 1)
+            * (threes.len() as u128 + 1);
+    if work > WORK_LIMIT {
+        return None;
+    }
+    // The XORs of the pairs that each sum of two heaps makes, for every sum an option of the
+    // check may leave: 0 for two equal heaps, w for the unequal pairs.
+    let pairs: Vec<Vec<i128>> = (0..top)
+        .map(|t| {
+            let mut ws: Vec<i128> = gaps
+                .iter()
+                .flat_map(|g| unequal_pairs(t, n1, p, g).map(|(_, w)| w))
+                .collect();
+            if t >= 2 && t % 2 == 0 {
+                ws.push(0);
+            }
+            ws.sort_unstable();
+            ws.dedup();
+            ws
+        })
+        .collect();
+    // Which values in [lo, hi) these options of N reach: those that leave a heap a beside a
+    // pair worth w, worth A(a) ⊕ w (a ≥ 1, or a ≥ n1 when `lifted`), those that leave a pair
+    // alone, worth w (not when `lifted`), and with `fixed` also the options of `offsets`.
     let reached = |n: u64, lifted: bool, lo: i128, hi: i128, fixed: bool| -> Vec<bool> {
         let width = (hi - lo).max(0) as usize;
         let mut seen = vec![false; width];
@@ -309,37 +344,25 @@ pub fn prove_hexadecimal<V: Nimber>(
                 *left -= 1;
             }
         };
-        let from = if lifted { n0.max(1) } else { 1 };
+        let from = if lifted { n1 } else { 1 };
         for &k in &threes {
-            // a + 2b = n − k with b ≥ 1.
-            let Some(top) = n.checked_sub(k + 2) else {
+            // a + (the pair) = n − k.
+            let Some(most) = n.checked_sub(k + 2) else {
                 continue;
             };
-            let mut x = from + u64::from(from % 2 != (n - k) % 2);
-            while x <= top && left > 0 {
-                see(a(x), &mut left);
-                x += 2;
-            }
-        }
-        if !lifted && twos.iter().any(|&k| n >= k + 2 && (n - k) % 2 == 0) {
-            see(0, &mut left);
-        }
-        if let Some(window) = window.filter(|_| !lifted) {
-            let beside = twos.iter().map(|&k| (k, 0)).chain(
-                threes
-                    .iter()
-                    .flat_map(|&k| (1..small).map(move |x| (k + x, x))),
-            );
-            for (o, x) in beside {
+            for x in from..=most {
                 if left == 0 {
                     break;
                 }
-                let Some(t) = n.checked_sub(o) else {
-                    continue;
-                };
-                let ax = if x == 0 { 0 } else { a(x) };
-                for w in pair_xors(&a, r, window, t) {
-                    see(ax ^ w, &mut left);
+                for &w in &pairs[(n - k - x) as usize] {
+                    see(a(x) ^ w, &mut left);
+                }
+            }
+        }
+        if !lifted {
+            for &k in twos.iter().filter(|&&k| n >= k) {
+                for &w in &pairs[(n - k) as usize] {
+                    see(w, &mut left);
                 }
             }
         }
@@ -353,16 +376,7 @@ pub fn prove_hexadecimal<V: Nimber>(
         seen
     };
     let all = |seen: &[bool]| seen.iter().all(|&x| x);
-    // Each check reads up to N values of A: refuse (prove nothing) rather than run long.
-    let pairs = window.map_or(0, |w| {
-        u128::from(w + 1) * (twos.len() as u128 + threes.len() as u128 * u128::from(small))
-    });
-    let work = u128::from(b + 2 * p - l) * u128::from(b + 2 * p) * (threes.len() as u128 + 1)
-        + u128::from(b + 2 * p - l) * (offsets.len() as u128 + pairs);
-    if work > WORK_LIMIT {
-        return None;
-    }
-    for n in l..b + 2 * p {
+    for n in l..top {
         let an = a(n);
         if n < b {
             if !all(&reached(n, false, 0, an, true)) {
@@ -370,16 +384,14 @@ pub fn prove_hexadecimal<V: Nimber>(
             }
             continue;
         }
-        // m: the least value the (a, b, b), (b, b) and pair moves miss (at most A(N)); below
-        // m − 2s they cover everything for good, [m − 2s, m) (a, b, b) with a ≥ n1, and
-        // [m − 2s, A(N)) with all the options above, a ≥ n1.
+        // m: the least value V misses (at most A(N)); c = m − 2s, so that [0, c) ⊆ V, and the
+        // check is [c, m) ⊆ V′ and [c, A(N)) ⊆ V′ ∪ W′.
         let m = reached(n, false, 0, an, false)
             .iter()
             .position(|&x| !x)
             .map_or(an, |i| i as i128);
-        let c0 = m - 2 * si;
-        if c0 < 0 || !all(&reached(n, true, c0, m, false)) || !all(&reached(n, true, c0, an, true))
-        {
+        let c = m - 2 * si;
+        if c < 0 || !all(&reached(n, true, c, m, false)) || !all(&reached(n, true, c, an, true)) {
             return None;
         }
     }
@@ -388,11 +400,11 @@ pub fn prove_hexadecimal<V: Nimber>(
 
 /// Options of a heap `h` beyond the table worth `t`, for a hexadecimal code (`moves`) whose
 /// arithmetic period the certificate above proved: those of the kinds its condition 3
-/// counts. They leave one heap a beside heaps that cancel out — nothing, a heap worth 0, or
-/// two equal heaps — so that a is worth t (every heap worth a given value is known through
-/// the period: [`Table::heaps_worth`]), or beside small heaps worth w < 2^f together, a
-/// being worth t ⊕ w; for t = 0, two equal heaps alone; and two heaps of [`pair_window`]
-/// (values agreeing from bit g up) alone or beside a small heap. By condition 3 they reach
+/// counts. They leave one heap a beside heaps that cancel out or nearly — nothing or a heap
+/// worth 0 (a worth t), a pair worth w (two equal heaps, w = 0, or unequal heaps whose values
+/// agree from bit g up: [`pair_gaps`]; a worth t ⊕ w), small heaps worth w < 2^f together
+/// (a worth t ⊕ w) — every heap worth a given value is known through the period
+/// ([`Table::heaps_worth`]); or they leave a pair worth t alone. By condition 3 they reach
 /// every value below A(h), so for t < A(h) the list is never empty; other options worth t
 /// (two or three heaps of unrelated values) are not searched. Each as (tokens removed,
 /// heaps left); lazily.
@@ -405,100 +417,102 @@ pub(crate) fn options_worth<'a>(
     let Some(r) = table.regularity else {
         return Box::new(std::iter::empty());
     };
-    // The pair of equal heaps that `rest` tokens make, if any.
-    let pair = |rest: &Nat| (!rest.bit(0) && !rest.is_zero()).then(|| rest >> 1u32);
-    // For t = 0: options that leave two equal heaps alone.
-    let mut alone = Vec::new();
-    if t.is_zero() {
-        for &(k, _) in moves.iter().filter(|m| m.1 & 4 != 0) {
-            if let Some(b) = h.checked_sub(&Nat::from(k)).as_ref().and_then(pair) {
-                alone.push((k, vec![b.clone(), b]));
+    // The pairs that `rest` tokens make, as (y, z, w): two equal heaps (w = 0), and the
+    // unequal pairs of `pair_gaps`.
+    let (n0, n1, p) = (r.preperiod, r.preperiod.max(1), r.period);
+    let values = table.values.clone();
+    let a = move |x: u64| -> i128 {
+        match values.get(x as usize) {
+            Some(&v) => i128::from(v),
+            None => {
+                let (q, o) = ((x - n0) / p, (x - n0) % p);
+                i128::from(values[(n0 + o) as usize]) + i128::from(q) * i128::from(r.saltus)
             }
         }
+    };
+    let gaps = pair_gaps(&a, r).unwrap_or_default();
+    // The XORs a pair may have: a heap beside a pair worth w is worth t ⊕ w.
+    let mut xors: Vec<i128> = gaps.iter().map(|g| g.2).chain([0]).collect();
+    xors.sort_unstable();
+    xors.dedup();
+    let pairs = move |rest: &Nat| -> Vec<(Nat, Nat, i128)> {
+        let mut out = Vec::new();
+        if rest.is_zero() {
+            return out;
+        }
+        if !rest.bit(0) {
+            let half: Nat = rest >> 1u32;
+            out.push((half.clone(), half, 0));
+        }
+        for &(rho, d, w) in &gaps {
+            let Some(twice) = rest.checked_sub(&Nat::from(d)).filter(|x| !x.bit(0)) else {
+                continue;
+            };
+            let y: Nat = twice >> 1u32;
+            if y >= Nat::from(n1) && (&y % p) == Nat::from(rho) {
+                let z = &y + d;
+                out.push((y, z, w));
+            }
+        }
+        out
+    };
+    let t_small = t.to_i128();
+    // Options that leave a pair alone, worth its XOR.
+    let mut alone = Vec::new();
+    for &(k, _) in moves.iter().filter(|m| m.1 & 4 != 0) {
+        if let Some(rest) = h.checked_sub(&Nat::from(k)) {
+            let worth_t = pairs(&rest).into_iter().filter(|p| Some(p.2) == t_small);
+            alone.extend(worth_t.map(|(y, z, _)| (k, vec![y, z])));
+        }
     }
-    // A heap a worth t beside a heap worth 0 or two equal heaps (a is found through the
-    // period).
+    // A heap a beside a heap worth 0, worth t, or beside a pair worth w, worth t ⊕ w (a is
+    // found through the period).
     let (v_table, v_h) = (table.clone(), h.clone());
-    let cancelling = table
-        .heaps_worth(t, &h)
+    let worth: Vec<(i128, Nat)> = xors
         .into_iter()
-        .filter(|a| !a.is_zero())
-        .flat_map(move |a| {
-            let mut out = Vec::new();
-            for &(k, bits) in moves {
-                let Some(rest) = (&v_h - &a).checked_sub(&Nat::from(k)) else {
-                    continue;
-                };
-                if bits & 4 != 0 && !rest.is_zero() && v_table.value_nat(&rest).is_zero() {
-                    out.push((k, vec![a.clone(), rest.clone()]));
-                }
-                if let Some(b) = pair(&rest).filter(|_| bits & 8 != 0) {
-                    out.push((k, vec![a.clone(), b.clone(), b]));
+        .flat_map(|w| {
+            let heaps = table.heaps_worth(&(t ^ Nat::from(w as u128)), &h);
+            heaps.into_iter().map(move |a| (w, a))
+        })
+        .filter(|(_, a)| !a.is_zero())
+        .collect();
+    let cancelling = worth.into_iter().flat_map(move |(w, a)| {
+        let mut out = Vec::new();
+        for &(k, bits) in moves {
+            let Some(rest) = (&v_h - &a).checked_sub(&Nat::from(k)) else {
+                continue;
+            };
+            let alone_zero = w == 0 && !rest.is_zero() && v_table.value_nat(&rest).is_zero();
+            if bits & 4 != 0 && alone_zero {
+                out.push((k, vec![a.clone(), rest.clone()]));
+            }
+            if bits & 8 != 0 {
+                for (y, z, _) in pairs(&rest).into_iter().filter(|p| p.2 == w) {
+                    out.push((k, vec![a.clone(), y, z]));
                 }
             }
-            out
-        });
+        }
+        out
+    });
     // A heap a worth t ⊕ w beside small heaps worth w (a = h − k − b − c).
-    let known = |x: u64| i128::from(table.values[x as usize]);
-    let companions = small_companions(moves, r, known);
-    let (b_table, b_h, b_t) = (table.clone(), h.clone(), t.clone());
+    let companions = small_companions(moves, r, |x| i128::from(table.values[x as usize]));
+    let t = t.clone();
     let beside = companions.into_iter().filter_map(move |(k, b, c, w)| {
-        let a = b_h
+        let a = h
             .checked_sub(&Nat::from(k + b + c))
             .filter(|a| !a.is_zero())?;
-        (b_table.value_nat(&a) == &b_t ^ Nat::from(w as u128)).then(|| {
+        (table.value_nat(&a) == &t ^ Nat::from(w as u128)).then(|| {
             let smalls = [b, c].into_iter().filter(|&x| x > 0).map(Nat::from);
             (k, std::iter::once(a).chain(smalls).collect())
         })
     });
-    // A pair (y, z) of [`pair_window`] worth w = t, or w = t ⊕ A(x) beside a small heap x.
-    let pairs = pair_window(&known, r).map(|window| {
-        let (n1, g) = (Nat::from(r.preperiod.max(1)), r.saltus.trailing_zeros());
-        let small = small_heaps(r);
-        let t = t.clone();
-        let beside = moves.iter().flat_map(move |&(k, bits)| {
-            let alone = (bits & 4 != 0).then_some((k, 0));
-            let with = (1..small)
-                .filter(move |_| bits & 8 != 0)
-                .map(move |x| (k, x));
-            alone.into_iter().chain(with)
-        });
-        beside.flat_map(move |(k, x)| {
-            let mut out = Vec::new();
-            let Some(sum) = h.checked_sub(&Nat::from(k + x)) else {
-                return out;
-            };
-            let want = if x == 0 {
-                t.clone()
-            } else {
-                &t ^ Nat::from(table.values[x as usize])
-            };
-            let half: Nat = &sum >> 1u32;
-            let from = half
-                .checked_sub(&Nat::from(window))
-                .unwrap_or_default()
-                .max(n1.clone());
-            let mut y = from;
-            while y <= half {
-                let z = &sum - &y;
-                let (u, v) = (table.value_nat(&y), table.value_nat(&z));
-                if &u >> g == &v >> g && (u ^ v) == want {
-                    let smalls = (x > 0).then(|| Nat::from(x));
-                    out.push((k, [y.clone(), z].into_iter().chain(smalls).collect()));
-                }
-                y += 1u32;
-            }
-            out
-        })
-    });
-    // An option may be of two kinds (two equal heaps are also a pair): each is given once.
+    // An option may be of two kinds (a heap worth 0 beside a pair, say): each is given once.
     let mut given = std::collections::HashSet::new();
     Box::new(
         alone
             .into_iter()
             .chain(cancelling)
             .chain(beside)
-            .chain(pairs.into_iter().flatten())
             .filter(move |(k, parts)| {
                 let mut key = parts.clone();
                 key.sort_unstable();
@@ -533,8 +547,8 @@ mod tests {
     /// value 0 out of reach of (a, b, b) for even N; 0.0B and 0.A8 condition 1′, class by
     /// class (0.A8 with the low bit; 0.1A with the small heaps' exact XOR: (1, 1, N − 4) is
     /// worth A(N − 4), not 2 + A(N − 4)); 0.C9 small heaps worth w > 0 beside a (598, 2 for
-    /// N = 601: 398 ⊕ 1 = 399); 0.3F and 4.0A the parity of Δ/p; C.18 and 4.90 the pairs
-    /// (y, z) of heaps with values agreeing from the lowest bit of s up.
+    /// N = 601: 398 ⊕ 1 = 399); 0.3F and 4.0A the parity of Δ/p; C.18, 4.90 and 0.3DC the
+    /// unequal pairs (y, z) of heaps with values agreeing from the lowest bit of s up.
     #[test]
     fn each_refinement_proves_a_code_of_its_own() {
         for (code, want) in [
@@ -546,10 +560,11 @@ mod tests {
             // The parity of Δ/p in 1′.
             ("0.3F", claim(0, 6, 3)),
             ("4.0A", claim(1, 8, 4)),
-            // Pairs of heaps whose values agree from the lowest bit of s up, beside a small
-            // heap: C.18 and 4.90 (each unproved without them).
+            // Pairs of unequal heaps whose values agree from the lowest bit of s up, beside a
+            // heap: C.18 and 4.90 (equal values), 0.3DC (values differing in bit 0 or 1).
             ("C.18", claim(6, 8, 4)),
             ("4.90", claim(16, 12, 4)),
+            ("0.3DC", claim(168, 5, 4)),
         ] {
             let rule = parse_code(code).unwrap();
             let v = values(code, 2000);
@@ -593,6 +608,49 @@ mod tests {
         );
     }
 
+    /// On heaps far beyond the table (30 digits), every option the search gives is a move of
+    /// the code worth the value asked for, and some option is found for every small value —
+    /// for the codes whose proofs need the unequal pairs of condition 3, where small values
+    /// are reached by a pair of huge heaps beside a small one.
+    #[test]
+    fn options_of_huge_heaps_are_worth_what_was_asked() {
+        for code in ["C.18", "4.90", "0.3DC"] {
+            let rule = parse_code(code).unwrap();
+            let HeapRule::TakeBreak(moves) = &rule else {
+                unreachable!("codes are take-and-break rules")
+            };
+            let v = values(code, 1200);
+            let r = prove_regularity(&rule, &v).expect("proved");
+            let table = Table {
+                values: Arc::new(v),
+                regularity: Some(r),
+            };
+            let mut paired = 0;
+            for extra in 0..2 * r.period {
+                let h: Nat = "1000000000000000000000000000000".parse::<Nat>().unwrap() + extra;
+                for t in 0..40u32 {
+                    let found: Vec<(u64, Vec<Nat>)> =
+                        options_worth(table.clone(), moves, h.clone(), &Nat::from(t)).collect();
+                    assert!(!found.is_empty(), "{code}: heap {h}, value {t}");
+                    for (k, parts) in found {
+                        let left: Nat = parts.iter().sum();
+                        assert_eq!(left + k, h, "{code}: {parts:?}");
+                        let bit = 1u8 << parts.len();
+                        assert!(moves.iter().any(|&(mk, b)| mk == k && b & bit != 0));
+                        let worth = parts
+                            .iter()
+                            .fold(Nat::zero(), |x, p| x ^ table.value_nat(p));
+                        assert_eq!(worth, Nat::from(t), "{code}: heap {h}, {k}, {parts:?}");
+                        // Two huge heaps of different sizes: a pair of the new kind.
+                        let huge: Vec<&Nat> = parts.iter().filter(|p| p.bits() > 64).collect();
+                        paired += usize::from(huge.len() == 2 && huge[0] != huge[1]);
+                    }
+                }
+            }
+            assert!(paired > 0, "{code}: no pair found");
+        }
+    }
+
     /// Beyond a table that proved an arithmetic period, the search finds exactly the options
     /// of its kinds (one heap worth t beside none, a heap worth 0, two equal heaps or two
     /// small heaps of equal value), and they reach every value below the heap's — which is
@@ -631,18 +689,11 @@ mod tests {
             let small = small_heaps(r);
             let g = |x: u64| v[x as usize];
             let below = low_bound(r.saltus);
-            let equal = |b: u64, c: u64| b == c && b >= 1;
-            // Two heaps from n1 on whose values agree from the lowest bit of s up.
+            // A pair: two equal heaps, or unequal heaps from n1 on whose values agree from the
+            // lowest bit of s up.
             let (n1, bit) = (r.preperiod.max(1), r.saltus.trailing_zeros());
-            let pair = |y: u64, z: u64| y.min(z) >= n1 && g(y) >> bit == g(z) >> bit;
-            let paired = |parts: &[u64]| match *parts {
-                [y, z] => pair(y, z),
-                [x, y, z] => {
-                    (x < small && pair(y, z))
-                        || (y < small && pair(x, z))
-                        || (z < small && pair(x, y))
-                }
-                _ => false,
+            let equal = |b: u64, c: u64| {
+                (b == c && b >= 1) || (b.min(c) >= n1 && g(b) >> bit == g(c) >> bit)
             };
             // Whether the parts other than parts[i] are of a kind searched beside it.
             let of_a_kind = |parts: &[u64], i: usize| {
@@ -663,9 +714,7 @@ mod tests {
                 rule.for_each_option(h, |k, parts| {
                     let t = parts.iter().fold(0, |x, &p| x ^ g(p));
                     let alone = matches!(parts, &[b, c] if equal(b, c));
-                    let kind =
-                        alone || paired(parts) || (0..parts.len()).any(|i| of_a_kind(parts, i));
-                    if t < g(h) && kind {
+                    if t < g(h) && (alone || (0..parts.len()).any(|i| of_a_kind(parts, i))) {
                         let mut parts = parts.to_vec();
                         parts.sort_unstable();
                         kinds[t as usize].insert((k, parts));
