@@ -331,6 +331,11 @@ pub fn prove_hexadecimal<V: Nimber>(
             ws
         })
         .collect();
+    // Each heap a beside a pair is tried once per XOR its sum's pairs have.
+    let xors = pairs.iter().map(Vec::len).max().unwrap_or(1).max(1) as u128;
+    if xors * u128::from(top - l) * u128::from(top) * (threes.len() as u128 + 1) > WORK_LIMIT {
+        return None;
+    }
     // Which values in [lo, hi) these options of N reach: those that leave a heap a beside a
     // pair worth w, worth A(a) ⊕ w (a ≥ 1, or a ≥ n1 when `lifted`), those that leave a pair
     // alone, worth w (not when `lifted`), and with `fixed` also the options of `offsets`.
