@@ -96,6 +96,18 @@ fn small_companions(
     out
 }
 
+/// A: the values `g` of the table (the first `len`), continued beyond it by the regularity.
+fn continued(g: impl Fn(u64) -> i128, len: u64, r: Regularity) -> impl Fn(u64) -> i128 {
+    let (n0, p, s) = (r.preperiod, r.period, i128::from(r.saltus));
+    move |n| {
+        if n < len {
+            g(n)
+        } else {
+            g(n0 + (n - n0) % p) + i128::from((n - n0) / p) * s
+        }
+    }
+}
+
 /// The most (residue, gap) combinations [`pair_gaps`] may try.
 const GAP_LIMIT: u64 = 1 << 22;
 
@@ -252,15 +264,7 @@ pub fn prove_hexadecimal<V: Nimber>(
         return None;
     }
     let (pi, si) = (i128::from(p), i128::from(s));
-    // A beyond the table, by the regularity.
-    let a = |n: u64| -> i128 {
-        if n < l {
-            g(n)
-        } else {
-            let q = (n - n0) / p;
-            g(n0 + (n - n0) % p) + i128::from(q) * si
-        }
-    };
+    let a = continued(g, l, r);
     let slack = |n: u64| pi * a(n) - si * i128::from(n);
     let big_d = (1..n0.max(1) + p).map(slack).max()?;
     let small_d = (n0.max(1)..n0.max(1) + p).map(slack).min()?;
@@ -295,7 +299,7 @@ pub fn prove_hexadecimal<V: Nimber>(
     // `offsets` holding (o, w) = (k + b + c, w). Any subset of these options serves: the
     // small heaps are taken below a bound, so that the pairs of them stay few however long
     // the preperiod.
-    let mut offsets: Vec<(u64, i128)> = small_companions(moves, r, a)
+    let mut offsets: Vec<(u64, i128)> = small_companions(moves, r, &a)
         .into_iter()
         .map(|(k, b, c, w)| (k + b + c, w))
         .collect();
@@ -424,18 +428,9 @@ pub(crate) fn options_worth<'a>(
     };
     // The pairs that `rest` tokens make, as (y, z, w): two equal heaps (w = 0), and the
     // unequal pairs of `pair_gaps`.
-    let (n0, n1, p) = (r.preperiod, r.preperiod.max(1), r.period);
-    let values = table.values.clone();
-    let a = move |x: u64| -> i128 {
-        match values.get(x as usize) {
-            Some(&v) => i128::from(v),
-            None => {
-                let (q, o) = ((x - n0) / p, (x - n0) % p);
-                i128::from(values[(n0 + o) as usize]) + i128::from(q) * i128::from(r.saltus)
-            }
-        }
-    };
-    let gaps = pair_gaps(&a, r).unwrap_or_default();
+    let (n1, p) = (r.preperiod.max(1), r.period);
+    let known = |x: u64| i128::from(table.values[x as usize]);
+    let gaps = pair_gaps(&continued(known, table.values.len() as u64, r), r).unwrap_or_default();
     // The XORs a pair may have: a heap beside a pair worth w is worth t ⊕ w.
     let mut xors: Vec<i128> = gaps.iter().map(|g| g.2).chain([0]).collect();
     xors.sort_unstable();
@@ -487,8 +482,8 @@ pub(crate) fn options_worth<'a>(
             let Some(rest) = (&v_h - &a).checked_sub(&Nat::from(k)) else {
                 continue;
             };
-            let alone_zero = w == 0 && !rest.is_zero() && v_table.value_nat(&rest).is_zero();
-            if bits & 4 != 0 && alone_zero {
+            let beside_zero = bits & 4 != 0 && w == 0 && !rest.is_zero();
+            if beside_zero && v_table.value_nat(&rest).is_zero() {
                 out.push((k, vec![a.clone(), rest.clone()]));
             }
             if bits & 8 != 0 {
