@@ -1,6 +1,9 @@
-//! The `grundy` command line: argument parsing and rendering only.
+//! The `grundy` command line: argument parsing and rendering only. The games come from the
+//! library's registry ([`grundy::registry`]); each command is one module of [`commands`].
 
 pub mod args;
-pub mod picture;
+pub mod cli;
+pub mod commands;
 pub mod render;
-pub mod web;
+
+pub use commands::{run, UserError};

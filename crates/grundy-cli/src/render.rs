@@ -179,10 +179,11 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
                     let _ = writeln!(
                         s,
                         "They look arithmetic-periodic, G(n + {}) = G(n) + {} for n ≥ {} (not \
-                         proved: grundy proves arithmetic periods for all-but games and, by a \
-                         certificate, for some hexadecimal codes with three-heap moves, from \
-                         enough values).",
-                        o.period, o.saltus, o.preperiod
+                         proved: {}).",
+                        o.period,
+                        o.saltus,
+                        o.preperiod,
+                        grundy::heap::sequence::ARITHMETIC_PROOFS
                     );
                 }
                 None => {}
@@ -367,101 +368,6 @@ pub fn write_script_positions(
         writeln!(w, "  {}{who}: {:?}{rem}", p.position, p.outcome)?;
     }
     Ok(())
-}
-
-/// The cells of a game's picture, computed from its table.
-pub struct MapData {
-    title: String,
-    rows: &'static str,
-    cols: &'static str,
-    first: u64,
-    cells: Vec<Vec<Option<grundy_plot::MapCell>>>,
-    by_grundy: bool,
-}
-
-impl MapData {
-    /// The picture's description.
-    pub fn as_map(&self) -> grundy_plot::Map<'_> {
-        grundy_plot::Map {
-            title: &self.title,
-            rows: self.rows,
-            cols: self.cols,
-            first: self.first,
-            cells: self.cells.clone(),
-            by_grundy: self.by_grundy,
-        }
-    }
-}
-
-/// The picture of a game with a table: a grid as it is, a row as a single-row map.
-pub fn map(
-    game: &dyn grundy::catalog::DynGame,
-    size: u64,
-    by_grundy: bool,
-) -> Result<MapData, grundy::GameError> {
-    use grundy::catalog::TableShape;
-    let shape = game.table_shape().ok_or_else(|| {
-        grundy::GameError::Invalid(format!(
-            "{} has no picture: its positions are not indexed by one or two numbers",
-            game.name()
-        ))
-    })?;
-    let cell = |coords: &[u64]| -> Result<Option<grundy_plot::MapCell>, grundy::GameError> {
-        Ok(game.table_cell(coords)?.map(|c| grundy_plot::MapCell {
-            lost: c.outcome == grundy::Outcome::P,
-            grundy: c.grundy.and_then(|g| u64::try_from(g).ok()),
-        }))
-    };
-    let (rows, cols, first, cells) = match shape {
-        TableShape::Grid { rows, cols, first } => {
-            let cells = (first..first + size)
-                .map(|r| (first..first + size).map(|c| cell(&[r, c])).collect())
-                .collect::<Result<Vec<Vec<_>>, _>>()?;
-            (rows, cols, first, cells)
-        }
-        TableShape::Row { axis, first } => {
-            let row = (first..first + size)
-                .map(|n| cell(&[n]))
-                .collect::<Result<Vec<_>, _>>()?;
-            ("", axis, first, vec![row])
-        }
-    };
-    Ok(MapData {
-        title: game.name(),
-        rows,
-        cols,
-        first,
-        cells,
-        by_grundy,
-    })
-}
-
-/// The P-position map of two heaps of a heap game with values G(0) … G(n − 1): the sum of
-/// heaps a and b is lost for the player to move exactly when G(a) = G(b), and its Grundy
-/// value is G(a) ⊕ G(b).
-pub fn two_heap_map(name: &str, values: &[u32], by_grundy: bool) -> MapData {
-    let cells = values
-        .iter()
-        .map(|&a| {
-            values
-                .iter()
-                .map(|&b| {
-                    Some(grundy_plot::MapCell {
-                        lost: a == b,
-                        grundy: Some(u64::from(a ^ b)),
-                    })
-                })
-                .collect()
-        })
-        .collect();
-    MapData {
-        title: format!("{name}, two heaps"),
-        rows: "heap 1",
-        cols: "heap 2",
-        first: 0,
-        cells,
-        by_grundy,
-    }
 }
 
 /// A small drawing of a position of heaps (one row of tokens per number), for `grundy play`;

@@ -50,7 +50,10 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
     let (status, body) = get(&server, "/api/games");
     assert_eq!(status, 200);
     let games: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(games.as_array().unwrap().len(), grundy::games::ALL.len());
+    assert_eq!(
+        games.as_array().unwrap().len(),
+        grundy::registry::CATALOG.len()
+    );
     for g in games.as_array().unwrap() {
         let q = g["example"].as_str().unwrap().replace(' ', "%20");
         let (status, body) = get(&server, &format!("/api/solve?q={q}"));

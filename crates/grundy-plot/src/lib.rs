@@ -8,6 +8,8 @@ use std::path::Path;
 use std::sync::Once;
 use thiserror::Error;
 
+pub mod picture;
+
 /// A picture could not be drawn or written.
 #[derive(Debug, Error)]
 #[error("{0}")]
@@ -193,6 +195,28 @@ where
             .map_err(err)?;
     }
     root.present().map_err(err)
+}
+
+/// A map of P-positions (or Grundy values) as an SVG document, written in memory.
+pub fn map_svg(map: &Map) -> Result<String, PlotError> {
+    register();
+    let mut svg = String::new();
+    draw_map_on(
+        map,
+        SVGBackend::with_string(&mut svg, (900, 820)).into_drawing_area(),
+    )?;
+    Ok(svg)
+}
+
+/// A nim-sequence as an SVG document, written in memory.
+pub fn sequence_svg(seq: &Sequence) -> Result<String, PlotError> {
+    register();
+    let mut svg = String::new();
+    draw_sequence_on(
+        seq,
+        SVGBackend::with_string(&mut svg, (1000, 600)).into_drawing_area(),
+    )?;
+    Ok(svg)
 }
 
 /// Draws a nim-sequence to `path`, the proved period marked.

@@ -1,45 +1,52 @@
-//! The grundy web playground: an embedded page and a JSON API over a [`Backend`] that answers
-//! queries written as `grundy solve` arguments (`q=nim 3 4 5`).
+//! The grundy web playground: an embedded page and a JSON API over the library's registry.
+//! Every query is written as the arguments of `grundy solve` (`q=GAME OPTIONS POSITION`), read by
+//! [`grundy::registry::Registry::parse`] and answered by the library on tokio's blocking pool,
+//! so that a long computation never holds up the server's other requests.
+//!
+//! Routes: `/` (the page), `/api/solve`, `/api/moves`, `/api/engine`, `/api/picture`,
+//! `/api/games`. A bad query gets HTTP 400 with `{"error": "…"}`.
+
+mod backend;
+
+pub use backend::Backend;
 
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use grundy::registry::Registry;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-/// What the server asks of grundy. Every method takes the query as typed (game, options and
-/// position, as after `grundy solve`) and returns a one-line error for a bad query.
-pub trait Backend: Send + Sync + 'static {
-    /// Exactly the JSON text of `grundy solve … --json`.
-    fn solve(&self, q: &str) -> Result<String, String>;
-    /// The moves: `{"moves": [{"to": [...], "outcome": "P" | "N" | …}], "total": n}` (outcome of
-    /// the position reached); `moves` may hold only the first of the `total` moves.
-    fn moves(&self, q: &str) -> Result<Value, String>;
-    /// The engine's move: `{"to": [...]}` or `{"to": null}` when there is none.
-    fn engine(&self, q: &str) -> Result<Value, String>;
-    /// The game's picture as SVG (the query names the game and its options only).
-    fn picture(&self, q: &str) -> Result<String, String>;
-    /// The games to choose from: `[{"name", "title", "example"}]`.
-    fn games(&self) -> Value;
-}
 
 #[derive(Deserialize)]
 struct Q {
     q: Option<String>,
 }
 
-type Shared = Arc<dyn Backend>;
+type Shared = Arc<Backend>;
 
 fn bad(e: String) -> Response {
     (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response()
 }
 
 fn query(q: Q) -> Result<String, String> {
-    q.q.filter(|s| !s.trim().is_empty())
-        .ok_or_else(|| "missing query parameter q, e.g. q=nim 3 4 5".to_string())
+    q.q.filter(|s| !s.trim().is_empty()).ok_or_else(|| {
+        "missing query parameter q: a game and a position, as after grundy solve".to_string()
+    })
+}
+
+/// Runs `work` on the query of `q` on the blocking pool.
+async fn off_runtime<T: Send + 'static>(
+    b: Shared,
+    q: Q,
+    work: fn(&Backend, &str) -> Result<T, String>,
+) -> Result<T, String> {
+    let q = query(q)?;
+    tokio::task::spawn_blocking(move || work(&b, &q))
+        .await
+        .map_err(|e| format!("the request failed: {e}"))?
 }
 
 fn answer(r: Result<Value, String>) -> Response {
@@ -50,22 +57,22 @@ fn answer(r: Result<Value, String>) -> Response {
 }
 
 async fn solve(State(b): State<Shared>, Query(q): Query<Q>) -> Response {
-    match query(q).and_then(|q| b.solve(&q)) {
+    match off_runtime(b, q, Backend::solve).await {
         Ok(text) => ([(header::CONTENT_TYPE, "application/json")], text).into_response(),
         Err(e) => bad(e),
     }
 }
 
 async fn moves(State(b): State<Shared>, Query(q): Query<Q>) -> Response {
-    answer(query(q).and_then(|q| b.moves(&q)))
+    answer(off_runtime(b, q, Backend::moves).await)
 }
 
 async fn engine(State(b): State<Shared>, Query(q): Query<Q>) -> Response {
-    answer(query(q).and_then(|q| b.engine(&q)))
+    answer(off_runtime(b, q, Backend::engine).await)
 }
 
 async fn picture(State(b): State<Shared>, Query(q): Query<Q>) -> Response {
-    match query(q).and_then(|q| b.picture(&q)) {
+    match off_runtime(b, q, Backend::picture).await {
         Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
         Err(e) => bad(e),
     }
@@ -79,9 +86,8 @@ async fn index() -> Html<&'static str> {
     Html(include_str!("index.html"))
 }
 
-/// The routes: `/` (the page), `/api/solve`, `/api/moves`, `/api/engine`, `/api/picture`,
-/// `/api/games`.
-pub fn router(backend: Arc<dyn Backend>) -> Router {
+/// The playground's routes over the games of `registry`.
+pub fn router(registry: Registry) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/api/solve", get(solve))
@@ -89,15 +95,16 @@ pub fn router(backend: Arc<dyn Backend>) -> Router {
         .route("/api/engine", get(engine))
         .route("/api/picture", get(picture))
         .route("/api/games", get(games))
-        .with_state(backend)
+        .with_state(Arc::new(Backend::new(registry)))
 }
 
-/// Serves the playground on 127.0.0.1:`port` until the process ends.
-pub fn serve(port: u16, backend: Arc<dyn Backend>) -> std::io::Result<()> {
+/// Serves the playground for the games of `registry` on 127.0.0.1:`port` until the process
+/// ends.
+pub fn serve(port: u16, registry: Registry) -> std::io::Result<()> {
     let rt = tokio::runtime::Runtime::new()?;
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
         eprintln!("grundy playground on http://127.0.0.1:{port}/");
-        axum::serve(listener, router(backend)).await
+        axum::serve(listener, router(registry)).await
     })
 }

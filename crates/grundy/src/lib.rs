@@ -23,6 +23,7 @@ pub mod graph;
 pub mod heap;
 pub mod nat;
 mod outcome;
+pub mod registry;
 pub mod solver;
 #[cfg(test)]
 mod testkit;

@@ -6,8 +6,11 @@
 use super::{int_tokens, parse_all, split_heap};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::heap::sequence::Source;
 use crate::heap::{HeapRule, HeapValues, Table};
+use crate::nat::parse_set;
 use crate::nat::small;
+use crate::registry::{Entry, Param, ParamKind, ParamType, SequenceSpec};
 use crate::solver::Game;
 use crate::{GameError, Nat};
 use num_traits::{ToPrimitive, Zero};
@@ -83,6 +86,30 @@ impl AllBut {
         found
     }
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "All-but subtraction: take any number of tokens from one heap except those in a set.",
+    params: &[Param {
+        name: "set",
+        kind: ParamKind::Named,
+        ty: ParamType::Set,
+        value_name: "S1,S2,…",
+        help: "The numbers that may not be taken, e.g. 1,2.",
+        required: true,
+    }],
+    position: super::HEAPS,
+    build: |o| super::boxed(AllBut::new(parse_set(o.required("set")?, "all-but set")?)),
+    sequence: Some(SequenceSpec {
+        about: "Subtract any positive number except those in the set.",
+        source: |o| {
+            let s = parse_set(o.required("set")?, "all-but set")?;
+            let name = format!("all-but --set {}", super::join_set(&s));
+            Ok((Source::Rule(HeapRule::AllBut(s)), name))
+        },
+    }),
+};
 
 impl Ruleset for AllBut {
     type Pos = Vec<Nat>;

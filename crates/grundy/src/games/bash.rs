@@ -3,6 +3,7 @@
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
+use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec};
 use crate::solver::{Convention, Game};
 use crate::{invalid, GameError, Nat, Outcome};
 use num_traits::{One, Zero};
@@ -33,7 +34,7 @@ pub static INFO: GameInfo = GameInfo {
     usage: "bash --max M [--misere] N",
     example: "bash --max 3 21",
     rules: "One heap of N tokens. A move takes between 1 and M tokens. Normal play: who takes the \
-            last token wins; with --misere, who takes the last token loses. The seeds' \"write \
+            last token wins; with --misere, who takes the last token loses. The \"write \
             numbers\" variant (add 1..k to a running total; whoever first reaches N or more \
             loses) is misère Bash with N tokens and M = k.",
     theory:
@@ -59,6 +60,34 @@ impl Bash {
         )
     }
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Bash's game: one heap, take 1 to M tokens.",
+    params: &[
+        Param {
+            name: "max",
+            kind: ParamKind::Named,
+            ty: ParamType::Number,
+            value_name: "M",
+            help: "The most tokens a move may take (omit it in `table` for the n × M grid).",
+            required: false,
+        },
+        super::MISERE,
+    ],
+    position: PositionSpec {
+        value_name: "N",
+        help: "Heap size.",
+    },
+    build: |o| {
+        super::boxed(Bash {
+            max: o.get("max").map(|m| parse_nat(m, "--max")).transpose()?,
+            misere: o.flag("misere"),
+        })
+    },
+    sequence: None,
+};
 
 impl Ruleset for Bash {
     type Pos = BashPos;

@@ -5,6 +5,7 @@ use super::int_tokens;
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat, Outcome};
 use num_traits::{One, Zero};
@@ -50,6 +51,19 @@ pub static INFO: GameInfo = GameInfo {
              everything. Grundy values: G(0) = 0, G(1) = 1, G(2) = 2 and G(N) = 0 for N ≥ 3 (the \
              options are single rows, which are never 0 in Kayles for a non-empty row).",
     source: "POJ 2484 (A Funny Game); Kayles values: R. K. Guy, C. A. B. Smith (1956).",
+};
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Coins in a circle: take one or two adjacent coins.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "N",
+        help: "The number of coins.",
+    },
+    build: |_| super::boxed(Circle::default()),
+    sequence: None,
 };
 
 impl Ruleset for Circle {

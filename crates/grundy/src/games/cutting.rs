@@ -2,6 +2,7 @@
 
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, too_large, GameError, Nat, Outcome};
 use std::sync::Mutex;
@@ -142,6 +143,19 @@ impl Cutting {
         Ok(grid.clone())
     }
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "The cutting game: cut a paper; who cuts out a 1x1 wins.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "WxH",
+        help: "Papers written WxH.",
+    },
+    build: |_| super::boxed(Cutting::default()),
+    sequence: None,
+};
 
 impl Ruleset for Cutting {
     type Pos = Vec<Paper>;

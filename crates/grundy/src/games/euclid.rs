@@ -3,6 +3,7 @@
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat, Outcome};
 use num_integer::Integer;
@@ -61,6 +62,19 @@ pub fn grundy(a: &Nat, b: &Nat) -> Nat {
     }
     v.unwrap_or_else(Nat::zero)
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Euclid's game: subtract a multiple of the smaller from the larger.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "A B",
+        help: "The two numbers.",
+    },
+    build: |_| super::boxed(Euclid),
+    sequence: None,
+};
 
 impl Ruleset for Euclid {
     type Pos = (Nat, Nat);

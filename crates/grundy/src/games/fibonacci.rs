@@ -3,6 +3,7 @@
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::{parse_nat, small};
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat, Outcome};
 use num_traits::{One, Zero};
@@ -91,6 +92,19 @@ fn after_take(n: &Nat, t: &Nat) -> FibPos {
         n: rest,
     }
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Fibonacci Nim: take at most twice the opponent's last take.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "N [L]",
+        help: "The heap, and optionally the most the mover may take now.",
+    },
+    build: |_| super::boxed(Fibonacci),
+    sequence: None,
+};
 
 impl Ruleset for Fibonacci {
     type Pos = FibPos;

@@ -4,6 +4,7 @@ use super::staircase::Staircase;
 use super::{int_tokens, parse_all};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset};
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat};
 use num_traits::{One, Zero};
@@ -52,6 +53,19 @@ fn staircase(cells: &[Nat]) -> (Vec<Nat>, Vec<usize>) {
         .collect();
     (gaps.into_iter().rev().collect(), order)
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Georgia and Bob: pieces on a strip move left.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "P",
+        help: "The cells (≥ 1) of the pieces.",
+    },
+    build: |_| super::boxed(GeorgiaBob),
+    sequence: None,
+};
 
 impl Ruleset for GeorgiaBob {
     type Pos = Vec<Nat>;

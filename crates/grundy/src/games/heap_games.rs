@@ -4,10 +4,13 @@
 use super::{int_tokens, parse_all, split_heap};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::heap::sequence::Source;
 use crate::heap::{
     hexadecimal_options_worth, parse_code, subtraction, HeapRule, HeapValues, Period, Table,
 };
+use crate::nat::parse_set;
 use crate::nat::small;
+use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec, SequenceSpec};
 use crate::solver::Game;
 use crate::{GameError, Nat};
 use num_traits::{ToPrimitive, Zero};
@@ -291,13 +294,110 @@ pub static SUBTRACTION: GameInfo = GameInfo {
     usage: "subtraction --set S1,S2,… H1 H2 …",
     example: "subtraction --set 1,3,4 7 9",
     rules: "Heaps of tokens and a set S of positive numbers. A move takes s tokens from one heap, \
-            for some s in S. Who makes the last move wins. (The seeds' coin game and set-Nim.)",
+            for some s in S. Who makes the last move wins. (Coin-taking games and set-Nim are of this kind.)",
     theory: "G(n) = mex{G(n − s) : s ∈ S, s ≤ n}, and a sum of heaps has the nim-sum of their \
              values (Sprague–Grundy theorem). Since G(n) depends only on the max(S) values before \
              it, the sequence is ultimately periodic, and as soon as a window of max(S) values \
              repeats the period is proved; heaps of any size are then answered exactly.",
     source: "R. P. Sprague (1935–36), P. M. Grundy (1939); Winning Ways, ch. 4; \
              T. S. Ferguson, Game Theory, Part I, §3.",
+};
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static SUBTRACTION_ENTRY: Entry = Entry {
+    info: &SUBTRACTION,
+    about: "Subtraction game: take s tokens from one heap, s from a set.",
+    params: &[Param {
+        name: "set",
+        kind: ParamKind::Named,
+        ty: ParamType::Set,
+        value_name: "S1,S2,…",
+        help: "The subtraction set, e.g. 1,3,4.",
+        required: true,
+    }],
+    position: super::HEAPS,
+    build: |o| {
+        super::boxed(HeapGame::subtraction(parse_set(
+            o.required("set")?,
+            "subtraction set",
+        )?))
+    },
+    sequence: Some(SequenceSpec {
+        about: "A subtraction game.",
+        source: |o| {
+            let s = parse_set(o.required("set")?, "subtraction set")?;
+            let name = format!("subtraction --set {}", super::join_set(&s));
+            Ok((Source::Rule(subtraction(&s)), name))
+        },
+    }),
+};
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static KAYLES_ENTRY: Entry = Entry {
+    info: &KAYLES,
+    about: "Kayles (0.77): knock down one or two adjacent pins.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "H",
+        help: "Row lengths.",
+    },
+    build: |_| super::boxed(HeapGame::kayles()),
+    sequence: Some(SequenceSpec {
+        about: "Kayles (0.77).",
+        source: |_| Ok((Source::Rule(parse_code("0.77")?), "kayles".into())),
+    }),
+};
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static DAWSON_ENTRY: Entry = Entry {
+    info: &DAWSON,
+    about: "Dawson's Kayles (0.07): knock down two adjacent pins.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "H",
+        help: "Row lengths.",
+    },
+    build: |_| super::boxed(HeapGame::dawson()),
+    sequence: Some(SequenceSpec {
+        about: "Dawson's Kayles (0.07).",
+        source: |_| Ok((Source::Rule(parse_code("0.07")?), "dawson".into())),
+    }),
+};
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static GRUNDYS_GAME_ENTRY: Entry = Entry {
+    info: &GRUNDYS_GAME,
+    about: "Grundy's game: split a heap into two unequal heaps.",
+    params: &[],
+    position: super::HEAPS,
+    build: |_| super::boxed(HeapGame::grundys_game()),
+    sequence: Some(SequenceSpec {
+        about: "Grundy's game.",
+        source: |_| Ok((Source::Rule(HeapRule::GrundysGame), "grundys-game".into())),
+    }),
+};
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static OCTAL_ENTRY: Entry = Entry {
+    info: &OCTAL,
+    about: "Any octal or hexadecimal game, e.g. 0.137 or 4.7.",
+    params: &[Param {
+        name: "code",
+        kind: ParamKind::Leading,
+        ty: ParamType::Code,
+        value_name: "CODE",
+        help: "The code.",
+        required: true,
+    }],
+    position: super::HEAPS,
+    build: |o| super::boxed(HeapGame::octal(o.required("code")?)?),
+    sequence: Some(SequenceSpec {
+        about: "An octal or hexadecimal code, e.g. 0.6 or 0.137.",
+        source: |o| {
+            let code = o.required("code")?;
+            Ok((Source::Rule(parse_code(code)?), format!("octal {code}")))
+        },
+    }),
 };
 
 impl Ruleset for HeapGame {

@@ -3,7 +3,9 @@
 use super::{int_tokens, parse_all, split_heap, xor_all, xor_expression};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::heap::sequence::Source;
 use crate::nat::small;
+use crate::registry::{Entry, SequenceSpec};
 use crate::solver::Game;
 use crate::{GameError, Nat};
 use num_traits::{ToPrimitive, Zero};
@@ -117,6 +119,19 @@ fn pair(c: &Nat, t: &Nat, s: &Nat) -> Option<(Nat, Nat)> {
     let b = value(&(c | (t ^ s)));
     (!a.is_zero() && !b.is_zero()).then_some((a, b))
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Lasker's Nim: take from a heap, or split it in two.",
+    params: &[],
+    position: super::HEAPS,
+    build: |_| super::boxed(Lasker),
+    sequence: Some(SequenceSpec {
+        about: "Lasker's Nim (closed form).",
+        source: |_| Ok((Source::Lasker, "lasker".into())),
+    }),
+};
 
 impl Ruleset for Lasker {
     type Pos = Vec<Nat>;

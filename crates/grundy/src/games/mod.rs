@@ -19,36 +19,36 @@ pub mod staircase;
 pub mod thanos;
 pub mod wythoff;
 
-use crate::catalog::{GameInfo, TableShape};
+use crate::catalog::{DynGame, TableShape};
+use crate::registry::{Param, ParamKind, ParamType, PositionSpec};
 
-/// Every game of the catalog, in the order `grundy list` shows them.
-pub static ALL: &[&GameInfo] = &[
-    &nim::INFO,
-    &bash::INFO,
-    &wythoff::INFO,
-    &fibonacci::INFO,
-    &staircase::INFO,
-    &euclid::INFO,
-    &georgia_bob::INFO,
-    &heap_games::SUBTRACTION,
-    &all_but::INFO,
-    &split_nim::INFO,
-    &lasker::INFO,
-    &heap_games::KAYLES,
-    &heap_games::DAWSON,
-    &heap_games::GRUNDYS_GAME,
-    &heap_games::OCTAL,
-    &circle::INFO,
-    &cutting::INFO,
-    &partizan_subtraction::INFO,
-    &parity_split::INFO,
-    &thanos::INFO,
-    &moore::INFO,
-];
+/// How most heap games write a position.
+pub(crate) const HEAPS: PositionSpec = PositionSpec {
+    value_name: "H",
+    help: "Heap sizes.",
+};
 
-/// The description of the game named `name` on the command line.
-pub fn info(name: &str) -> Option<&'static GameInfo> {
-    ALL.iter().copied().find(|i| i.name == name)
+/// The `--misere` switch.
+pub(crate) const MISERE: Param = Param {
+    name: "misere",
+    kind: ParamKind::Flag,
+    ty: ParamType::Bool,
+    value_name: "",
+    help: "Misère play: who takes the last token loses.",
+    required: false,
+};
+
+/// A game behind the object-safe interface, for an entry's `build`.
+pub(crate) fn boxed<G: DynGame + 'static>(game: G) -> Result<Box<dyn DynGame>, GameError> {
+    Ok(Box::new(game))
+}
+
+/// A set written as on the command line: `1,3,4`.
+pub(crate) fn join_set(set: &[u64]) -> String {
+    set.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 use crate::analysis::{Move, Token, Verdict};

@@ -4,6 +4,8 @@ use super::thanos::small_grundy;
 use super::{int_tokens, parse_all};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset};
+use crate::nat::parse_u64;
+use crate::registry::{Entry, Param, ParamKind, ParamType};
 use crate::solver::Game;
 use crate::{GameError, Nat, Outcome};
 use itertools::Itertools;
@@ -194,6 +196,33 @@ impl Iterator for WinningMoves {
         }
     }
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Moore's Nim: take from up to K heaps at once.",
+    params: &[Param {
+        name: "k",
+        kind: ParamKind::Named,
+        ty: ParamType::Number,
+        value_name: "K",
+        help: "The most heaps a move may take from.",
+        required: true,
+    }],
+    position: super::HEAPS,
+    build: |o| {
+        let k = parse_u64(o.required("k")?, "--k")?;
+        if k == 0 {
+            return Err(GameError::Invalid(
+                "moore --k must be at least 1 (a move takes from 1 to K heaps)".into(),
+            ));
+        }
+        super::boxed(Moore {
+            k: usize::try_from(k).unwrap_or(usize::MAX),
+        })
+    },
+    sequence: None,
+};
 
 impl Ruleset for Moore {
     type Pos = Vec<Nat>;

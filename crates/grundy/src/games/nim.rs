@@ -3,6 +3,7 @@
 use super::{int_tokens, parse_all, with_heap, xor_all, xor_expression};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::registry::Entry;
 use crate::solver::{Convention, Game};
 use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};
@@ -33,6 +34,20 @@ pub static INFO: GameInfo = GameInfo {
              token, the player to move loses exactly when the number of one-token heaps is odd.",
     source: "C. L. Bouton, Nim, a game with a complete mathematical theory, Annals of Mathematics \
              3 (1901–1902) 35–39 (both normal and misère play).",
+};
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Nim: take any number of tokens from one heap.",
+    params: &[super::MISERE],
+    position: super::HEAPS,
+    build: |o| {
+        super::boxed(Nim {
+            misere: o.flag("misere"),
+        })
+    },
+    sequence: None,
 };
 
 impl Ruleset for Nim {

@@ -1,13 +1,14 @@
-//! The seeds' pile-parity game: split an odd pile into odd + even, or merge two even piles.
+//! The pile-parity game: split an odd pile into odd + even, or merge two even piles.
 
 use super::{int_tokens, parse_all};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset};
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat, Outcome};
 use num_traits::{One, Zero};
 
-/// The pile-parity game of the seeds (note 000), rules reconstructed from its analysis.
+/// The pile-parity game, rules reconstructed from its published analysis.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ParitySplit;
 
@@ -21,8 +22,8 @@ pub static INFO: GameInfo = GameInfo {
     rules:
         "Piles of tokens (each at least 1). A move either splits an odd pile of at least 3 into \
             an odd pile and an even pile (both non-empty), or merges two even piles into one. Who \
-            cannot move loses. (The seeds' note 000 gives only the analysis of this game; these \
-            rules are reconstructed from it.)",
+            cannot move loses. (The contest problem behind this game survives only through its \
+            analysis; these rules are reconstructed from it.)",
     theory: "The number of odd piles o never changes, and every move changes the number of piles \
              by one. The game ends with the o odd piles all of size 1 plus, unless every pile is \
              1 from the start, exactly one even pile; so it lasts F − n moves modulo 2, \
@@ -30,8 +31,8 @@ pub static INFO: GameInfo = GameInfo {
              player to move loses exactly when F − n is even. Since every line of play has the \
              same parity, the Grundy value is 1 for a win and 0 for a loss, and every move from \
              a winning position wins.",
-    source: "The seeds (note 000, a contest problem whose statement was an image); parity \
-             argument as given there.",
+    source: "A competitive-programming contest problem known through its analysis; the parity \
+             argument is the one given there.",
 };
 
 fn odd(n: &Nat) -> bool {
@@ -91,6 +92,19 @@ fn all_moves(piles: Vec<Nat>) -> impl Iterator<Item = Move<Vec<Nat>>> {
     });
     splits.chain(merges)
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Pile-parity game: split an odd pile, or merge two even piles.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "P",
+        help: "Pile sizes (each ≥ 1).",
+    },
+    build: |_| super::boxed(ParitySplit),
+    sequence: None,
+};
 
 impl Ruleset for ParitySplit {
     type Pos = Vec<Nat>;

@@ -1,9 +1,11 @@
-//! The seeds' partizan subtraction game: each player has their own subtraction set.
+//! The partizan subtraction game: each player has their own subtraction set.
 
 use crate::analysis::{Move, Player, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::Period;
 use crate::nat::parse_nat;
+use crate::nat::parse_set;
+use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec};
 use crate::{invalid, too_large, GameError, Nat, Outcome};
 use num_traits::ToPrimitive;
 use std::collections::HashMap;
@@ -54,7 +56,7 @@ pub static INFO: GameInfo = GameInfo {
              the max(A ∪ B) pairs before it, so the sequence is ultimately periodic; as soon as \
              such a window repeats the period is proved and heaps of any size are answered \
              exactly.",
-    source: "The seeds (note 000); A. S. Fraenkel, A. Kotzig, Partizan octal games: partizan \
+    source: "A. S. Fraenkel, A. Kotzig, Partizan octal games: partizan \
              subtraction games, International Journal of Game Theory 16 (1987) 145–154.",
 };
 
@@ -161,6 +163,41 @@ fn set_text(s: &[u64]) -> String {
         .collect::<Vec<_>>()
         .join(",")
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Partizan subtraction: Left and Right have their own subtraction sets.",
+    params: &[
+        Param {
+            name: "left",
+            kind: ParamKind::Named,
+            ty: ParamType::Set,
+            value_name: "A1,A2,…",
+            help: "Left's subtraction set, e.g. 1,2.",
+            required: true,
+        },
+        Param {
+            name: "right",
+            kind: ParamKind::Named,
+            ty: ParamType::Set,
+            value_name: "B1,B2,…",
+            help: "Right's subtraction set, e.g. 2,3.",
+            required: true,
+        },
+    ],
+    position: PositionSpec {
+        value_name: "N",
+        help: "The heap.",
+    },
+    build: |o| {
+        super::boxed(PartizanSubtraction::new(
+            parse_set(o.required("left")?, "--left set")?,
+            parse_set(o.required("right")?, "--right set")?,
+        ))
+    },
+    sequence: None,
+};
 
 impl Ruleset for PartizanSubtraction {
     type Pos = Nat;

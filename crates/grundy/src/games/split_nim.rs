@@ -3,7 +3,9 @@
 use super::{int_tokens, parse_all, split_heap};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::heap::sequence::Source;
 use crate::nat::small;
+use crate::registry::{Entry, SequenceSpec};
 use crate::solver::Game;
 use crate::{GameError, Nat};
 use num_traits::{One, Zero};
@@ -124,6 +126,19 @@ fn splits_with_value(h: Nat, t: Nat) -> Box<dyn Iterator<Item = (Nat, Nat)>> {
         )
     }))
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Split Nim: replace a heap by two strictly smaller heaps.",
+    params: &[],
+    position: super::HEAPS,
+    build: |_| super::boxed(SplitNim),
+    sequence: Some(SequenceSpec {
+        about: "Split Nim (closed form).",
+        source: |_| Ok((Source::SplitNim, "split-nim".into())),
+    }),
+};
 
 impl Ruleset for SplitNim {
     type Pos = Vec<Nat>;

@@ -3,6 +3,7 @@
 use super::{int_tokens, parse_all, xor_all, xor_expression};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};
@@ -62,6 +63,19 @@ fn plural(d: &Nat) -> &'static str {
 fn odd_steps(coins: &[Nat]) -> Vec<Nat> {
     coins.iter().step_by(2).cloned().collect()
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Staircase Nim: coins on steps 1..k move one step down.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "C",
+        help: "Coins on steps 1, 2, …, k.",
+    },
+    build: |_| super::boxed(Staircase),
+    sequence: None,
+};
 
 impl Ruleset for Staircase {
     type Pos = Vec<Nat>;

@@ -3,6 +3,7 @@
 use super::{int_tokens, parse_all};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset};
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::{grundy_within, Game};
 use crate::{invalid, GameError, Nat, Outcome};
 use itertools::Itertools;
@@ -29,12 +30,25 @@ pub static INFO: GameInfo = GameInfo {
              least n/2 + 1 − (number of minimum piles) of them to m and the others to any size \
              above m. Grundy values have no known formula; they are computed when the position \
              has at most about 10⁵ positions below it and reported as null beyond.",
-    source: "Codeforces Round 556, problem 1147C (Thanos Nim); the seeds (note 000).",
+    source: "Codeforces Round 556, problem 1147C (Thanos Nim).",
 };
 
 /// Grundy values are searched only when the product of (pile + 1) — a bound on the positions
 /// below — is at most this; each of those positions may have as many moves again.
 const GRUNDY_LIMIT: u64 = 5_000;
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Thanos Nim: take from exactly half of the piles.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "P",
+        help: "Pile sizes (an even number of piles).",
+    },
+    build: |_| super::boxed(Thanos),
+    sequence: None,
+};
 
 impl Ruleset for Thanos {
     type Pos = Vec<Nat>;

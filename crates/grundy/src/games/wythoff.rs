@@ -3,6 +3,7 @@
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::{isqrt, parse_nat, small};
+use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat, Outcome};
 use num_traits::Zero;
@@ -84,6 +85,19 @@ pub fn is_p(a: &Nat, b: &Nat) -> bool {
     let (x, y) = if a <= b { (a, b) } else { (b, a) };
     lower(&(y - x)) == *x
 }
+
+/// The registry's entry: names, parameters and notation of the game.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Wythoff's game: take from one heap, or the same from both.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "A B",
+        help: "The two heaps.",
+    },
+    build: |_| super::boxed(Wythoff::default()),
+    sequence: None,
+};
 
 impl Ruleset for Wythoff {
     type Pos = (Nat, Nat);

@@ -38,6 +38,11 @@ pub struct Rare {
     pub parity: u8,
 }
 
+/// Which arithmetic periods grundy can prove, as a report says when it sees one it has not
+/// proved.
+pub const ARITHMETIC_PROOFS: &str = "grundy proves arithmetic periods for all-but games and, by a \
+     certificate, for some hexadecimal codes with three-heap moves, from enough values";
+
 /// The answer of `grundy sequence`; its JSON form is a contract.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {

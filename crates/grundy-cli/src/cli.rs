@@ -1,0 +1,225 @@
+//! The command line's grammar: the commands and their options (clap), with every game of a
+//! registry as a subcommand of `solve`, `table`, `play`, `plot` and `sequence`.
+
+use crate::args::{with_games, GameArgs, Games};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use grundy::analysis::Player;
+use grundy::registry::Registry;
+
+/// Who wins a two-player game with perfect play, and how.
+#[derive(Parser, Debug)]
+#[command(name = "grundy", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    /// The command.
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve a position: who wins, the Grundy value, every winning move and why.
+    Solve {
+        /// Print one JSON object (JSON lines with --batch).
+        #[arg(long, global = true)]
+        json: bool,
+        /// List at most K winning moves.
+        #[arg(long, value_name = "K", default_value_t = 100, global = true)]
+        max_moves: usize,
+        /// Read one position per line from standard input and answer one line each.
+        #[arg(long, global = true)]
+        batch: bool,
+        #[command(subcommand)]
+        game: GameArgs,
+    },
+    /// Print the P/N (or Grundy) table of a game's small positions.
+    Table {
+        /// Show Grundy values instead of P/N.
+        #[arg(long, global = true)]
+        grundy: bool,
+        /// First index on each axis (default: the game's smallest).
+        #[arg(long, value_name = "N", global = true)]
+        from: Option<u64>,
+        /// Last index on each axis (default 30 for a row, 12 for a grid).
+        #[arg(long, value_name = "N", global = true)]
+        to: Option<u64>,
+        /// Print JSON.
+        #[arg(long, global = true)]
+        json: bool,
+        #[command(subcommand)]
+        game: GameArgs,
+    },
+    /// Compute the nim-sequence G(0) … G(N) of a heap game and prove its periodicity.
+    Sequence {
+        /// Compute G(0) … G(N).
+        #[arg(long, value_name = "N", global = true, allow_negative_numbers = true)]
+        to: Option<String>,
+        /// Print JSON.
+        #[arg(long, global = true)]
+        json: bool,
+        /// Include the values.
+        #[arg(long, global = true)]
+        values: bool,
+        /// Stop as soon as periodicity is proved.
+        #[arg(long, global = true)]
+        until_periodic: bool,
+        /// Save progress to FILE and resume from it.
+        #[arg(long, value_name = "FILE", global = true)]
+        checkpoint: Option<std::path::PathBuf>,
+        #[command(subcommand)]
+        game: GameArgs,
+    },
+    /// Solve every position of a move graph (a file of `A B` lines), loops and draws included.
+    Graph {
+        /// The graph file (`-` reads standard input).
+        file: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Show one position and each of its moves, best first.
+        #[arg(long, value_name = "NAME")]
+        position: Option<String>,
+        /// Misère play: a position with no move is a win for the player to move.
+        #[arg(long)]
+        misere: bool,
+    },
+    /// Solve a game whose rules are written in Rhai (see examples/).
+    Script {
+        /// The script.
+        file: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// List every reachable position with its value.
+        #[arg(long)]
+        all: bool,
+        /// Stop exploring beyond this many positions.
+        #[arg(long, value_name = "K", default_value_t = 10_000_000)]
+        max_positions: usize,
+        /// Run every call through Rhai's interpreter, even those grundy's own evaluator of
+        /// plain rules would run (same answers, slower): for comparison.
+        #[arg(long)]
+        rhai_only: bool,
+    },
+    /// Play a game against the engine in the terminal: type the position after your move,
+    /// or hint, moves, undo, quit.
+    Play {
+        /// Let the engine make the first move.
+        #[arg(long, global = true)]
+        engine_first: bool,
+        /// In a partizan game, the side you play (the engine plays the other).
+        #[arg(long = "as", value_enum, value_name = "SIDE", global = true)]
+        side: Option<Side>,
+        #[command(subcommand)]
+        game: GameArgs,
+    },
+    /// Draw a game's picture: the P-position map of a two-parameter game, or a heap game's
+    /// nim-sequence with its proved period (PNG or SVG by the file's extension).
+    Plot {
+        /// The image to write (.png or .svg).
+        #[arg(long, value_name = "FILE", global = true)]
+        out: Option<std::path::PathBuf>,
+        /// How many positions along each axis (default 40 for maps, 300 for sequences).
+        #[arg(long, value_name = "N", global = true)]
+        size: Option<u64>,
+        /// Colour a map by Grundy value instead of by outcome.
+        #[arg(long, global = true)]
+        grundy: bool,
+        /// For a heap game: the P-position map of two heaps instead of the nim-sequence.
+        #[arg(long, global = true)]
+        two_heaps: bool,
+        #[command(subcommand)]
+        game: GameArgs,
+    },
+    /// Serve the web playground on 127.0.0.1: a page to play every game against the engine,
+    /// with its picture, and a JSON API (GET /api/solve?q=GAME POSITION).
+    Serve {
+        /// The port.
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+    },
+    /// List the games, one line each.
+    List,
+    /// Print a game's rules, notation, closed form and its source.
+    Rules {
+        /// The game's command name (see `grundy list`).
+        game: String,
+        /// Print Markdown (as in docs/games.md).
+        #[arg(long)]
+        markdown: bool,
+    },
+}
+
+/// A side of a partizan game, on the command line.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+#[allow(missing_docs)] // clap would show variant docs as help for each value
+pub enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    /// The library's player.
+    pub fn player(self) -> Player {
+        match self {
+            Side::Left => Player::Left,
+            Side::Right => Player::Right,
+        }
+    }
+}
+
+/// The whole command line, with the games of `registry`.
+pub fn command(registry: &Registry) -> clap::Command {
+    let mut cmd = Cli::command();
+    for name in ["solve", "table", "play", "plot"] {
+        cmd = cmd.mut_subcommand(name, |c| with_games(c, registry, Games::WithPosition));
+    }
+    cmd.mut_subcommand("sequence", |c| with_games(c, registry, Games::Sequences))
+}
+
+/// Reads the command line `args` (without the program's name).
+pub fn parse_from<I, T>(registry: &Registry, args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let matches = command(registry).try_get_matches_from(
+        std::iter::once(std::ffi::OsString::from("grundy")).chain(args.into_iter().map(Into::into)),
+    )?;
+    Cli::from_arg_matches(&matches)
+}
+
+/// clap's error message as one line: the message with the arguments it lists on the lines
+/// below it ("the following required arguments were not provided: `--set <S>`"), a "similar
+/// argument" tip if clap has one, and where to find help: the (sub)command named by `args`.
+pub fn error_line(registry: &Registry, text: &str, args: &[String]) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(tip) = line.strip_prefix("tip: ") {
+            if tip.contains("similar") {
+                parts.push(tip);
+            }
+        } else if !line.is_empty()
+            && !line.starts_with("Usage: ")
+            && !line.starts_with("For more information")
+        {
+            parts.push(line.strip_prefix("error: ").unwrap_or(line));
+        }
+    }
+    let message = match parts.split_first() {
+        None => "bad arguments".to_string(),
+        Some((first, rest)) if first.ends_with(':') => format!("{first} {}", rest.join(", ")),
+        Some((first, [])) => first.to_string(),
+        Some((first, rest)) => format!("{first}; {}", rest.join("; ")),
+    };
+    // The subcommands named in order from the start of the arguments.
+    let mut command = command(registry);
+    let mut path = vec!["grundy".to_string()];
+    for arg in args {
+        let Some(sub) = command.find_subcommand(arg).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        command = sub;
+    }
+    format!("{message} (see {} --help)", path.join(" "))
+}

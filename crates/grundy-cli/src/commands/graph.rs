@@ -1,0 +1,78 @@
+//! `grundy graph FILE`: every position of a move graph, loops and draws included.
+
+use super::user;
+use crate::render;
+use anyhow::Result;
+use std::io::{BufRead, Write};
+
+/// Solves the graph in `file` (`-`: `input`).
+pub fn run(
+    file: &str,
+    json: bool,
+    position: Option<String>,
+    misere: bool,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let source = if file == "-" { "<stdin>" } else { file };
+    // Progress on the terminal (nothing when stderr is not one): bytes read, then
+    // a spinner while solving.
+    let bar = if file == "-" {
+        indicatif::ProgressBar::new_spinner()
+    } else {
+        let len = std::fs::metadata(file).map(|m| m.len()).unwrap_or(0);
+        indicatif::ProgressBar::new(len)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "reading {bar:40} {binary_bytes}/{binary_total_bytes}, {binary_bytes_per_sec}",
+        )
+        .expect("valid template"),
+    );
+    let g = if file == "-" {
+        let input = bar.wrap_read(input);
+        grundy::graph::parse_graph_from(std::io::BufReader::new(input), source)
+    } else {
+        let f = std::fs::File::open(file).map_err(|e| user(format!("cannot read {file}: {e}")))?;
+        grundy::graph::parse_graph_from(std::io::BufReader::new(bar.wrap_read(f)), source)
+    }
+    .map_err(user)?;
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+            .expect("valid template"),
+    );
+    bar.set_message(format!(
+        "solving {} positions and {} moves",
+        g.len(),
+        g.moves_count()
+    ));
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    let convention = if misere {
+        grundy::solver::Convention::Misere
+    } else {
+        grundy::solver::Convention::Normal
+    };
+    let s = g.solve(convention);
+    bar.finish_and_clear();
+    match position {
+        Some(name) => {
+            let u = g
+                .id(&name)
+                .ok_or_else(|| user(format!("{source} has no position named '{name}'")))?;
+            if json {
+                serde_json::to_writer(&mut *out, &render::graph_position_json(&g, &s, u))?;
+                writeln!(out)?;
+            } else {
+                write!(out, "{}", render::graph_position_text(&g, &s, u))?;
+            }
+        }
+        None if json => {
+            // Written as it is produced: a large graph's JSON is never held whole.
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut *out);
+            serde_json::to_writer(&mut w, &s.report(&g))?;
+            writeln!(w)?;
+        }
+        None => write!(out, "{}", render::graph_text(source, &g, &s))?,
+    }
+    Ok(())
+}

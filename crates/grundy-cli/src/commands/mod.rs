@@ -1,0 +1,128 @@
+//! One module per command: each reads what the command line gave, asks the library, and
+//! renders the answer. `run` dispatches.
+
+mod catalog;
+mod graph;
+mod play;
+mod plot;
+mod script;
+mod sequence;
+mod solve;
+mod table;
+
+use crate::cli::{Cli, Command};
+use anyhow::Result;
+use grundy::registry::Registry;
+use grundy::GameError;
+use std::io::{BufRead, Write};
+
+/// A user error: one line, exit status 2.
+#[derive(Debug)]
+pub struct UserError(pub String);
+
+impl std::fmt::Display for UserError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for UserError {}
+
+impl From<GameError> for UserError {
+    fn from(e: GameError) -> Self {
+        UserError(e.to_string())
+    }
+}
+
+/// A user error as the error every command returns.
+pub(crate) fn user(e: impl Into<UserError>) -> anyhow::Error {
+    anyhow::Error::new(e.into())
+}
+
+impl From<String> for UserError {
+    fn from(s: String) -> Self {
+        UserError(s)
+    }
+}
+
+impl From<&str> for UserError {
+    fn from(s: &str) -> Self {
+        UserError(s.to_string())
+    }
+}
+
+/// Runs one command over the games of `registry`, reading `input` (batches, play) and
+/// writing to `out`.
+pub fn run(
+    registry: &Registry,
+    cli: Cli,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match cli.command {
+        Command::List => catalog::list(registry, out)?,
+        Command::Rules { game, markdown } => catalog::rules(registry, &game, markdown, out)?,
+        Command::Solve {
+            json,
+            max_moves,
+            batch,
+            game,
+        } => solve::run(registry, &game, json, max_moves, batch, input, out)?,
+        Command::Sequence {
+            to,
+            json,
+            values,
+            until_periodic,
+            checkpoint,
+            game,
+        } => sequence::run(
+            registry,
+            &game,
+            sequence::Flags {
+                to,
+                json,
+                values,
+                until_periodic,
+                checkpoint,
+            },
+            out,
+        )?,
+        Command::Graph {
+            file,
+            json,
+            position,
+            misere,
+        } => graph::run(&file, json, position, misere, input, out)?,
+        Command::Script {
+            file,
+            json,
+            all,
+            max_positions,
+            rhai_only,
+        } => script::run(&file, json, all, max_positions, rhai_only, out)?,
+        Command::Play {
+            engine_first,
+            side,
+            game,
+        } => play::run(registry, &game, engine_first, side, input, out)?,
+        Command::Plot {
+            out: file,
+            size,
+            grundy,
+            two_heaps,
+            game,
+        } => plot::run(registry, &game, file, size, grundy, two_heaps, out)?,
+        Command::Serve { port } => {
+            grundy_web::serve(port, registry.clone())
+                .map_err(|e| user(format!("cannot serve on port {port}: {e}")))?;
+        }
+        Command::Table {
+            grundy,
+            from,
+            to,
+            json,
+            game,
+        } => table::run(registry, &game, grundy, from, to, json, out)?,
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! `grundy script FILE.rhai`: a game whose rules are written in Rhai.
+
+use super::user;
+use crate::render;
+use anyhow::Result;
+use std::io::Write;
+
+/// Explores and solves the game of the script in `file`.
+pub fn run(
+    file: &str,
+    json: bool,
+    all: bool,
+    max_positions: usize,
+    rhai_only: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let text =
+        std::fs::read_to_string(file).map_err(|e| user(format!("cannot read {file}: {e}")))?;
+    let rules = grundy_script::Rules::compile(&text, file).map_err(|e| user(e.to_string()))?;
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {human_pos} positions explored ({per_sec}, {elapsed})",
+        )
+        .expect("valid template"),
+    );
+    let report = rules
+        .solve_with_progress(
+            &grundy_script::Options {
+                max_positions,
+                all,
+                rhai_only,
+            },
+            &mut |explored| bar.set_position(explored as u64),
+        )
+        .map_err(|e| user(e.to_string()))?;
+    bar.finish_and_clear();
+    // Written as it is produced: `--all`'s list is never held whole.
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut *out);
+    if json {
+        serde_json::to_writer(&mut w, &report)?;
+        writeln!(w)?;
+    } else {
+        write!(w, "{}", render::script_text(file, &report))?;
+        if let Some(all) = &report.all {
+            render::write_script_positions(&mut w, all)?;
+        }
+    }
+    Ok(())
+}

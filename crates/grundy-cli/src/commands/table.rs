@@ -1,0 +1,179 @@
+//! `grundy table`: the P/N (or Grundy) table of a game's small positions.
+
+use super::user;
+use crate::args::GameArgs;
+use crate::render;
+use anyhow::Result;
+use grundy::catalog::{Cell, DynGame, TableShape};
+use grundy::registry::Registry;
+use std::io::Write;
+
+/// Prints the table of `game` (which must be given without a position).
+pub fn run(
+    registry: &Registry,
+    game: &GameArgs,
+    grundy: bool,
+    from: Option<u64>,
+    to: Option<u64>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let query = game.query(registry).map_err(user)?;
+    let game = query.game().map_err(user)?;
+    if !query.position.is_empty() {
+        return Err(user(format!(
+            "table lists positions itself: give the game's options but no position (got '{}')",
+            query.position.join(" ")
+        )));
+    }
+    table(game.as_ref(), grundy, from, to, json, out)
+}
+
+fn table(
+    game: &dyn DynGame,
+    grundy: bool,
+    from: Option<u64>,
+    to: Option<u64>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let shape = game.table_shape().ok_or_else(|| {
+        user(format!(
+            "{} has no table: its positions are not indexed by one or two numbers",
+            game.name()
+        ))
+    })?;
+    let (first, default_to, axes) = match shape {
+        TableShape::Row { axis, first } => (first, 30, vec![axis]),
+        TableShape::Grid { rows, cols, first } => (first, 12, vec![rows, cols]),
+    };
+    let from = from.unwrap_or(first).max(first);
+    let to = to.unwrap_or(default_to.max(from));
+    if to < from {
+        return Err(user(format!("--to {to} is below the first index {from}")));
+    }
+    const MAX_CELLS: u64 = 1_000_000;
+    let side = to - from + 1;
+    let cells_needed = if axes.len() == 1 {
+        side
+    } else {
+        side.saturating_mul(side)
+    };
+    if cells_needed > MAX_CELLS {
+        return Err(user(format!(
+            "a table of {cells_needed} cells is too large to print (at most {MAX_CELLS})"
+        )));
+    }
+    let cell = |coords: &[u64]| -> Result<Option<Cell>> { game.table_cell(coords).map_err(user) };
+    if json {
+        let mut cells = Vec::new();
+        for_each_coord(axes.len(), from, to, |c| {
+            if let Some(v) = cell(c)? {
+                cells.push(serde_json::json!({
+                    "at": c, "outcome": v.outcome,
+                    "grundy": v.grundy.map(|g| grundy_number(&g)),
+                }));
+            }
+            Ok(())
+        })?;
+        let doc = serde_json::json!({
+            "game": game.name(), "axes": axes, "from": from, "to": to, "cells": cells,
+        });
+        serde_json::to_writer(&mut *out, &doc)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    if axes.len() == 1 {
+        writeln!(
+            out,
+            "{} ({})",
+            game.name(),
+            if grundy { "Grundy values" } else { "P/N" }
+        )?;
+        let mut n = from;
+        while n <= to {
+            let end = (n + 19).min(to);
+            let idx: Vec<String> = (n..=end).map(|i| i.to_string()).collect();
+            let vals: Vec<String> = (n..=end)
+                .map(|i| Ok(render::cell_text(&cell(&[i])?, grundy)))
+                .collect::<Result<_>>()?;
+            let w = idx
+                .iter()
+                .chain(&vals)
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(1);
+            let fmt = |v: &[String]| {
+                v.iter()
+                    .map(|s| format!("{s:>w$}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            writeln!(out, "{:>6} {}", axes[0], fmt(&idx))?;
+            writeln!(out, "{:>6} {}\n", "", fmt(&vals))?;
+            n = end + 1;
+        }
+    } else {
+        writeln!(
+            out,
+            "{} ({}; rows: {}, columns: {})",
+            game.name(),
+            if grundy { "Grundy values" } else { "P/N" },
+            axes[0],
+            axes[1]
+        )?;
+        let mut rows = Vec::new();
+        for r in from..=to {
+            let mut row = Vec::new();
+            for c in from..=to {
+                row.push(render::cell_text(&cell(&[r, c])?, grundy));
+            }
+            rows.push(row);
+        }
+        let w = rows
+            .iter()
+            .flatten()
+            .map(|s| s.chars().count())
+            .chain(std::iter::once(to.to_string().len()))
+            .max()
+            .unwrap_or(1);
+        let lw = to.to_string().len();
+        let header: Vec<String> = (from..=to).map(|c| format!("{c:>w$}")).collect();
+        writeln!(out, "{:>lw$} | {}", "", header.join(" "))?;
+        writeln!(
+            out,
+            "{}-+-{}",
+            "-".repeat(lw),
+            "-".repeat(header.join(" ").len())
+        )?;
+        for (r, row) in (from..=to).zip(rows) {
+            let cells: Vec<String> = row.iter().map(|s| format!("{s:>w$}")).collect();
+            writeln!(out, "{r:>lw$} | {}", cells.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
+fn grundy_number(g: &grundy::Nat) -> serde_json::Value {
+    serde_json::Value::Number(g.to_string().parse().expect("digits are a JSON number"))
+}
+
+fn for_each_coord(
+    dims: usize,
+    from: u64,
+    to: u64,
+    mut f: impl FnMut(&[u64]) -> Result<()>,
+) -> Result<()> {
+    if dims == 1 {
+        for n in from..=to {
+            f(&[n])?;
+        }
+    } else {
+        for r in from..=to {
+            for c in from..=to {
+                f(&[r, c])?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,210 @@
+//! A game's picture, chosen and computed from the registry: a heap game's nim-sequence with
+//! its proved period (or, asked for, the P-position map of two heaps of it), otherwise the map
+//! of its table. `grundy plot` writes it to a file, the playground sends it as SVG.
+
+use crate::{Map, MapCell, PlotError, Sequence};
+use grundy::catalog::{DynGame, TableShape};
+use grundy::registry::Query;
+use grundy::GameError;
+use std::path::Path;
+
+/// The largest `size`.
+pub const MAX_SIZE: u64 = 2000;
+
+/// What to draw and how.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Positions along each axis (None: the picture's default).
+    pub size: Option<u64>,
+    /// Colour maps by Grundy value instead of by outcome.
+    pub by_grundy: bool,
+    /// For a heap game, the map of two heaps (P where G(a) = G(b)) instead of its sequence.
+    pub two_heaps: bool,
+}
+
+/// A picture, computed and ready to draw.
+pub enum Picture {
+    /// A map of small positions.
+    Map(MapData),
+    /// A nim-sequence.
+    Sequence {
+        /// The game's name.
+        title: String,
+        /// G(0), G(1), …
+        values: Vec<u32>,
+        /// (preperiod, period), when proved.
+        period: Option<(u64, u64)>,
+        /// The saltus of an arithmetic period (0 for a plain one).
+        saltus: u64,
+    },
+}
+
+impl Picture {
+    /// Computes the picture of the game of `query` (which names no position).
+    pub fn of(query: &Query, opts: Options) -> Result<Picture, String> {
+        let Options {
+            size,
+            by_grundy,
+            two_heaps,
+        } = opts;
+        let game = query.game().map_err(|e| e.to_string())?;
+        if !query.position.is_empty() {
+            return Err("a picture shows a game's small positions: give no position".into());
+        }
+        if size.is_some_and(|s| s == 0 || s > MAX_SIZE) {
+            return Err(format!("--size must be between 1 and {MAX_SIZE}"));
+        }
+        let heap_source = query
+            .entry
+            .sequence_source(&query.options)
+            .map_err(|e| e.to_string())?;
+        if two_heaps && heap_source.is_none() {
+            return Err("--two-heaps draws heap games (subtraction, octal, kayles, …)".into());
+        }
+        let Some((source, name)) = heap_source else {
+            let map =
+                map(game.as_ref(), size.unwrap_or(40), by_grundy).map_err(|e| e.to_string())?;
+            return Ok(Picture::Map(map));
+        };
+        let n = size.unwrap_or(if two_heaps { 40 } else { 300 });
+        let job = grundy::heap::sequence::Job {
+            source,
+            game: name.clone(),
+            to: n - 1,
+            until_periodic: false,
+            checkpoint: None,
+            keep_values: true,
+        };
+        let r = job.run(&mut |_, _| {}).map_err(|e| e.to_string())?;
+        let values = r.values.unwrap_or_default();
+        if two_heaps {
+            return Ok(Picture::Map(two_heap_map(&name, &values, by_grundy)));
+        }
+        Ok(Picture::Sequence {
+            title: name,
+            values,
+            period: r.period.zip(r.preperiod).map(|(p, n0)| (n0, p)),
+            saltus: r.saltus,
+        })
+    }
+
+    fn with<T>(&self, map: impl FnOnce(&Map) -> T, sequence: impl FnOnce(&Sequence) -> T) -> T {
+        match self {
+            Picture::Map(m) => map(&m.as_map()),
+            Picture::Sequence {
+                title,
+                values,
+                period,
+                saltus,
+            } => sequence(&Sequence {
+                title,
+                values,
+                period: *period,
+                saltus: *saltus,
+            }),
+        }
+    }
+
+    /// Writes the picture to `file` (.png or .svg).
+    pub fn write(&self, file: &Path) -> Result<(), PlotError> {
+        self.with(
+            |m| crate::draw_map(m, file),
+            |s| crate::draw_sequence(s, file),
+        )
+    }
+
+    /// The picture as an SVG document.
+    pub fn svg(&self) -> Result<String, PlotError> {
+        self.with(crate::map_svg, crate::sequence_svg)
+    }
+}
+
+/// The cells of a game's picture, computed from its table.
+pub struct MapData {
+    title: String,
+    rows: &'static str,
+    cols: &'static str,
+    first: u64,
+    cells: Vec<Vec<Option<MapCell>>>,
+    by_grundy: bool,
+}
+
+impl MapData {
+    /// The picture's description.
+    pub fn as_map(&self) -> Map<'_> {
+        Map {
+            title: &self.title,
+            rows: self.rows,
+            cols: self.cols,
+            first: self.first,
+            cells: self.cells.clone(),
+            by_grundy: self.by_grundy,
+        }
+    }
+}
+
+/// The picture of a game with a table: a grid as it is, a row as a single-row map.
+pub fn map(game: &dyn DynGame, size: u64, by_grundy: bool) -> Result<MapData, GameError> {
+    let shape = game.table_shape().ok_or_else(|| {
+        GameError::Invalid(format!(
+            "{} has no picture: its positions are not indexed by one or two numbers",
+            game.name()
+        ))
+    })?;
+    let cell = |coords: &[u64]| -> Result<Option<MapCell>, GameError> {
+        Ok(game.table_cell(coords)?.map(|c| MapCell {
+            lost: c.outcome == grundy::Outcome::P,
+            grundy: c.grundy.and_then(|g| u64::try_from(g).ok()),
+        }))
+    };
+    let (rows, cols, first, cells) = match shape {
+        TableShape::Grid { rows, cols, first } => {
+            let cells = (first..first + size)
+                .map(|r| (first..first + size).map(|c| cell(&[r, c])).collect())
+                .collect::<Result<Vec<Vec<_>>, _>>()?;
+            (rows, cols, first, cells)
+        }
+        TableShape::Row { axis, first } => {
+            let row = (first..first + size)
+                .map(|n| cell(&[n]))
+                .collect::<Result<Vec<_>, _>>()?;
+            ("", axis, first, vec![row])
+        }
+    };
+    Ok(MapData {
+        title: game.name(),
+        rows,
+        cols,
+        first,
+        cells,
+        by_grundy,
+    })
+}
+
+/// The P-position map of two heaps of a heap game with values G(0) … G(n − 1): the sum of
+/// heaps a and b is lost for the player to move exactly when G(a) = G(b), and its Grundy
+/// value is G(a) ⊕ G(b).
+pub fn two_heap_map(name: &str, values: &[u32], by_grundy: bool) -> MapData {
+    let cells = values
+        .iter()
+        .map(|&a| {
+            values
+                .iter()
+                .map(|&b| {
+                    Some(MapCell {
+                        lost: a == b,
+                        grundy: Some(u64::from(a ^ b)),
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    MapData {
+        title: format!("{name}, two heaps"),
+        rows: "heap 1",
+        cols: "heap 2",
+        first: 0,
+        cells,
+        by_grundy,
+    }
+}
