@@ -143,6 +143,9 @@ pub trait DynGame {
     fn table_shape(&self) -> Option<TableShape>;
     /// One table cell, or `None` where the coordinates name no position.
     fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError>;
+    /// The position at table coordinates, written as its words (`None` where the coordinates
+    /// name no position).
+    fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError>;
     /// The position written as `args`, read and written back in canonical form.
     fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
     /// Every position one move away from `args` (see [`Ruleset::options`]); in a partizan
@@ -228,6 +231,10 @@ impl<R: Ruleset> DynGame for R {
             .iter()
             .map(|o| self.tokens(o))
             .max_by_key(|ts| play_left(ts)))
+    }
+
+    fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
+        Ok(self.table_position(coords)?.map(|p| self.tokens(&p)))
     }
 
     fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError> {

@@ -4,18 +4,39 @@
 //! values and every winning move, from proven closed forms where they exist and from
 //! generic solvers everywhere else.
 //!
-//! ```
-//! use grundy::catalog::DynGame;
-//! use grundy::games::nim::Nim;
+//! ## What is where
 //!
-//! let answer = Nim { misere: false }.solve(&["3", "4", "5"], 100).unwrap();
-//! assert_eq!(answer.outcome, grundy::Outcome::N);
-//! assert_eq!(answer.grundy, Some(2u32.into()));
-//! assert_eq!(answer.winning_moves[0].description, "take 2 from heap 1");
+//! | you want to… | look at |
+//! | --- | --- |
+//! | solve a position of a classic game | [`games`] (one module per family, typed positions) and [`Ruleset::verdict`] |
+//! | name a game and its options in words, as the command line does | [`registry`]: [`registry::Registry::parse`], then [`registry::Query::solve`] |
+//! | add a game of your own | [`solver::Game`] (its moves) with [`by_search`] (answered by search), or [`Ruleset`] (with a closed form), and a [`registry::Entry`] |
+//! | check a game against brute force | [`testkit`] (feature `testkit`, on by default) |
+//! | Grundy values of any impartial game given by its moves | [`solver::Brute`] |
+//! | the nim-sequence of a heap game (octal, hexadecimal, subtraction codes), its period proved | [`heap::sequence::Job`] |
+//! | a game given as a graph of moves, loops and draws included | [`graph`] |
+//! | the answer's vocabulary | [`Outcome`], [`Analysis`] (the JSON contract of `grundy solve`), [`Nat`] |
+//!
+//! Runnable examples: `examples/solve_catalog.rs`, `examples/custom_game.rs`,
+//! `examples/nim_sequence.rs`, `examples/move_graph.rs` (`cargo run -p grundy --example NAME`).
+//!
+//! ```
+//! use grundy::catalog::Ruleset;
+//! use grundy::games::nim::Nim;
+//! use grundy::Nat;
+//!
+//! let heaps: Vec<Nat> = [3u32, 4, 5].map(Nat::from).to_vec();
+//! let verdict = Nim { misere: false }.verdict(&heaps).unwrap();
+//! assert_eq!(verdict.outcome, grundy::Outcome::N);
+//! assert_eq!(verdict.grundy, Some(Nat::from(2u32)));
+//! let first = verdict.winning.into_iter().next().unwrap();
+//! assert_eq!(first.description, "take 2 from heap 1");
+//! assert_eq!(first.to, [1u32, 4, 5].map(Nat::from).to_vec());
 //! ```
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod by_search;
 pub mod catalog;
 mod error;
 pub mod games;
@@ -25,8 +46,8 @@ pub mod nat;
 mod outcome;
 pub mod registry;
 pub mod solver;
-#[cfg(test)]
-mod testkit;
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit;
 
 pub use analysis::{Analysis, Move, Token, Verdict};
 pub use catalog::{DynGame, GameInfo, Ruleset};

@@ -1,13 +1,26 @@
-//! Test helpers: every closed form is checked against the brute-force solver.
+//! Cross-checks for games: a closed form against the brute-force solver over every small
+//! position, and any game of a registry against its own moves. Every game of the catalog is
+//! tested this way; the same checks are yours for your own games (enable the crate's `testkit`
+//! feature, or use it from your tests as a dev-dependency with that feature).
+//!
+//! ```
+//! use grundy::games::nim::Nim;
+//! use grundy::testkit::{cross_check, tuples, Grundy};
+//!
+//! // Bouton's closed form agrees with brute force on every position of up to 3 heaps of 0..=4.
+//! let checked = cross_check(&Nim { misere: false }, tuples(3, 4), Grundy::Required).unwrap();
+//! assert_eq!(checked, 1 + 5 + 25 + 125);
+//! ```
 
-use crate::catalog::Ruleset;
+use crate::analysis::Token;
+use crate::catalog::{DynGame, Ruleset};
 use crate::solver::{Brute, Convention, Game};
 use crate::{Nat, Outcome};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
 
 /// Whether a game's verdict must carry a Grundy value on the checked positions.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Grundy {
     /// The value must be present and equal the brute-force value.
     Required,
@@ -17,8 +30,82 @@ pub enum Grundy {
     Unchecked,
 }
 
+/// The first disagreement a cross-check found, in words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Mismatch(pub String);
+
+fn fail<T>(what: String) -> Result<T, Mismatch> {
+    Err(Mismatch(what))
+}
+
 /// Checks outcome, Grundy value and the exact set of winning moves of every position in
-/// `positions` against the brute-force solver; returns how many positions were checked.
+/// `positions` against the brute-force solver; returns how many positions were checked, or
+/// the first disagreement.
+pub fn cross_check<R>(
+    game: &R,
+    positions: impl IntoIterator<Item = <R as Ruleset>::Pos>,
+    grundy: Grundy,
+) -> Result<usize, Mismatch>
+where
+    R: Ruleset + Game<Position = <R as Ruleset>::Pos>,
+    <R as Ruleset>::Pos: Debug,
+{
+    let mut brute = Brute::new(game);
+    let mut count = 0;
+    for p in positions {
+        count += 1;
+        let v = match game.verdict(&p) {
+            Ok(v) => v,
+            Err(e) => return fail(format!("{p:?}: {e}")),
+        };
+        let wins = brute.wins(&p);
+        if v.outcome != Outcome::from_win(wins) {
+            return fail(format!(
+                "outcome of {p:?}: the game says {}, brute force {}",
+                v.outcome,
+                Outcome::from_win(wins)
+            ));
+        }
+        match (grundy, &v.grundy) {
+            (Grundy::Unchecked, _) => {}
+            (Grundy::Absent, Some(_)) => return fail(format!("{p:?} has a Grundy value")),
+            (Grundy::Absent, None) => {}
+            (Grundy::Required, None) => return fail(format!("{p:?} has no Grundy value")),
+            (_, Some(g)) => {
+                if game.convention() != Convention::Normal {
+                    return fail(format!("{p:?}: a Grundy value in misère play"));
+                }
+                let b = Nat::from(brute.grundy(&p));
+                if *g != b {
+                    return fail(format!(
+                        "Grundy value of {p:?}: the game says {g}, brute force {b}"
+                    ));
+                }
+            }
+        }
+        // Several moves may reach the same position (taking a heap of 1 from either of two
+        // equal heaps); the catalog reports each position once, so compare as sets.
+        let mut claimed = HashSet::new();
+        for m in v.winning {
+            if m.player.is_some() || m.description.is_empty() {
+                return fail(format!(
+                    "{p:?}: a winning move without words, or with a player"
+                ));
+            }
+            claimed.insert(m.to.clone());
+        }
+        let expected: HashSet<_> = brute.winning_moves(&p).into_iter().collect();
+        if claimed != expected {
+            return fail(format!(
+                "winning moves of {p:?}: the game lists {claimed:?}, brute force finds {expected:?}"
+            ));
+        }
+    }
+    Ok(count)
+}
+
+/// [`cross_check`], panicking with the disagreement: for tests.
 pub fn check_all<R>(
     game: &R,
     positions: impl IntoIterator<Item = <R as Ruleset>::Pos>,
@@ -28,34 +115,105 @@ where
     R: Ruleset + Game<Position = <R as Ruleset>::Pos>,
     <R as Ruleset>::Pos: Debug,
 {
-    let mut brute = Brute::new(game);
-    let mut count = 0;
-    for p in positions {
-        count += 1;
-        let v = game.verdict(&p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
-        let wins = brute.wins(&p);
-        assert_eq!(v.outcome, Outcome::from_win(wins), "outcome of {p:?}");
-        match (grundy, &v.grundy) {
-            (Grundy::Unchecked, _) => {}
-            (Grundy::Absent, g) => assert!(g.is_none(), "{p:?} has a Grundy value"),
-            (Grundy::Required, None) => panic!("{p:?} has no Grundy value"),
-            (_, Some(g)) => {
-                assert_eq!(game.convention(), Convention::Normal);
-                assert_eq!(*g, Nat::from(brute.grundy(&p)), "Grundy value of {p:?}");
-            }
-        }
-        // Several moves may reach the same position (taking a heap of 1 from either of two
-        // equal heaps); the catalog reports each position once, so compare as sets.
-        let mut claimed = HashSet::new();
-        for m in v.winning {
-            assert!(m.player.is_none());
-            assert!(!m.description.is_empty());
-            claimed.insert(m.to.clone());
-        }
-        let expected: HashSet<_> = brute.winning_moves(&p).into_iter().collect();
-        assert_eq!(claimed, expected, "winning moves of {p:?}");
+    cross_check(game, positions, grundy).unwrap_or_else(|m| panic!("{m}"))
+}
+
+/// A position to visit, with its options once they are listed.
+type Visit = (Vec<Token>, Option<Vec<Vec<Token>>>);
+
+/// Checks an impartial game through its object-safe face alone — any game of a registry, the
+/// catalog's or your own — against its own moves: from each of `positions` (written as
+/// words), every position reachable is visited, and each answer must agree with the answers
+/// of its options: a position is won exactly when some option is lost, its winning moves are
+/// exactly its lost options, and its Grundy value is the mex of theirs (where the game gives
+/// them all).
+/// Positions without a move keep the game's own answer (so misère games are checked too).
+/// Returns how many distinct positions were checked, or the first disagreement (or that more
+/// than `limit` positions are reachable).
+pub fn check_consistency<'a>(
+    game: &dyn DynGame,
+    positions: impl IntoIterator<Item = Vec<&'a str>>,
+    limit: usize,
+) -> Result<usize, Mismatch> {
+    if game.partizan() {
+        return fail(format!(
+            "{} is partizan: check_consistency checks impartial games",
+            game.name()
+        ));
     }
-    count
+    let mut known: HashMap<Vec<Token>, (Outcome, Option<Nat>)> = HashMap::new();
+    for start in positions {
+        let words = |ts: &[Token]| -> Vec<String> { ts.iter().map(|t| t.to_string()).collect() };
+        let root = game
+            .canonical(&start)
+            .map_err(|e| Mismatch(format!("{}: {e}", start.join(" "))))?;
+        // Depth-first, options before the position (an explicit stack: no recursion).
+        let mut stack: Vec<Visit> = vec![(root, None)];
+        while let Some((p, options)) = stack.pop() {
+            if known.contains_key(&p) {
+                continue;
+            }
+            if known.len() >= limit {
+                return fail(format!("more than {limit} positions are reachable"));
+            }
+            let w = words(&p);
+            let args: Vec<&str> = w.iter().map(String::as_str).collect();
+            let Some(options) = options else {
+                let options = game
+                    .options(&args, None)
+                    .map_err(|e| Mismatch(format!("options of {}: {e}", w.join(" "))))?;
+                let pending: Vec<Vec<Token>> = options
+                    .iter()
+                    .filter(|o| !known.contains_key(*o))
+                    .cloned()
+                    .collect();
+                stack.push((p, Some(options)));
+                stack.extend(pending.into_iter().map(|o| (o, None)));
+                continue;
+            };
+            let answer = game
+                .solve(&args, usize::MAX)
+                .map_err(|e| Mismatch(format!("{}: {e}", w.join(" "))))?;
+            let shown = w.join(" ");
+            if !options.is_empty() {
+                let lost: HashSet<&Vec<Token>> = options
+                    .iter()
+                    .filter(|o| known[*o].0 == Outcome::P)
+                    .collect();
+                let outcome = Outcome::from_win(!lost.is_empty());
+                if answer.outcome != outcome {
+                    return fail(format!(
+                        "{shown}: the game says {}, its options say {outcome}",
+                        answer.outcome
+                    ));
+                }
+                let listed: HashSet<&Vec<Token>> =
+                    answer.winning_moves.iter().map(|m| &m.to).collect();
+                if listed != lost {
+                    return fail(format!(
+                        "{shown}: winning moves {listed:?}, but the lost options are {lost:?}"
+                    ));
+                }
+                let values: Option<HashSet<&Nat>> =
+                    options.iter().map(|o| known[o].1.as_ref()).collect();
+                if let (Some(g), Some(values)) = (&answer.grundy, values) {
+                    let mut mex = Nat::from(0u32);
+                    while values.contains(&mex) {
+                        mex += 1u32;
+                    }
+                    if *g != mex {
+                        return fail(format!("{shown}: Grundy value {g}, its options' mex {mex}"));
+                    }
+                }
+            } else if let Some(g) = &answer.grundy {
+                if *g != Nat::from(0u32) {
+                    return fail(format!("{shown}: no move, but Grundy value {g}"));
+                }
+            }
+            known.insert(p, (answer.outcome, answer.grundy));
+        }
+    }
+    Ok(known.len())
 }
 
 /// Every tuple of length `0..=max_len` with entries `0..=max_value`.
@@ -80,4 +238,99 @@ pub fn tuples(max_len: usize, max_value: u64) -> Vec<Vec<Nat>> {
 /// `n` as a natural number.
 pub fn nat(n: u64) -> Nat {
     Nat::from(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::Registry;
+
+    /// Every impartial game of the catalog agrees with its own moves from the positions of a
+    /// corner of its table (a row up to 11, a grid up to 5 × 5, less where that reaches more
+    /// than 10⁵ positions).
+    #[test]
+    fn every_impartial_catalog_game_agrees_with_its_own_moves() {
+        let registry = Registry::catalog();
+        for entry in registry.entries() {
+            let q = registry.parse(entry.info.example).unwrap();
+            let game = q.game().unwrap();
+            if game.partizan() {
+                continue;
+            }
+            let Some(shape) = game.table_shape() else {
+                continue;
+            };
+            // The largest table corner whose positions reach at most 10⁵ others.
+            let mut size = 12;
+            let n = loop {
+                let coords: Vec<Vec<u64>> = match shape {
+                    crate::catalog::TableShape::Row { first, .. } => {
+                        (first..first + size).map(|n| vec![n]).collect()
+                    }
+                    crate::catalog::TableShape::Grid { first, .. } => (first..first + size / 2)
+                        .flat_map(|r| (first..first + size / 2).map(move |c| vec![r, c]))
+                        .collect(),
+                };
+                let mut starts: Vec<Vec<String>> = Vec::new();
+                for c in coords {
+                    if let Some(ts) = game.table_words(&c).unwrap() {
+                        starts.push(ts.iter().map(|t| t.to_string()).collect());
+                    }
+                }
+                let words = starts
+                    .iter()
+                    .map(|w| w.iter().map(String::as_str).collect());
+                match check_consistency(game.as_ref(), words, 100_000) {
+                    Err(m) if m.0.starts_with("more than") && size > 4 => size -= 2,
+                    r => break r.unwrap_or_else(|m| panic!("{}: {m}", entry.name())),
+                }
+            };
+            assert!(n > 5, "{}: only {n} positions", entry.name());
+        }
+    }
+
+    #[test]
+    fn a_wrong_answer_is_caught() {
+        /// Nim that claims every position is lost.
+        struct Liar;
+        impl Game for Liar {
+            type Position = Vec<Nat>;
+            fn moves(&self, p: &Vec<Nat>) -> Vec<Vec<Nat>> {
+                crate::games::nim::Nim { misere: false }.moves(p)
+            }
+        }
+        impl Ruleset for Liar {
+            type Pos = Vec<Nat>;
+            fn info(&self) -> &'static crate::catalog::GameInfo {
+                &crate::games::nim::INFO
+            }
+            fn parse(&self, args: &[&str]) -> Result<Vec<Nat>, crate::GameError> {
+                Ruleset::parse(&crate::games::nim::Nim { misere: false }, args)
+            }
+            fn tokens(&self, p: &Vec<Nat>) -> Vec<Token> {
+                Token::ints(p)
+            }
+            fn verdict(
+                &self,
+                _: &Vec<Nat>,
+            ) -> Result<crate::Verdict<'_, Vec<Nat>>, crate::GameError> {
+                Ok(crate::Verdict {
+                    outcome: Outcome::P,
+                    grundy: Some(Nat::from(0u32)),
+                    winning: Box::new(std::iter::empty()),
+                    partial: false,
+                    explanation: String::new(),
+                })
+            }
+            fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, crate::GameError> {
+                Ok(self.moves(p))
+            }
+        }
+        assert!(cross_check(&Liar, tuples(2, 2), Grundy::Required).is_err());
+        assert!(check_consistency(&Liar, [vec!["1", "2"]], 100).is_err());
+        assert!(check_consistency(&Liar, [vec!["0"]], 100).is_ok());
+        assert!(
+            check_consistency(&crate::games::nim::Nim::default(), [vec!["9", "9"]], 10).is_err()
+        );
+    }
 }
