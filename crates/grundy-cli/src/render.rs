@@ -2,6 +2,7 @@
 
 use grundy::analysis::Analysis;
 use grundy::catalog::{Cell, GameInfo};
+use grundy::Outcome;
 use std::fmt::Write;
 
 /// Solve's text answer: outcome, Grundy value, winning moves, explanation.
@@ -268,14 +269,15 @@ pub fn graph_position_text(
     let (o, r, gs) = graph_cells(s, u);
     let moves = if r == "1" { "move" } else { "moves" };
     let what = match s.outcome[u as usize] {
-        grundy::graph::Value::N if r == "0" => "the player to move wins at once".to_string(),
-        grundy::graph::Value::N => format!("the player to move wins in {r} {moves}"),
-        grundy::graph::Value::P if r == "0" => "the player to move loses at once".to_string(),
-        grundy::graph::Value::P => {
+        Outcome::N if r == "0" => "the player to move wins at once".to_string(),
+        Outcome::N => format!("the player to move wins in {r} {moves}"),
+        Outcome::P if r == "0" => "the player to move loses at once".to_string(),
+        Outcome::P => {
             format!("the player to move loses, lasting {r} {moves} at most")
         }
-        grundy::graph::Value::D => "a draw: with best play the game never ends".to_string(),
-        grundy::graph::Value::T => "a tie with best play".to_string(),
+        Outcome::D => "a draw: with best play the game never ends".to_string(),
+        Outcome::T => "a tie with best play".to_string(),
+        Outcome::L | Outcome::R => o.clone(),
     };
     let mut out = format!("{}: {o} — {what}; grundy {gs}\n", g.name(u));
     let moves = s.ranked_moves(g, u);
@@ -320,14 +322,13 @@ pub fn graph_position_json(
 
 /// `grundy script FILE` in text.
 pub fn script_text(file: &str, r: &grundy_script::Report) -> String {
-    let what = match r.outcome.as_str() {
-        "N" => "the player to move wins",
-        "P" => "the player to move loses",
-        "D" => "a draw: with best play the game never ends",
-        "T" => "a tie with best play",
-        "L" => "Left wins whoever starts",
-        "R" => "Right wins whoever starts",
-        _ => "",
+    let what = match r.outcome {
+        Outcome::N => "the player to move wins",
+        Outcome::P => "the player to move loses",
+        Outcome::D => "a draw: with best play the game never ends",
+        Outcome::T => "a tie with best play",
+        Outcome::L => "Left wins whoever starts",
+        Outcome::R => "Right wins whoever starts",
     };
     let mut s = format!("{file}: {} — {what}", r.outcome);
     if let Some(rem) = r.remoteness {
@@ -335,11 +336,7 @@ pub fn script_text(file: &str, r: &grundy_script::Report) -> String {
     }
     s.push('\n');
     if let Some(g) = &r.grundy {
-        let _ = writeln!(
-            s,
-            "Grundy value: {}",
-            g.as_str().map_or(g.to_string(), String::from)
-        );
+        let _ = writeln!(s, "Grundy value: {g}");
     }
     let _ = writeln!(s, "Positions explored: {}", r.positions);
     if !r.winning_moves.is_empty() {

@@ -13,14 +13,15 @@
 //!     "take134.rhai",
 //! ).unwrap();
 //! let report = rules.solve(&grundy_script::Options::default()).unwrap();
-//! assert_eq!(report.outcome, "P");
+//! assert_eq!(report.outcome, grundy::Outcome::P);
 //! assert_eq!(report.grundy, Some(serde_json::json!(0)));
 //! ```
 
 mod fast;
 
-use grundy::graph::{Graph, Gsg, Value};
+use grundy::graph::{Graph, Gsg};
 use grundy::solver::{Brute, Game, Stop};
+use grundy::Outcome;
 use hashbrown::HashTable;
 use rayon::prelude::*;
 use rhai::{CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST};
@@ -91,7 +92,7 @@ pub struct PositionValue {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_move: Option<&'static str>,
     /// N, P, D or T.
-    pub outcome: Value,
+    pub outcome: Outcome,
     /// Remoteness, where defined.
     pub remoteness: Option<u32>,
 }
@@ -101,7 +102,7 @@ pub struct PositionValue {
 #[derive(Clone, Debug)]
 pub struct AllPositions {
     positions: Store,
-    outcome: Vec<Value>,
+    outcome: Vec<Outcome>,
     remoteness: Vec<Option<u32>>,
 }
 
@@ -154,11 +155,11 @@ fn player(left: bool) -> &'static str {
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     /// N, P, D or T (impartial); L, R, N, P, D or T (partizan).
-    pub outcome: String,
+    pub outcome: Outcome,
     /// Remoteness of the start position, where defined.
     pub remoteness: Option<u32>,
     /// The (generalized) Sprague–Grundy value, for impartial normal-play games.
-    pub grundy: Option<serde_json::Value>,
+    pub grundy: Option<Gsg>,
     /// Every winning move from the start.
     pub winning_moves: Vec<WinningMove>,
     /// How many positions were explored.
@@ -280,7 +281,7 @@ impl Rules {
         })
     }
 
-    fn primitive(&self, p: &Dynamic) -> Result<Option<Value>, ScriptError> {
+    fn primitive(&self, p: &Dynamic) -> Result<Option<Outcome>, ScriptError> {
         if !self.primitive {
             return Ok(None);
         }
@@ -289,9 +290,9 @@ impl Rules {
             return Ok(None);
         }
         match v.clone().into_string().as_deref() {
-            Ok("win") => Ok(Some(Value::N)),
-            Ok("lose") => Ok(Some(Value::P)),
-            Ok("tie") => Ok(Some(Value::T)),
+            Ok("win") => Ok(Some(Outcome::N)),
+            Ok("lose") => Ok(Some(Outcome::P)),
+            Ok("tie") => Ok(Some(Outcome::T)),
             _ => Err(ScriptError::Script(format!(
                 "{}: primitive() must return \"win\", \"lose\", \"tie\" or (), not {v}",
                 self.source
@@ -337,9 +338,9 @@ impl Rules {
         if self.primitive {
             let end = match fast.call("primitive", p.clone())? {
                 fast::Val::Unit => None,
-                fast::Val::Str(s) if s == "win" => Some(Value::N),
-                fast::Val::Str(s) if s == "lose" => Some(Value::P),
-                fast::Val::Str(s) if s == "tie" => Some(Value::T),
+                fast::Val::Str(s) if s == "win" => Some(Outcome::N),
+                fast::Val::Str(s) if s == "lose" => Some(Outcome::P),
+                fast::Val::Str(s) if s == "tie" => Some(Outcome::T),
                 // Rhai's path words the error.
                 _ => return Err(fast::Bail),
             };
@@ -466,7 +467,7 @@ impl Rules {
         // Sprague–Grundy values are independent: one core each.
         let want_grundy = !self.partizan && ex.terminal.is_empty();
         let terminal = &ex.terminal;
-        let retrograde = || graph.retrograde_with(|u| terminal.get(&u).copied(), Value::P);
+        let retrograde = || graph.retrograde_with(|u| terminal.get(&u).copied(), Outcome::P);
         let gsg = || want_grundy.then(|| graph.generalized_grundy());
         let ((outcome, remoteness), gsg) = if graph.parallel() {
             rayon::join(retrograde, gsg)
@@ -477,7 +478,7 @@ impl Rules {
         let mut winning = Vec::new();
         for &root in &roots {
             for &v in graph.moves(root) {
-                if outcome[v as usize] == Value::P {
+                if outcome[v as usize] == Outcome::P {
                     winning.push(WinningMove {
                         to: json(v),
                         player: ex.store.sides[root as usize].map(player),
@@ -485,24 +486,21 @@ impl Rules {
                 }
             }
         }
-        let outcome_text = if self.partizan {
+        let start_outcome = if self.partizan {
+            // Left's and Right's outcomes when each starts: the class of the position.
             let (l, r) = (outcome[roots[0] as usize], outcome[roots[1] as usize]);
             match (l, r) {
-                (Value::N, Value::N) => "N",
-                (Value::P, Value::P) => "P",
-                (Value::N, Value::P) => "L",
-                (Value::P, Value::N) => "R",
-                _ if l == Value::D || r == Value::D => "D",
-                _ => "T",
+                (Outcome::N, Outcome::N) => Outcome::N,
+                (Outcome::P, Outcome::P) => Outcome::P,
+                (Outcome::N, Outcome::P) => Outcome::L,
+                (Outcome::P, Outcome::N) => Outcome::R,
+                _ if l == Outcome::D || r == Outcome::D => Outcome::D,
+                _ => Outcome::T,
             }
-            .to_string()
         } else {
-            format!("{:?}", outcome[roots[0] as usize])
+            outcome[roots[0] as usize]
         };
-        let grundy = gsg.map(|g| match &g[roots[0] as usize] {
-            Gsg::Finite(v) => serde_json::Value::from(*v),
-            inf => serde_json::Value::from(inf.to_string()),
-        });
+        let grundy = gsg.map(|mut g| g.swap_remove(roots[0] as usize));
         let start_remoteness = remoteness[roots[0] as usize];
         let all = opts.all.then(|| AllPositions {
             positions: std::mem::take(&mut ex.store),
@@ -510,7 +508,7 @@ impl Rules {
             remoteness,
         });
         Ok(Report {
-            outcome: outcome_text,
+            outcome: start_outcome,
             remoteness: if self.partizan {
                 None
             } else {
@@ -564,9 +562,10 @@ impl Rules {
             return Err(e);
         }
         Ok(Some(Report {
-            outcome: if g == 0 { "P" } else { "N" }.into(),
+            outcome: Outcome::from_win(g != 0),
             remoteness: None,
-            grundy: Some(g.into()),
+            // A Grundy value is at most the number of positions below, far under 2³².
+            grundy: Some(Gsg::Finite(u32::try_from(g).unwrap_or(u32::MAX))),
             winning_moves: winning,
             positions: brute.stored(),
             all: None,
@@ -597,7 +596,7 @@ enum Arg {
 
 /// What one position expands to.
 enum Expanded {
-    Terminal(Value),
+    Terminal(Outcome),
     Moves(Children, Option<bool>),
 }
 
@@ -791,7 +790,7 @@ struct Explorer {
     texts: [FxHashMap<String, u32>; 3],
     store: Store,
     edges: Vec<(u32, u32)>,
-    terminal: HashMap<u32, Value>,
+    terminal: HashMap<u32, Outcome>,
 }
 
 impl Explorer {
@@ -1112,7 +1111,7 @@ mod tests {
             all: true,
             ..Options::default()
         };
-        let (outcome, remoteness) = graph.retrograde_with(|_| None, Value::P);
+        let (outcome, remoteness) = graph.retrograde_with(|_| None, Outcome::P);
         for threads in [1, 2] {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)

@@ -4,7 +4,8 @@
 //!
 //! Run with `cargo run -p grundy --example move_graph`.
 
-use grundy::graph::{parse_graph, Convention, Value};
+use grundy::graph::{parse_graph, Convention};
+use grundy::Outcome;
 
 fn main() {
     // a ⇄ b is a loop; c is a dead end; from a one may also move to c.
@@ -14,9 +15,9 @@ fn main() {
     let id = |name: &str| graph.id(name).expect("a position") as usize;
     // c: no move, lost. a: moves to c, won. d: moves only to c, won. b: moves to a or d, both
     // won for the opponent, so b is lost.
-    assert_eq!(solution.outcome[id("c")], Value::P);
-    assert_eq!(solution.outcome[id("a")], Value::N);
-    assert_eq!(solution.outcome[id("b")], Value::P);
+    assert_eq!(solution.outcome[id("c")], Outcome::P);
+    assert_eq!(solution.outcome[id("a")], Outcome::N);
+    assert_eq!(solution.outcome[id("b")], Outcome::P);
     for u in 0..graph.len() as u32 {
         let g = solution.grundy.as_ref().map(|g| g[u as usize].to_string());
         println!(
@@ -31,7 +32,7 @@ fn main() {
     // A true draw: x and y can only move to each other.
     let graph = parse_graph("x y\ny x\n", "draw").expect("a valid graph");
     let solution = graph.solve(Convention::Normal);
-    assert!(solution.outcome.iter().all(|&v| v == Value::D));
+    assert!(solution.outcome.iter().all(|&v| v == Outcome::D));
     println!("x ⇄ y: both draws, grundy {}", solution.grundy.unwrap()[0]);
 }
 

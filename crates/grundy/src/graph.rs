@@ -3,15 +3,16 @@
 //!
 //! ```
 //! use grundy::graph::{parse_graph, Convention};
+//! use grundy::Outcome;
 //! // a ⇄ b is a loop; c has no move.
 //! let g = parse_graph("a b\nb a\nb c\n", "example").unwrap();
 //! let s = g.solve(Convention::Normal);
 //! let b = g.id("b").unwrap();
-//! assert_eq!(s.outcome[b as usize], grundy::graph::Value::N); // b moves to c and wins
+//! assert_eq!(s.outcome[b as usize], Outcome::N); // b moves to c and wins
 //! assert_eq!(s.remoteness[b as usize], Some(1));
 //! ```
 
-use crate::{invalid, GameError};
+use crate::{invalid, GameError, Outcome};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -20,19 +21,6 @@ use std::fmt;
 use std::io::BufRead;
 
 pub use crate::solver::Convention;
-
-/// The outcome of a position of a (possibly loopy) game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Value {
-    /// The player to move wins.
-    N,
-    /// The player to move loses.
-    P,
-    /// Neither can force a win: with best play the game never ends.
-    D,
-    /// With best play the game ends in a tie (only where positions can end in ties).
-    T,
-}
 
 /// A move graph: positions with dense ids, moves in compressed sparse rows.
 #[derive(Clone, Debug, Default)]
@@ -69,6 +57,25 @@ pub enum Gsg {
     Infinite(Vec<u32>),
 }
 
+impl Gsg {
+    /// The JSON form: a number, or the text `∞(0,2)` for a loopy value.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Gsg::Finite(v) => serde_json::Value::from(*v),
+            inf => serde_json::Value::from(inf.to_string()),
+        }
+    }
+}
+
+impl Serialize for Gsg {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Gsg::Finite(v) => s.serialize_u32(*v),
+            inf => s.collect_str(inf),
+        }
+    }
+}
+
 impl fmt::Display for Gsg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -85,7 +92,7 @@ impl fmt::Display for Gsg {
 #[derive(Clone, Debug)]
 pub struct Solution {
     /// Outcome by position id.
-    pub outcome: Vec<Value>,
+    pub outcome: Vec<Outcome>,
     /// For N the fewest moves to force the win, for P the most moves the loser can last;
     /// `None` for draws.
     pub remoteness: Vec<Option<u32>>,
@@ -423,10 +430,10 @@ impl Graph {
         }
     }
 
-    fn retrograde(&self, convention: Convention) -> (Vec<Value>, Vec<Option<u32>>) {
+    fn retrograde(&self, convention: Convention) -> (Vec<Outcome>, Vec<Option<u32>>) {
         let no_moves = match convention {
-            Convention::Normal => Value::P,
-            Convention::Misere => Value::N,
+            Convention::Normal => Outcome::P,
+            Convention::Misere => Outcome::N,
         };
         self.retrograde_with(|_| None, no_moves)
     }
@@ -443,11 +450,11 @@ impl Graph {
     /// win, or it would be settled): T, spreading backwards. Whatever is left is a draw.
     pub fn retrograde_with(
         &self,
-        terminal: impl Fn(u32) -> Option<Value>,
-        no_moves: Value,
-    ) -> (Vec<Value>, Vec<Option<u32>>) {
+        terminal: impl Fn(u32) -> Option<Outcome>,
+        no_moves: Outcome,
+    ) -> (Vec<Outcome>, Vec<Option<u32>>) {
         let n = self.len();
-        let mut outcome = vec![Value::D; n];
+        let mut outcome = vec![Outcome::D; n];
         let mut remoteness: Vec<Option<u32>> = vec![None; n];
         let mut left: Vec<u32> = (0..n as u32).map(|u| self.moves(u).len() as u32).collect();
         let mut tie_move = vec![false; n];
@@ -469,20 +476,20 @@ impl Graph {
             head += 1;
             let r = remoteness[v as usize].expect("settled") + 1;
             let value = outcome[v as usize];
-            if value == Value::P {
+            if value == Outcome::P {
                 // Every unsettled predecessor wins by moving here, r moves from the end.
                 for &u in self.preds(v) {
                     let ui = u as usize;
                     if left[ui] != 0 {
                         left[ui] = 0;
-                        outcome[ui] = Value::N;
+                        outcome[ui] = Outcome::N;
                         remoteness[ui] = Some(r);
                         queue.push(u);
                     }
                 }
                 continue;
             }
-            let tie = value == Value::T;
+            let tie = value == Outcome::T;
             for &u in self.preds(v) {
                 let ui = u as usize;
                 if left[ui] == 0 {
@@ -491,7 +498,7 @@ impl Graph {
                 tie_move[ui] |= tie;
                 left[ui] -= 1;
                 if left[ui] == 0 {
-                    outcome[ui] = if tie_move[ui] { Value::T } else { Value::P };
+                    outcome[ui] = if tie_move[ui] { Outcome::T } else { Outcome::P };
                     remoteness[ui] = Some(r);
                     queue.push(u);
                 }
@@ -501,13 +508,13 @@ impl Graph {
             .filter(|&u| remoteness[u as usize].is_none() && tie_move[u as usize])
             .collect();
         for &u in &ties {
-            outcome[u as usize] = Value::T;
+            outcome[u as usize] = Outcome::T;
         }
         while let Some(v) = ties.pop() {
             for &u in self.preds(v) {
                 let ui = u as usize;
-                if remoteness[ui].is_none() && outcome[ui] == Value::D {
-                    outcome[ui] = Value::T;
+                if remoteness[ui].is_none() && outcome[ui] == Outcome::D {
+                    outcome[ui] = Outcome::T;
                     ties.push(u);
                 }
             }
@@ -518,25 +525,25 @@ impl Graph {
     /// Outcomes the naive way, as a reference and a benchmark baseline: "a win if some move
     /// reaches a loss, a loss if every move reaches a win", swept over all positions until
     /// nothing changes (O(V·E) in the worst case); the rest are draws.
-    pub fn solve_naive(&self, convention: Convention) -> Vec<Value> {
+    pub fn solve_naive(&self, convention: Convention) -> Vec<Outcome> {
         let n = self.len();
-        let mut v = vec![Value::D; n];
+        let mut v = vec![Outcome::D; n];
         loop {
             let mut changed = false;
             for u in 0..n as u32 {
-                if v[u as usize] != Value::D {
+                if v[u as usize] != Outcome::D {
                     continue;
                 }
                 let ms = self.moves(u);
                 let new = if ms.is_empty() {
                     Some(match convention {
-                        Convention::Normal => Value::P,
-                        Convention::Misere => Value::N,
+                        Convention::Normal => Outcome::P,
+                        Convention::Misere => Outcome::N,
                     })
-                } else if ms.iter().any(|&w| v[w as usize] == Value::P) {
-                    Some(Value::N)
-                } else if ms.iter().all(|&w| v[w as usize] == Value::N) {
-                    Some(Value::P)
+                } else if ms.iter().any(|&w| v[w as usize] == Outcome::P) {
+                    Some(Outcome::N)
+                } else if ms.iter().all(|&w| v[w as usize] == Outcome::N) {
+                    Some(Outcome::P)
                 } else {
                     None
                 };
@@ -555,15 +562,15 @@ impl Graph {
     /// some move reaches a loss" — a reference and a benchmark baseline for acyclic graphs.
     /// `None` when the graph has a cycle (the recursion would not end), and recursion depth
     /// is the longest path, so deep graphs overflow the stack: use [`Graph::solve`].
-    pub fn solve_recursive(&self, convention: Convention) -> Option<Vec<Value>> {
+    pub fn solve_recursive(&self, convention: Convention) -> Option<Vec<Outcome>> {
         // 0: not yet, 1: on the current path, 2: done.
         fn visit(
             g: &Graph,
             u: u32,
             convention: Convention,
             state: &mut [u8],
-            v: &mut [Value],
-        ) -> Option<Value> {
+            v: &mut [Outcome],
+        ) -> Option<Outcome> {
             match state[u as usize] {
                 2 => return Some(v[u as usize]),
                 1 => return None,
@@ -573,19 +580,19 @@ impl Graph {
             let ms = g.moves(u);
             let mut win = false;
             for &w in ms {
-                if visit(g, w, convention, state, v)? == Value::P {
+                if visit(g, w, convention, state, v)? == Outcome::P {
                     win = true;
                 }
             }
             let value = if ms.is_empty() {
                 match convention {
-                    Convention::Normal => Value::P,
-                    Convention::Misere => Value::N,
+                    Convention::Normal => Outcome::P,
+                    Convention::Misere => Outcome::N,
                 }
             } else if win {
-                Value::N
+                Outcome::N
             } else {
-                Value::P
+                Outcome::P
             };
             state[u as usize] = 2;
             v[u as usize] = value;
@@ -593,7 +600,7 @@ impl Graph {
         }
         let n = self.len();
         let mut state = vec![0u8; n];
-        let mut v = vec![Value::P; n];
+        let mut v = vec![Outcome::P; n];
         for u in 0..n as u32 {
             visit(self, u, convention, &mut state, &mut v)?;
         }
@@ -726,7 +733,7 @@ impl Serialize for Positions<'_, '_> {
 #[derive(Serialize)]
 pub struct PositionReport {
     /// N, P or D.
-    pub outcome: Value,
+    pub outcome: Outcome,
     /// Remoteness, or null for draws.
     pub remoteness: Option<u32>,
     /// A number, "∞(…)", or null (misère).
@@ -760,10 +767,12 @@ impl Solution {
         let mut c = Counts::default();
         for o in &self.outcome {
             match o {
-                Value::N => c.n += 1,
-                Value::P => c.p += 1,
-                Value::D => c.d += 1,
-                Value::T => c.t += 1,
+                Outcome::N => c.n += 1,
+                Outcome::P => c.p += 1,
+                Outcome::D => c.d += 1,
+                Outcome::T => c.t += 1,
+                // A move graph is impartial: no position is won by one side whoever starts.
+                Outcome::L | Outcome::R => {}
             }
         }
         c
@@ -771,10 +780,7 @@ impl Solution {
 
     /// The JSON value of a position's Grundy value.
     pub fn grundy_json(&self, u: u32) -> Option<serde_json::Value> {
-        self.grundy.as_ref().map(|g| match &g[u as usize] {
-            Gsg::Finite(v) => serde_json::Value::from(*v),
-            inf => serde_json::Value::from(inf.to_string()),
-        })
+        self.grundy.as_ref().map(|g| g[u as usize].to_json())
     }
 
     /// The report of every position, to serialize.
@@ -792,10 +798,11 @@ impl Solution {
         moves.sort_by_key(|&v| {
             let r = self.remoteness[v as usize].unwrap_or(0) as i64;
             match self.outcome[v as usize] {
-                Value::P => (0, r),
-                Value::T => (1, r),
-                Value::D => (2, 0),
-                Value::N => (3, -r),
+                Outcome::P => (0, r),
+                Outcome::T => (1, r),
+                Outcome::D => (2, 0),
+                Outcome::N => (3, -r),
+                Outcome::L | Outcome::R => (4, 0),
             }
         });
         moves.dedup();
@@ -888,7 +895,7 @@ mod tests {
                 prop_assert_eq!(Some(d.solve(conv).outcome), d.solve_recursive(conv));
                 let s = g.solve(conv);
                 prop_assert_eq!(&s.outcome, &g.solve_naive(conv));
-                if s.outcome.contains(&Value::D) {
+                if s.outcome.contains(&Outcome::D) {
                     prop_assert_eq!(g.solve_recursive(conv), None);
                 }
                 // Remoteness: N is one more than its nearest P move; P one more than its
@@ -897,14 +904,15 @@ mod tests {
                     let ms = g.moves(u);
                     let r = s.remoteness[u as usize];
                     match s.outcome[u as usize] {
-                        Value::D | Value::T => prop_assert!(r.is_none()),
+                        Outcome::D | Outcome::T => prop_assert!(r.is_none()),
+                        Outcome::L | Outcome::R => prop_assert!(false, "L or R in a graph"),
                         _ if ms.is_empty() => prop_assert_eq!(r, Some(0)),
-                        Value::N => {
-                            let best = ms.iter().filter(|&&v| s.outcome[v as usize] == Value::P)
+                        Outcome::N => {
+                            let best = ms.iter().filter(|&&v| s.outcome[v as usize] == Outcome::P)
                                 .map(|&v| s.remoteness[v as usize].unwrap()).min().unwrap();
                             prop_assert_eq!(r, Some(best + 1));
                         }
-                        Value::P => {
+                        Outcome::P => {
                             let worst = ms.iter().map(|&v| s.remoteness[v as usize].unwrap()).max().unwrap();
                             prop_assert_eq!(r, Some(worst + 1));
                         }
@@ -918,14 +926,14 @@ mod tests {
             for u in 0..g.len() as u32 {
                 let o = s.outcome[u as usize];
                 match &gs[u as usize] {
-                    Gsg::Finite(0) => prop_assert_eq!(o, Value::P),
+                    Gsg::Finite(0) => prop_assert_eq!(o, Outcome::P),
                     Gsg::Finite(v) => {
-                        prop_assert_eq!(o, Value::N);
+                        prop_assert_eq!(o, Outcome::N);
                         for w in 0..*v {
                             prop_assert!(g.moves(u).iter().any(|&x| gs[x as usize] == Gsg::Finite(w)));
                         }
                     }
-                    Gsg::Infinite(k) => prop_assert_eq!(o, if k.contains(&0) { Value::N } else { Value::D }),
+                    Gsg::Infinite(k) => prop_assert_eq!(o, if k.contains(&0) { Outcome::N } else { Outcome::D }),
                 }
                 if let Gsg::Finite(v) = gs[u as usize] {
                     prop_assert!(g.moves(u).iter().all(|&x| gs[x as usize] != Gsg::Finite(v)));
@@ -961,7 +969,7 @@ mod tests {
     fn a_pure_cycle_is_a_draw_with_infinite_value() {
         let g = parse_graph("a b\nb a\n", "cycle").unwrap();
         let s = g.solve(Convention::Normal);
-        assert_eq!(s.outcome, vec![Value::D, Value::D]);
+        assert_eq!(s.outcome, vec![Outcome::D, Outcome::D]);
         assert_eq!(s.grundy.unwrap()[0].to_string(), "∞()");
     }
 

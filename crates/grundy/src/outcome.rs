@@ -5,8 +5,10 @@ use std::fmt;
 
 /// The outcome class of a position.
 ///
-/// Impartial games only ever have `N` or `P` (or `D` for loopy games); partizan games
-/// have all four of `L`, `R`, `N` and `P`.
+/// One vocabulary for every kind of game: impartial games have `N` or `P`; partizan games
+/// have all four of `L`, `R`, `N` and `P`; games with loops add `D` (a draw: with best play
+/// the game never ends), and games whose positions can end in a tie add `T`. The JSON form is
+/// the letter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Outcome {
     /// The player to move (the *N*ext player) wins.
@@ -17,6 +19,10 @@ pub enum Outcome {
     L,
     /// Right wins whoever starts (partizan games).
     R,
+    /// A draw: neither player can force a win, and with best play the game never ends.
+    D,
+    /// A tie: with best play the game ends in a tie (where positions can end in ties).
+    T,
 }
 
 impl Outcome {
@@ -46,6 +52,8 @@ impl Outcome {
             Outcome::P => "the player to move loses (P-position)",
             Outcome::L => "Left wins whoever starts (L-position)",
             Outcome::R => "Right wins whoever starts (R-position)",
+            Outcome::D => "a draw: with best play the game never ends",
+            Outcome::T => "a tie with best play",
         }
     }
 }
@@ -57,6 +65,8 @@ impl fmt::Display for Outcome {
             Outcome::P => "P",
             Outcome::L => "L",
             Outcome::R => "R",
+            Outcome::D => "D",
+            Outcome::T => "T",
         };
         f.write_str(s)
     }

@@ -8,7 +8,7 @@
 //! is the least of those values (at most |S| candidates, each checked against the |S| excluded
 //! heaps) and of the least value that does not occur at all: |S|² steps a heap instead of h.
 
-use super::{Nimber, Regularity};
+use super::{Regularity, StoredValue};
 
 /// How often each value occurs in the table so far.
 #[derive(Debug, Default)]
@@ -22,7 +22,7 @@ pub struct AllBut {
 }
 
 impl AllBut {
-    fn count<V: Nimber>(&mut self, v: V) {
+    fn count<V: StoredValue>(&mut self, v: V) {
         let i = v.get() as usize;
         if i >= self.counts.len() {
             self.counts.resize((i + 1).next_power_of_two(), 0);
@@ -41,7 +41,7 @@ impl AllBut {
 /// Computes G(len) … G(n) of the all-but game excluding `except` (sorted, positive), keeping
 /// `state` for later calls on the same table. Returns false at the first value `V` cannot
 /// hold.
-pub fn extend_all_but<V: Nimber>(
+pub fn extend_all_but<V: StoredValue>(
     except: &[u64],
     values: &mut Vec<V>,
     n: u64,
@@ -113,7 +113,7 @@ pub fn extend_all_but<V: Nimber>(
 /// checked value by value). (i) and (ii) are checked for each candidate n1 in turn, keeping
 /// count of the values that break (ii) as the two sets grow: O(N) for a period p. Periods are
 /// tried from 1 up; a period is only tried if the pattern holds over the last values.
-pub fn find_arithmetic_period<V: Nimber>(except: &[u64], values: &[V]) -> Option<Regularity> {
+pub fn find_arithmetic_period<V: StoredValue>(except: &[u64], values: &[V]) -> Option<Regularity> {
     let n = values.len();
     let big_m = usize::try_from(except.iter().copied().max().unwrap_or(0)).ok()?;
     let g = |i: usize| u64::from(values[i].get());

@@ -45,7 +45,7 @@
 //! bits below 2^f, where w lies (w < 2^g for V′), alone (and A(N + 2p) = A(N) + 2s). So
 //! [0, A(N)) ⊆ V ∪ V′ ∪ W′ for all N ≥ L, and G(N) = mex = A(N).
 
-use super::{HeapRule, Nimber, Regularity, Table};
+use super::{HeapRule, Regularity, StoredValue, Table};
 use crate::Nat;
 use num_traits::{CheckedSub, ToPrimitive, Zero};
 
@@ -240,7 +240,7 @@ fn splits_miss(a: &impl Fn(u64) -> i128, r: Regularity, l: u64, j: u64, k: u64) 
 /// The regularity (n0, p, s), s ≥ 1, with which `values` of `rule` look
 /// arithmetic-periodic, if the certificate above proves it; `None` otherwise (including
 /// every rule without a move that leaves three heaps).
-pub fn prove_hexadecimal<V: Nimber>(
+pub fn prove_hexadecimal<V: StoredValue>(
     rule: &HeapRule,
     values: &[V],
     r: Regularity,

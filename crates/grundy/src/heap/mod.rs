@@ -18,9 +18,9 @@ use num_integer::Integer;
 use num_traits::{CheckedSub, ToPrimitive, Zero};
 use std::sync::{Arc, Mutex};
 
-/// How a table stores its values: `u16` while they fit, which halves the memory of a long run
+/// The width a table stores its values in (a nimber fits either): `u16` while they fit, which halves the memory of a long run
 /// (2^32 heaps in 8 GiB) and the bytes the engine reads, and `u32` beyond.
-pub trait Nimber: Copy + Eq + Default + Send + Sync + std::fmt::Debug + 'static {
+pub trait StoredValue: Copy + Eq + Default + Send + Sync + std::fmt::Debug + 'static {
     /// Bytes per value.
     const BYTES: u64;
     /// The value.
@@ -29,7 +29,7 @@ pub trait Nimber: Copy + Eq + Default + Send + Sync + std::fmt::Debug + 'static 
     fn new(v: u32) -> Option<Self>;
 }
 
-impl Nimber for u16 {
+impl StoredValue for u16 {
     const BYTES: u64 = 2;
     #[inline(always)]
     fn get(self) -> u32 {
@@ -41,7 +41,7 @@ impl Nimber for u16 {
     }
 }
 
-impl Nimber for u32 {
+impl StoredValue for u32 {
     const BYTES: u64 = 4;
     #[inline(always)]
     fn get(self) -> u32 {
@@ -77,7 +77,7 @@ const SPARSE_AFTER: usize = 4096;
 /// Computes G(len) … G(n) of `rule` onto `values`: by the rare/common method when the values
 /// so far have a sparse space (and the rule is covered), by the plain mex method otherwise.
 /// Returns false, leaving the values before it, at the first value that `V` cannot hold.
-pub fn extend<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
+pub fn extend<V: StoredValue>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
     extend_with(rule, values, n, &mut Extension::default())
 }
 
@@ -95,7 +95,7 @@ pub struct Extension {
 }
 
 /// [`extend`], keeping what it learns in `ext` (which must only ever see this table).
-pub fn extend_with<V: Nimber>(
+pub fn extend_with<V: StoredValue>(
     rule: &HeapRule,
     values: &mut Vec<V>,
     n: u64,
@@ -107,7 +107,7 @@ pub fn extend_with<V: Nimber>(
     rayon::scope(|_| extend_in_pool(rule, values, n, ext))
 }
 
-fn extend_in_pool<V: Nimber>(
+fn extend_in_pool<V: StoredValue>(
     rule: &HeapRule,
     values: &mut Vec<V>,
     n: u64,
@@ -152,7 +152,7 @@ fn extend_in_pool<V: Nimber>(
 /// Computes G(len) … G(n) of `rule` onto `values` by the plain mex method: every option of
 /// every heap, O(n²) for games that split heaps. Returns false, leaving the values before it,
 /// at the first value that `V` cannot hold.
-pub fn extend_plain<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
+pub fn extend_plain<V: StoredValue>(rule: &HeapRule, values: &mut Vec<V>, n: u64) -> bool {
     let mut stamp: Vec<u64> = Vec::new();
     values.reserve((n + 1).saturating_sub(values.len() as u64) as usize);
     for h in values.len() as u64..=n {
@@ -251,7 +251,7 @@ pub struct Regularity {
 ///     Some(Regularity { preperiod: 0, period: 2, saltus: 1 })
 /// );
 /// ```
-pub fn prove_regularity<V: Nimber>(rule: &HeapRule, values: &[V]) -> Option<Regularity> {
+pub fn prove_regularity<V: StoredValue>(rule: &HeapRule, values: &[V]) -> Option<Regularity> {
     if let HeapRule::AllBut(except) = rule {
         return find_arithmetic_period(except, values);
     }
@@ -287,7 +287,7 @@ const MAX_OBSERVED_PERIOD: usize = 1 << 22;
 ///     Some(Regularity { preperiod: 1, period: 3, saltus: 1 })
 /// );
 /// ```
-pub fn observe_regularity<V: Nimber>(values: &[V]) -> Option<Regularity> {
+pub fn observe_regularity<V: StoredValue>(values: &[V]) -> Option<Regularity> {
     let n = values.len();
     let g = |i: usize| i64::from(values[i].get());
     // Steps of the walks over the values, all periods together: a sequence that is periodic
@@ -636,7 +636,7 @@ mod tests {
     use proptest::prelude::*;
 
     /// A byte per value, so that tests reach values too wide for the narrow storage quickly.
-    impl Nimber for u8 {
+    impl StoredValue for u8 {
         const BYTES: u64 = 1;
         fn get(self) -> u32 {
             u32::from(self)

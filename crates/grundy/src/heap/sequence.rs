@@ -1,7 +1,7 @@
 //! `grundy sequence`: compute G(0) … G(N) of a heap game, prove periodicity, checkpoint.
 
 use super::{
-    extend_with, observe_regularity, prove_regularity, Extension, HeapRule, Nimber, Regularity,
+    extend_with, observe_regularity, prove_regularity, Extension, HeapRule, Regularity, StoredValue,
 };
 use crate::games::{lasker, split_nim};
 use crate::{invalid, too_large, GameError, Nat};
@@ -170,7 +170,7 @@ impl Job {
 
     /// [`run_rule`](Self::run_rule) with `N` as the narrow storage (tests use a byte).
     #[allow(clippy::type_complexity)]
-    fn run_rule_as<N: Nimber>(
+    fn run_rule_as<N: StoredValue>(
         &self,
         rule: &HeapRule,
         total: u64,
@@ -206,7 +206,7 @@ impl Job {
 
     /// The values saved in the job's checkpoint, if any, opening it into `checkpoint`
     /// (`None` if one does not fit in `V`; no values without a checkpoint).
-    fn load<V: Nimber>(
+    fn load<V: StoredValue>(
         &self,
         checkpoint: &mut Option<Checkpoint>,
     ) -> Result<Option<Vec<V>>, GameError> {
@@ -226,7 +226,7 @@ impl Job {
     /// that turns periodic costs one step a value from there; `by_period_from` is set to the
     /// first heap so obtained.
     #[allow(clippy::type_complexity)]
-    fn grow<V: Nimber>(
+    fn grow<V: StoredValue>(
         &self,
         rule: &HeapRule,
         total: u64,
@@ -310,7 +310,7 @@ impl Job {
 /// Extends `values` to `total` values by a proved regularity: G(n) = G(n − period) + saltus,
 /// which holds for every n ≥ preperiod + period. Stops early, returning false, at the first
 /// value `V` cannot hold.
-fn extend_by_period<V: Nimber>(values: &mut Vec<V>, total: u64, r: Regularity) -> bool {
+fn extend_by_period<V: StoredValue>(values: &mut Vec<V>, total: u64, r: Regularity) -> bool {
     let p = r.period as usize;
     debug_assert!(values.len() as u64 >= r.preperiod + r.period);
     while (values.len() as u64) < total {
@@ -331,7 +331,7 @@ enum Table<N = u16> {
     Wide(Vec<u32>),
 }
 
-impl<N: Nimber> Table<N> {
+impl<N: StoredValue> Table<N> {
     fn len(&self) -> u64 {
         match self {
             Table::Narrow(v) => v.len() as u64,
@@ -369,7 +369,7 @@ impl<N: Nimber> Table<N> {
 }
 
 /// The same values, four bytes each, with room for `total`: a value has outgrown `N`.
-fn widen<N: Nimber>(values: &[N], total: u64) -> Result<Vec<u32>, GameError> {
+fn widen<N: StoredValue>(values: &[N], total: u64) -> Result<Vec<u32>, GameError> {
     let bytes = total.saturating_mul(u32::BYTES);
     let refuse = || {
         too_large!(
@@ -407,7 +407,7 @@ fn formula(total: u64, g: impl Fn(u64) -> Nat) -> Result<Vec<u32>, GameError> {
 /// The rare parity class: the mask m ≠ 0 and parity minimising the number of values v whose
 /// number of 1 bits in v & m has that parity, from the Walsh–Hadamard transform of the value
 /// histogram (the transform at m is #even − #odd).
-pub fn rare<V: Nimber>(values: &[V]) -> Rare {
+pub fn rare<V: StoredValue>(values: &[V]) -> Rare {
     let Some(h) = super::sparse::parity_transform(values) else {
         return Rare {
             mask: 0,
@@ -468,7 +468,7 @@ fn put_varint(out: &mut Vec<u8>, mut v: u32) {
 /// Reads the values of a checkpoint's body: `(values, bytes they take)`, a value cut at the end
 /// left out; `None` in place of the values at the first that does not fit in `V`.
 #[allow(clippy::type_complexity)]
-fn read_values<V: Nimber>(
+fn read_values<V: StoredValue>(
     reader: impl Read,
     fixed: bool,
     capacity: u64,
@@ -519,7 +519,7 @@ impl Checkpoint {
     /// the file), or none when there is no file yet.
     /// `None` in place of the values if one does not fit in `V`.
     #[allow(clippy::type_complexity)]
-    fn open<V: Nimber>(path: &Path, game: &str) -> Result<(Self, Option<Vec<V>>), GameError> {
+    fn open<V: StoredValue>(path: &Path, game: &str) -> Result<(Self, Option<Vec<V>>), GameError> {
         let header = Self::header(game);
         let mut cp = Checkpoint {
             path: path.to_path_buf(),
@@ -577,7 +577,7 @@ impl Checkpoint {
     }
 
     /// Appends the values not yet in the file and syncs it.
-    fn save<V: Nimber>(&mut self, game: &str, values: &[V]) -> Result<(), GameError> {
+    fn save<V: StoredValue>(&mut self, game: &str, values: &[V]) -> Result<(), GameError> {
         let io =
             |e: std::io::Error| invalid!("cannot write checkpoint {}: {e}", self.path.display());
         if self.saved >= values.len() as u64 {

@@ -17,7 +17,7 @@
 //! scans on for witnesses while its mex is rare. The pass of the next block runs on the
 //! other core while this block's heaps are computed.
 
-use super::{HeapRule, Nimber};
+use super::{HeapRule, StoredValue};
 
 /// The moves of a rule this method covers: one-heap moves (k, bits 1|2), split moves (k), and
 /// whether split parts must differ (Grundy's game).
@@ -59,7 +59,7 @@ fn rare(mask: u32, v: u32) -> bool {
 /// The Walsh–Hadamard transform of the histogram of `values`: at mask m it is
 /// #(values with an even number of 1 bits in v & m) − #(odd). `None` when there are no values
 /// or they are too wide (more than 20 bits) to tabulate.
-pub(crate) fn parity_transform<V: Nimber>(values: &[V]) -> Option<Vec<i64>> {
+pub(crate) fn parity_transform<V: StoredValue>(values: &[V]) -> Option<Vec<i64>> {
     let max = values.iter().map(|v| v.get()).max()?;
     let bits = 32 - max.leading_zeros();
     if bits == 0 || bits > 20 {
@@ -86,7 +86,7 @@ pub(crate) fn parity_transform<V: Nimber>(values: &[V]) -> Option<Vec<i64>> {
 
 /// The mask under which the fewest of `values` are rare (even parity), if that makes them
 /// rare enough (at most one in eight) for the method to pay.
-pub fn choose_mask<V: Nimber>(values: &[V]) -> Option<u32> {
+pub fn choose_mask<V: StoredValue>(values: &[V]) -> Option<u32> {
     let h = parity_transform(values)?;
     // #even = (n + transform) / 2.
     let n = values.len() as i64;
@@ -145,7 +145,12 @@ const PARALLEL_WORK: usize = 1 << 17;
 /// rest to the plain method, if values grow beyond 2^20 (the marks are one byte per value) or
 /// beyond what `V` holds. Exact for any mask: the mask only decides the speed.
 #[cfg(test)]
-pub fn extend_sparse<V: Nimber>(rule: &HeapRule, values: &mut Vec<V>, n: u64, mask: u32) -> bool {
+pub fn extend_sparse<V: StoredValue>(
+    rule: &HeapRule,
+    values: &mut Vec<V>,
+    n: u64,
+    mask: u32,
+) -> bool {
     extend_sparse_with(rule, values, n, mask, &mut Cache::default())
 }
 
@@ -175,7 +180,7 @@ impl Cache {
 
     /// Brings the cache up to date with `values` under `mask` (from scratch if the mask is new
     /// or the values are not those it saw: fewer than it saw).
-    fn update<V: Nimber>(&mut self, values: &[V], mask: u32) {
+    fn update<V: StoredValue>(&mut self, values: &[V], mask: u32) {
         if mask != self.mask || values.len() < self.seen {
             *self = Cache {
                 mask,
@@ -202,7 +207,7 @@ impl Cache {
     }
 
     /// Rebuilds the witness order if the table has grown enough to double its span.
-    fn refresh_order<V: Nimber>(&mut self, values: &[V]) {
+    fn refresh_order<V: StoredValue>(&mut self, values: &[V]) {
         if self.order_due(values.len()) {
             let span = (values.len() / 8).min(ORDER_SPAN);
             self.order = witness_order(&values[..=span], self.mask);
@@ -224,7 +229,7 @@ const ORDER_SPAN: usize = 1 << 14;
 /// value sooner. Measured on Officers at heaps 10^6 … 10^6 + 20 000: to reach the rare values
 /// below the mex, the median heap needs 782 parts in this order against 2 590 in turn.
 /// Only speed depends on the order; the scan ends with every part not in it.
-fn witness_order<V: Nimber>(values: &[V], mask: u32) -> Vec<usize> {
+fn witness_order<V: StoredValue>(values: &[V], mask: u32) -> Vec<usize> {
     let mut seen_of_value: std::collections::HashMap<u32, usize> = Default::default();
     let mut keyed: Vec<(usize, u32, usize)> = Vec::new();
     for (a, v) in values.iter().enumerate().skip(1) {
@@ -240,7 +245,7 @@ fn witness_order<V: Nimber>(values: &[V], mask: u32) -> Vec<usize> {
 }
 
 /// [`extend_sparse`] with a [`Cache`] kept between calls on the same table.
-pub fn extend_sparse_with<V: Nimber>(
+pub fn extend_sparse_with<V: StoredValue>(
     rule: &HeapRule,
     values: &mut Vec<V>,
     n: u64,
@@ -267,7 +272,7 @@ impl Seen<'_> {
     }
 }
 
-fn extend_sparse_blocks<V: Nimber>(
+fn extend_sparse_blocks<V: StoredValue>(
     rule: &HeapRule,
     values: &mut Vec<V>,
     n: u64,
@@ -297,7 +302,7 @@ fn extend_sparse_blocks<V: Nimber>(
 /// stay busy. The few parts left over (partners in the current block) are marked heap by heap.
 /// When the next pass is too small to share (games with few rare values), nothing overlaps
 /// and the heaps go straight into the table, which every heap then reads as one slice.
-fn extend_blocks<V: Nimber>(
+fn extend_blocks<V: StoredValue>(
     values: &mut Vec<V>,
     n: usize,
     mask: u32,
@@ -502,7 +507,7 @@ struct Heaps<V> {
 
 /// Computes the heaps of `pass`'s block one by one, after the values `old` (with rare
 /// positions `rare_old`).
-fn compute_heaps<V: Nimber>(
+fn compute_heaps<V: StoredValue>(
     old: &[V],
     rare_old: &[usize],
     method: &Method,
@@ -545,7 +550,7 @@ fn compute_heaps<V: Nimber>(
     out
 }
 
-impl<V: Nimber> Heaps<V> {
+impl<V: StoredValue> Heaps<V> {
     /// Appends the block's values and rare positions to the table's.
     fn append(self, values: &mut Vec<V>, rare: &mut Vec<usize>) -> Appended {
         values.extend_from_slice(&self.values);
@@ -571,7 +576,7 @@ struct Appended {
 /// [`compute_heaps`] appending each heap's value to `values` (and its position to `rare` if
 /// rare) as soon as it is known, for a block that nothing overlaps: every later heap then
 /// reads the table as one slice.
-fn compute_heaps_in_place<V: Nimber>(
+fn compute_heaps_in_place<V: StoredValue>(
     values: &mut Vec<V>,
     rare_positions: &mut Vec<usize>,
     method: &Method,
@@ -630,7 +635,7 @@ struct View<'a, V> {
     new: &'a [V],
 }
 
-impl<V: Nimber> View<'_, V> {
+impl<V: StoredValue> View<'_, V> {
     fn len(&self) -> usize {
         self.old.len() + self.new.len()
     }
@@ -693,7 +698,7 @@ impl Block {
 
     /// Marks `share` of the pass (the first or the second share of each list of parts).
     #[allow(clippy::too_many_arguments)]
-    fn mark<V: Nimber>(
+    fn mark<V: StoredValue>(
         &self,
         values: &[V],
         rare_positions: &[usize],
@@ -750,7 +755,7 @@ impl Split {
 
 /// For each part r and each j < len, marks G(r) ⊕ G(m0 + j − r) in the set of heap j
 /// (skipping equal parts when `unequal`), [`TILE`] heaps at a time.
-fn mark_pairs<V: Nimber>(
+fn mark_pairs<V: StoredValue>(
     values: &[V],
     parts: impl Iterator<Item = usize> + Clone,
     unequal: bool,
@@ -790,7 +795,7 @@ fn mark_pairs<V: Nimber>(
 /// the one-heap moves, the remaining rare pairs, then the mex, with a witness scan over all
 /// splits while the mex is a rare value. Also says whether the scan went beyond the parts the
 /// block pass marked.
-fn heap_value<V: Nimber>(
+fn heap_value<V: StoredValue>(
     view: &View<V>,
     rares: Rares,
     method: &Method,
@@ -910,7 +915,7 @@ struct Scan {
 /// Marks G(a) ⊕ G(m − a) for the parts a (in any order) that split `m` in two (a < m),
 /// skipping the equal split when `unequal`.
 #[inline(always)]
-fn mark_parts<V: Nimber>(
+fn mark_parts<V: StoredValue>(
     view: &View<V>,
     m: usize,
     unequal: bool,
@@ -928,7 +933,7 @@ fn mark_parts<V: Nimber>(
 /// the block (`near`) and those whose partners lie before it (`far`), read without asking
 /// where they lie: this runs for many rare parts of every heap.
 #[inline(always)]
-fn mark_sorted_parts<V: Nimber>(
+fn mark_sorted_parts<V: StoredValue>(
     view: &View<V>,
     m: usize,
     unequal: bool,
@@ -949,7 +954,7 @@ fn mark_sorted_parts<V: Nimber>(
 }
 
 /// Marks G(a) ⊕ G(m − a) for the parts a in `parts`.
-fn mark_splits<V: Nimber>(
+fn mark_splits<V: StoredValue>(
     view: &View<V>,
     m: usize,
     parts: std::ops::Range<usize>,

@@ -8,7 +8,7 @@
 //! XOR-translation per distinct g: about m·⌈w/64⌉ word operations for values below w, instead
 //! of m²/12 — for games whose values stay below 64, m against m²/12.
 
-use super::{HeapRule, Nimber};
+use super::{HeapRule, StoredValue};
 
 /// Words of X2 rows ORed for one heap before the work is shared between two threads.
 const PARALLEL_WORK: usize = 1 << 16;
@@ -55,7 +55,7 @@ pub fn covers(rule: &HeapRule) -> bool {
 /// Computes G(len) … G(n) of a rule with three-heap moves, keeping `state` for later calls on
 /// the same table. Returns false at the first value `V` cannot hold, and `None` when the sets
 /// would take too much memory (the caller then lists options one by one).
-pub fn extend_three<V: Nimber>(
+pub fn extend_three<V: StoredValue>(
     rule: &HeapRule,
     values: &mut Vec<V>,
     n: u64,
@@ -137,7 +137,7 @@ impl ThreeHeaps {
 
     /// Makes the sets wide enough for values up to `max` (and keeps the rows for the values
     /// computed, dropping any beyond a table cut back). `None` if that takes too much memory.
-    fn fit<V: Nimber>(&mut self, values: &[V], max: u32) -> Option<()> {
+    fn fit<V: StoredValue>(&mut self, values: &[V], max: u32) -> Option<()> {
         let words = ((max as usize + 1).next_power_of_two() / 64).max(1);
         let rows = self.rows().min(values.len());
         if words.checked_mul(values.len().max(1))? * 8 > PAIRS_BYTES {
@@ -159,7 +159,7 @@ impl ThreeHeaps {
     }
 
     /// Appends X2(s) for s = the number of rows (needs G(1) … G(s − 1)).
-    fn add_row<V: Nimber>(&mut self, values: &[V]) -> Option<()> {
+    fn add_row<V: StoredValue>(&mut self, values: &[V]) -> Option<()> {
         let s = self.rows();
         if (s + 1) * self.words * 8 > PAIRS_BYTES {
             return None;
@@ -177,7 +177,7 @@ impl ThreeHeaps {
 
     /// Marks in `seen` the values of the splits of `m` into three non-empty heaps whose
     /// first heap is in `parts` (the other two split m − a ≥ 2).
-    fn mark_three<V: Nimber>(
+    fn mark_three<V: StoredValue>(
         &self,
         values: &[V],
         m: usize,
