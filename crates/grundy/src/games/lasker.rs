@@ -3,7 +3,8 @@
 use super::{int_tokens, parse_all, split_heap, xor_all, xor_expression};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
-use crate::heap::sequence::Source;
+use crate::heap::sequence::{ClosedForm, Source};
+use crate::heap::Regularity;
 use crate::nat::small;
 use crate::registry::{Entry, SequenceSpec};
 use crate::solver::Game;
@@ -31,6 +32,17 @@ pub static INFO: GameInfo = GameInfo {
              winning move is listed, at any size.",
     source: "E. Lasker, Brettspiele der Völker (1931); Winning Ways, ch. 4; T. S. Ferguson, Game \
              Theory, Part I, §4 (exercise).",
+};
+
+/// The nim-sequence engine's view of the closed form: arithmetic period 4, saltus 4, from 1.
+pub const CLOSED_FORM: ClosedForm = ClosedForm {
+    value,
+    regularity: Some(Regularity {
+        preperiod: 1,
+        period: 4,
+        saltus: 4,
+    }),
+    shown_after: 5,
 };
 
 /// G(n) of Lasker's Nim (an involution).
@@ -129,7 +141,7 @@ pub static ENTRY: Entry = Entry {
     build: |_| super::boxed(Lasker),
     sequence: Some(SequenceSpec {
         about: "Lasker's Nim (closed form).",
-        source: |_| Ok((Source::Lasker, "lasker".into())),
+        source: |_| Ok((Source::ClosedForm(CLOSED_FORM), "lasker".into())),
     }),
 };
 

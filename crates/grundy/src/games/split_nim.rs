@@ -3,7 +3,7 @@
 use super::{int_tokens, parse_all, split_heap};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
-use crate::heap::sequence::Source;
+use crate::heap::sequence::{ClosedForm, Source};
 use crate::nat::small;
 use crate::registry::{Entry, SequenceSpec};
 use crate::solver::Game;
@@ -35,6 +35,13 @@ pub static INFO: GameInfo = GameInfo {
              any size.",
     source: "E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, ch. 14 (Mock Turtles, the \
              odious numbers); the split game as in AcWing 894.",
+};
+
+/// The nim-sequence engine's view of the closed form (no period: the odious numbers grow).
+pub const CLOSED_FORM: ClosedForm = ClosedForm {
+    value,
+    regularity: None,
+    shown_after: 0,
 };
 
 /// G(n): 0, then the odious numbers 1, 2, 4, 7, 8, 11, ….
@@ -136,7 +143,7 @@ pub static ENTRY: Entry = Entry {
     build: |_| super::boxed(SplitNim),
     sequence: Some(SequenceSpec {
         about: "Split Nim (closed form).",
-        source: |_| Ok((Source::SplitNim, "split-nim".into())),
+        source: |_| Ok((Source::ClosedForm(CLOSED_FORM), "split-nim".into())),
     }),
 };
 

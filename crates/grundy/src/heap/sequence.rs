@@ -3,7 +3,6 @@
 use super::{
     extend_with, observe_regularity, prove_regularity, Extension, HeapRule, Regularity, StoredValue,
 };
-use crate::games::{lasker, split_nim};
 use crate::{invalid, too_large, GameError, Nat};
 use num_traits::ToPrimitive;
 use serde::Serialize;
@@ -17,10 +16,20 @@ use std::time::{Duration, Instant};
 pub enum Source {
     /// Computed by the mex rule from a heap rule.
     Rule(HeapRule),
-    /// Lasker's Nim, by its closed form (arithmetic period 4, saltus 4, from 1).
-    Lasker,
-    /// Split Nim, by its closed form (the odious numbers).
-    SplitNim,
+    /// A game whose values have a closed form (declared by the game's own module).
+    ClosedForm(ClosedForm),
+}
+
+/// A heap game's values by a closed form, and the regularity that form proves.
+#[derive(Clone, Copy, Debug)]
+pub struct ClosedForm {
+    /// G(n).
+    pub value: fn(&Nat) -> Nat,
+    /// The (arithmetic) period the closed form proves, claimed once more than `shown_after`
+    /// values are computed (enough for the pattern to be seen in them).
+    pub regularity: Option<Regularity>,
+    /// How many values must be computed before the regularity is claimed.
+    pub shown_after: u64,
 }
 
 /// The parity class that few values fall in: values v whose number of 1 bits in `v & mask`
@@ -122,19 +131,13 @@ impl Job {
         let mut by_period_from = None;
         let (values, proved) = match &self.source {
             Source::Rule(rule) => self.run_rule(rule, total, progress, &mut by_period_from)?,
-            Source::Lasker => {
-                let values = formula(total, |n| lasker::value(&Nat::from(n)))?;
-                let proved = (values.len() as u64 > 5).then_some(Regularity {
-                    preperiod: 1,
-                    period: 4,
-                    saltus: 4,
-                });
+            Source::ClosedForm(form) => {
+                let values = formula(total, |n| (form.value)(&Nat::from(n)))?;
+                let proved = form
+                    .regularity
+                    .filter(|_| values.len() as u64 > form.shown_after);
                 (Table::Wide(values), proved)
             }
-            Source::SplitNim => (
-                Table::Wide(formula(total, |n| split_nim::value(&Nat::from(n)))?),
-                None,
-            ),
         };
         progress(values.len(), total);
         Ok(Report {
