@@ -137,6 +137,15 @@ pub enum Command {
         #[arg(long, default_value_t = 7878)]
         port: u16,
     },
+    /// Print a shell completion script (every game and option included), e.g.
+    /// `grundy completions bash > /etc/bash_completion.d/grundy`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `grundy man | man -l -`.
+    Man,
     /// List the games, one line each.
     List,
     /// Print a game's rules, notation, closed form and its source.

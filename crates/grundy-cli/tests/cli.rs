@@ -664,3 +664,18 @@ fn plot_writes_maps_and_sequences_and_refuses_what_it_cannot_draw() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn completions_and_the_manual_know_every_game() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, out, err) = grundy(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        for entry in grundy::registry::CATALOG {
+            assert!(out.contains(entry.name()), "{shell}: {}", entry.name());
+        }
+        assert!(out.contains("misere") && out.contains("max-moves"), "{shell}");
+    }
+    let (code, out, _) = grundy(&["man"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(".TH grundy 1") && out.contains("solve"));
+}

@@ -60,6 +60,19 @@ pub fn run(
 ) -> Result<()> {
     match cli.command {
         Command::List => catalog::list(registry, out)?,
+        Command::Completions { shell } => {
+            // Written whole to a buffer first: clap_complete panics if its writer fails (a
+            // closed pipe), and a write error here is reported like any other.
+            let mut script = Vec::new();
+            clap_complete::generate(
+                shell,
+                &mut crate::cli::command(registry),
+                "grundy",
+                &mut script,
+            );
+            out.write_all(&script)?;
+        }
+        Command::Man => clap_mangen::Man::new(crate::cli::command(registry)).render(out)?,
         Command::Rules { game, markdown } => catalog::rules(registry, &game, markdown, out)?,
         Command::Solve {
             json,
