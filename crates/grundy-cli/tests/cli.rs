@@ -673,7 +673,10 @@ fn completions_and_the_manual_know_every_game() {
         for entry in grundy::registry::CATALOG {
             assert!(out.contains(entry.name()), "{shell}: {}", entry.name());
         }
-        assert!(out.contains("misere") && out.contains("max-moves"), "{shell}");
+        assert!(
+            out.contains("misere") && out.contains("max-moves"),
+            "{shell}"
+        );
     }
     let (code, out, _) = grundy(&["man"]);
     assert_eq!(code, 0);

@@ -29,6 +29,20 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
         let v: serde_json::Value = serde_json::from_str(&body).unwrap();
         assert!(v["error"].is_string(), "{bad}: {body}");
     }
+    // Errors carry what is wrong as fields, not only as words.
+    let (_, body) = get(&server, "/api/solve?q=nim%203%20x");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["kind"], "not_a_number", "{body}");
+    assert_eq!(
+        (v["what"].as_str(), v["text"].as_str()),
+        (Some("heap"), Some("x"))
+    );
+    let (_, body) = get(&server, "/api/solve?q=chess%201");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (v["kind"].as_str(), v["name"].as_str()),
+        (Some("unknown_game"), Some("chess"))
+    );
     // Still serving.
     let (status, body) = get(&server, "/api/moves?q=nim%201%202");
     assert_eq!(status, 200);

@@ -14,7 +14,7 @@
 //! ).unwrap();
 //! let report = rules.solve(&grundy_script::Options::default()).unwrap();
 //! assert_eq!(report.outcome, grundy::Outcome::P);
-//! assert_eq!(report.grundy, Some(serde_json::json!(0)));
+//! assert_eq!(report.grundy, Some(grundy::graph::Gsg::Finite(0)));
 //! ```
 
 mod fast;

@@ -2,6 +2,7 @@
 //! the query, the library answers, and the answer is the JSON the page reads.
 
 use grundy::registry::{Query, Registry};
+use grundy::GameError;
 use grundy_plot::picture::{Options, Picture};
 use serde_json::{json, Value};
 
@@ -20,53 +21,51 @@ impl Backend {
         Backend { registry }
     }
 
-    fn parse(&self, q: &str) -> Result<Query, String> {
-        self.registry.parse(q).map_err(|e| e.to_string())
+    fn parse(&self, q: &str) -> Result<Query, GameError> {
+        self.registry.parse(q)
     }
 
     /// Exactly the JSON text of `grundy solve … --json`.
-    pub fn solve(&self, q: &str) -> Result<String, String> {
-        let a = self.parse(q)?.solve(100).map_err(|e| e.to_string())?;
-        serde_json::to_string(&a).map_err(|e| e.to_string())
+    pub fn solve(&self, q: &str) -> Result<String, GameError> {
+        let a = self.parse(q)?.solve(100)?;
+        serde_json::to_string(&a).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
     /// The moves: `{"moves": [{"to": [...], "outcome": "P" | "N" | …}], "total": n}` (outcome
     /// of the position reached); `moves` may hold only the first of the `total` moves.
-    pub fn moves(&self, q: &str) -> Result<Value, String> {
+    pub fn moves(&self, q: &str) -> Result<Value, GameError> {
         let query = self.parse(q)?;
-        let game = query.game().map_err(|e| e.to_string())?;
-        let options = game
-            .options(&query.words(), None)
-            .map_err(|e| e.to_string())?;
+        let game = query.game()?;
+        let options = game.options(&query.words(), None)?;
         let mut out = Vec::with_capacity(options.len().min(MOVES_SHOWN));
         for o in options.iter().take(MOVES_SHOWN) {
             let words: Vec<String> = o.iter().map(|t| t.to_string()).collect();
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            let a = game.solve(&words, 0).map_err(|e| e.to_string())?;
+            let a = game.solve(&words, 0)?;
             out.push(json!({ "to": o, "outcome": a.outcome }));
         }
         Ok(json!({ "moves": out, "total": options.len() }))
     }
 
     /// The engine's move: `{"to": [...]}`, or `{"to": null}` when there is none.
-    pub fn engine(&self, q: &str) -> Result<Value, String> {
+    pub fn engine(&self, q: &str) -> Result<Value, GameError> {
         let query = self.parse(q)?;
-        let game = query.game().map_err(|e| e.to_string())?;
-        let mv = game
-            .engine_move(&query.words(), None)
-            .map_err(|e| e.to_string())?;
+        let game = query.game()?;
+        let mv = game.engine_move(&query.words(), None)?;
         Ok(json!({ "to": mv }))
     }
 
     /// The game's picture as SVG (the query names the game and its options only); drawn in
     /// memory, no file is written.
-    pub fn picture(&self, q: &str) -> Result<String, String> {
+    pub fn picture(&self, q: &str) -> Result<String, GameError> {
         let query = self.parse(q)?;
         if !query.position.is_empty() {
-            return Err("a picture takes the game and its options, without a position".into());
+            return Err(GameError::Invalid(
+                "a picture takes the game and its options, without a position".into(),
+            ));
         }
-        let picture = Picture::of(&query, Options::default())?;
-        picture.svg().map_err(|e| e.to_string())
+        let picture = Picture::of(&query, Options::default()).map_err(GameError::Invalid)?;
+        picture.svg().map_err(|e| GameError::Invalid(e.to_string()))
     }
 
     /// The games to choose from: `[{"name", "title", "example"}]`.

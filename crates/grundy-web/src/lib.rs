@@ -16,8 +16,9 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use grundy::registry::Registry;
+use grundy::GameError;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::Arc;
 
 #[derive(Deserialize)]
@@ -27,13 +28,16 @@ struct Q {
 
 type Shared = Arc<Backend>;
 
-fn bad(e: String) -> Response {
-    (StatusCode::BAD_REQUEST, Json(json!({ "error": e }))).into_response()
+/// A refused query: `{"error": the line, "kind": …, and the error's fields}`.
+fn bad(e: GameError) -> Response {
+    (StatusCode::BAD_REQUEST, Json(e.to_json())).into_response()
 }
 
-fn query(q: Q) -> Result<String, String> {
+fn query(q: Q) -> Result<String, GameError> {
     q.q.filter(|s| !s.trim().is_empty()).ok_or_else(|| {
-        "missing query parameter q: a game and a position, as after grundy solve".to_string()
+        GameError::Invalid(
+            "missing query parameter q: a game and a position, as after grundy solve".into(),
+        )
     })
 }
 
@@ -41,15 +45,15 @@ fn query(q: Q) -> Result<String, String> {
 async fn off_runtime<T: Send + 'static>(
     b: Shared,
     q: Q,
-    work: fn(&Backend, &str) -> Result<T, String>,
-) -> Result<T, String> {
+    work: fn(&Backend, &str) -> Result<T, GameError>,
+) -> Result<T, GameError> {
     let q = query(q)?;
     tokio::task::spawn_blocking(move || work(&b, &q))
         .await
-        .map_err(|e| format!("the request failed: {e}"))?
+        .map_err(|e| GameError::Invalid(format!("the request failed: {e}")))?
 }
 
-fn answer(r: Result<Value, String>) -> Response {
+fn answer(r: Result<Value, GameError>) -> Response {
     match r {
         Ok(v) => Json(v).into_response(),
         Err(e) => bad(e),

@@ -70,6 +70,37 @@ pub trait Ruleset {
     /// Who wins, the Grundy value, every winning move and why.
     fn verdict(&self, position: &Self::Pos) -> Result<Verdict<'_, Self::Pos>, GameError>;
 
+    /// The whole answer for a typed position: who wins, the Grundy value, at most `max_moves`
+    /// winning moves (each reached position once) and why — what `grundy solve` prints, with
+    /// no string parsing on the way.
+    ///
+    /// ```
+    /// use grundy::catalog::Ruleset;
+    /// use grundy::games::euclid::Euclid;
+    /// use grundy::{Nat, Outcome};
+    ///
+    /// let a = Euclid.answer(&(Nat::from(25u32), Nat::from(7u32)), 10).unwrap();
+    /// assert_eq!(a.outcome, Outcome::N); // 25 ≥ 2 · 7: the player to move chooses
+    /// assert_eq!(a.game, "euclid");
+    /// ```
+    fn answer(&self, position: &Self::Pos, max_moves: usize) -> Result<Analysis, GameError>
+    where
+        Self: Sized,
+    {
+        let verdict = self.verdict(position)?;
+        let (winning_moves, truncated) = collect_moves(self, verdict.winning, max_moves);
+        Ok(Analysis {
+            game: self.name(),
+            position: self.tokens(position),
+            outcome: verdict.outcome,
+            grundy: verdict.grundy,
+            winning_moves,
+            winning_moves_truncated: truncated,
+            winning_moves_partial: verdict.partial,
+            explanation: verdict.explanation,
+        })
+    }
+
     /// The layout of `grundy table`, if the game has one.
     fn table_shape(&self) -> Option<TableShape> {
         None
@@ -173,19 +204,7 @@ impl<R: Ruleset> DynGame for R {
     }
 
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        let position = self.parse(args)?;
-        let verdict = self.verdict(&position)?;
-        let (winning_moves, truncated) = collect_moves(self, verdict.winning, max_moves);
-        Ok(Analysis {
-            game: Ruleset::name(self),
-            position: self.tokens(&position),
-            outcome: verdict.outcome,
-            grundy: verdict.grundy,
-            winning_moves,
-            winning_moves_truncated: truncated,
-            winning_moves_partial: verdict.partial,
-            explanation: verdict.explanation,
-        })
+        self.answer(&self.parse(args)?, max_moves)
     }
 
     fn table_shape(&self) -> Option<TableShape> {

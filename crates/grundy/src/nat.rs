@@ -1,6 +1,6 @@
 //! Natural numbers of any size, and the notation helpers that read them.
 
-use crate::{invalid, GameError};
+use crate::GameError;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
@@ -26,12 +26,11 @@ fn parse_whole(arg: &str, what: &str, least: u8) -> Result<Nat, GameError> {
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(digits.parse::<Nat>().expect("decimal digits always parse"));
     }
+    let (what, text) = (what.to_string(), arg.to_string());
     if s.starts_with('-') && s[1..].bytes().all(|b| b.is_ascii_digit()) && s.len() > 1 {
-        return Err(invalid!(
-            "{what} '{arg}' is negative: it must be a whole number ≥ {least}"
-        ));
+        return Err(GameError::Negative { what, text, least });
     }
-    Err(invalid!("{what} '{arg}' is not a whole number ≥ {least}"))
+    Err(GameError::NotANumber { what, text, least })
 }
 
 /// Reads a whole number that must fit a `u64` (sizes of computed tables and the like).
@@ -40,8 +39,11 @@ pub fn parse_u64(arg: &str, what: &str) -> Result<u64, GameError> {
 }
 
 fn fits_u64(n: Nat, arg: &str, what: &str) -> Result<u64, GameError> {
-    n.to_u64()
-        .ok_or_else(|| invalid!("{what} '{arg}' is too large (at most {})", u64::MAX))
+    n.to_u64().ok_or_else(|| GameError::TooBig {
+        what: what.to_string(),
+        text: arg.to_string(),
+        max: u64::MAX,
+    })
 }
 
 /// Reads a comma-separated set of positive whole numbers such as `1,3,4`, sorted and deduplicated.
@@ -55,18 +57,19 @@ fn fits_u64(n: Nat, arg: &str, what: &str) -> Result<u64, GameError> {
 /// ```
 pub fn parse_set(arg: &str, what: &str) -> Result<Vec<u64>, GameError> {
     if arg.trim().is_empty() {
-        return Err(invalid!(
-            "{what} is empty: give positive numbers such as 1,3,4"
-        ));
+        return Err(GameError::EmptySet {
+            what: what.to_string(),
+        });
     }
     let mut set = Vec::new();
     for part in arg.split(',') {
         let element = format!("{what} element");
         let n = fits_u64(parse_whole(part, &element, 1)?, part, &element)?;
         if n == 0 {
-            return Err(invalid!(
-                "{what} '{arg}' contains 0: every element must be ≥ 1 (taking nothing is not a move)"
-            ));
+            return Err(GameError::ZeroInSet {
+                what: what.to_string(),
+                text: arg.to_string(),
+            });
         }
         set.push(n);
     }

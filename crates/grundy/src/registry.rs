@@ -125,8 +125,10 @@ impl Options {
     /// The value of a required parameter (the command line makes sure it is there; a caller
     /// of the library that leaves it out is told which one).
     pub fn required(&self, name: &str) -> Result<&str, GameError> {
-        self.get(name)
-            .ok_or_else(|| GameError::Invalid(format!("the option --{name} is required")))
+        self.get(name).ok_or_else(|| GameError::MissingParam {
+            game: "the game".into(),
+            param: format!("--{name}"),
+        })
     }
 }
 
@@ -257,8 +259,9 @@ impl Registry {
 
     /// The game named `name`, or an error naming it.
     pub fn lookup(&self, name: &str) -> Result<&'static Entry, GameError> {
-        self.get(name)
-            .ok_or_else(|| GameError::Invalid(format!("unknown game '{name}' (see grundy list)")))
+        self.get(name).ok_or_else(|| GameError::UnknownGame {
+            name: name.to_string(),
+        })
     }
 
     /// Reads a query written as on the command line after `grundy solve`: the game's name,
@@ -285,7 +288,10 @@ impl Registry {
                     .params
                     .iter()
                     .find(|p| p.name == key && p.kind != ParamKind::Leading)
-                    .ok_or_else(|| GameError::Invalid(format!("{name} has no option --{key}")))?;
+                    .ok_or_else(|| GameError::UnknownOption {
+                        game: name.to_string(),
+                        option: key.to_string(),
+                    })?;
                 match (param.kind, inline) {
                     (ParamKind::Flag, None) => options = options.flag_on(key),
                     (ParamKind::Flag, Some(_)) => {
@@ -311,10 +317,13 @@ impl Registry {
         }
         for p in entry.params {
             if p.required && options.get(p.name).is_none() {
-                return Err(GameError::Invalid(match p.kind {
-                    ParamKind::Leading => format!("{name} needs its {}", p.value_name),
-                    _ => format!("{name} needs --{} {}", p.name, p.value_name),
-                }));
+                return Err(GameError::MissingParam {
+                    game: name.to_string(),
+                    param: match p.kind {
+                        ParamKind::Leading => p.value_name.to_string(),
+                        _ => format!("--{} {}", p.name, p.value_name),
+                    },
+                });
             }
         }
         Ok(Query {

@@ -50,6 +50,22 @@ impl From<&str> for UserError {
     }
 }
 
+/// Writes `value` as one line of JSON, or `text()` for a person.
+pub(crate) fn emit<T: serde::Serialize>(
+    out: &mut dyn Write,
+    json: bool,
+    value: &T,
+    text: impl FnOnce() -> String,
+) -> Result<()> {
+    if json {
+        serde_json::to_writer(&mut *out, value)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", text())?;
+    }
+    Ok(())
+}
+
 /// Runs one command over the games of `registry`, reading `input` (batches, play) and
 /// writing to `out`.
 pub fn run(

@@ -68,11 +68,5 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         })
         .map_err(user)?;
     bar.finish_and_clear();
-    if json {
-        serde_json::to_writer(&mut *out, &report)?;
-        writeln!(out)?;
-    } else {
-        write!(out, "{}", render::sequence_text(&report))?;
-    }
-    Ok(())
+    super::emit(out, json, &report, || render::sequence_text(&report))
 }

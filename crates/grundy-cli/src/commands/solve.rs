@@ -1,6 +1,6 @@
 //! `grundy solve`: one position, or one per line of standard input with `--batch`.
 
-use super::{user, UserError};
+use super::{emit, user, UserError};
 use crate::args::GameArgs;
 use crate::render;
 use anyhow::Result;
@@ -29,13 +29,7 @@ pub fn run(
         return solve_batch(game.as_ref(), json, max_moves, input, out);
     }
     let a = game.solve(&query.words(), max_moves).map_err(user)?;
-    if json {
-        serde_json::to_writer(&mut *out, &a)?;
-        writeln!(out)?;
-    } else {
-        write!(out, "{}", render::analysis_text(&a))?;
-    }
-    Ok(())
+    emit(out, json, &a, || render::analysis_text(&a))
 }
 
 fn solve_batch(
@@ -54,12 +48,7 @@ fn solve_batch(
         let a = game
             .solve(&args, max_moves)
             .map_err(|e| user(UserError(format!("standard input line {}: {e}", i + 1))))?;
-        if json {
-            serde_json::to_writer(&mut *out, &a)?;
-            writeln!(out)?;
-        } else {
-            writeln!(out, "{}", render::analysis_line(&a))?;
-        }
+        emit(out, json, &a, || render::analysis_line(&a) + "\n")?;
     }
     Ok(())
 }

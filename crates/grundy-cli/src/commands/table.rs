@@ -4,7 +4,7 @@ use super::user;
 use crate::args::GameArgs;
 use crate::render;
 use anyhow::Result;
-use grundy::catalog::{Cell, DynGame, TableShape};
+use grundy::catalog::{Cell, TableShape};
 use grundy::registry::Registry;
 use std::io::Write;
 
@@ -26,17 +26,7 @@ pub fn run(
             query.position.join(" ")
         )));
     }
-    table(game.as_ref(), grundy, from, to, json, out)
-}
-
-fn table(
-    game: &dyn DynGame,
-    grundy: bool,
-    from: Option<u64>,
-    to: Option<u64>,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
+    let game = game.as_ref();
     let shape = game.table_shape().ok_or_else(|| {
         user(format!(
             "{} has no table: its positions are not indexed by one or two numbers",
