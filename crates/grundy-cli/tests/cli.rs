@@ -682,3 +682,53 @@ fn completions_and_the_manual_know_every_game() {
     assert_eq!(code, 0);
     assert!(out.contains(".TH grundy 1") && out.contains("solve"));
 }
+
+#[test]
+fn batches_stream_through_a_buffer_yet_answer_each_line_at_once() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    // Many lines, so that lines straddle the chunks the input is read in.
+    let input: String = (0..20_000).map(|i| format!("{} {}\n", i, i * 7 % 1000)).collect();
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "nim", "--batch"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20_000);
+    for (i, line) in lines.iter().enumerate() {
+        let want = format!("{} {}: ", i, i * 7 % 1000);
+        assert!(line.starts_with(&want), "line {}: {line}", i + 1);
+    }
+    // A line of bad bytes is named by its number.
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "nim", "--batch"])
+        .write_stdin(b"3 4\n\xff\n".to_vec())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("standard input line 2") && err.contains("UTF-8"), "{err}");
+    // A program that writes a line and waits gets its answer before it closes the input.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["solve", "nim", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut answers = BufReader::new(child.stdout.take().unwrap());
+    for (q, want) in [("1 2 3", "1 2 3: P"), ("5", "5: N")] {
+        writeln!(stdin, "{q}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        answers.read_line(&mut line).unwrap();
+        assert!(line.starts_with(want), "{line}");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

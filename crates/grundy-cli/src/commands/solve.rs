@@ -32,6 +32,10 @@ pub fn run(
     emit(out, json, &a, || render::analysis_text(&a))
 }
 
+/// Answers each line of `input` as it comes. Answers are written through a buffer that is
+/// flushed whenever the input has nothing more waiting — once per chunk read, not once per
+/// line — so a large batch costs few system calls, and a program that writes one line and
+/// waits for its answer still gets it at once.
 fn solve_batch(
     game: &dyn DynGame,
     json: bool,
@@ -39,16 +43,63 @@ fn solve_batch(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
-        let args: Vec<&str> = line.split_whitespace().collect();
-        if args.is_empty() {
-            continue;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let mut line_no = 0usize;
+    // A line split across two chunks of input.
+    let mut partial: Vec<u8> = Vec::new();
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
         }
-        let a = game
-            .solve(&args, max_moves)
-            .map_err(|e| user(UserError(format!("standard input line {}: {e}", i + 1))))?;
-        emit(out, json, &a, || render::analysis_line(&a) + "\n")?;
+        let mut rest = chunk;
+        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
+            line_no += 1;
+            let line = if partial.is_empty() {
+                &rest[..end]
+            } else {
+                partial.extend_from_slice(&rest[..end]);
+                &partial[..]
+            };
+            answer_line(game, json, max_moves, line, line_no, &mut out)?;
+            partial.clear();
+            rest = &rest[end + 1..];
+        }
+        partial.extend_from_slice(rest);
+        let used = chunk.len();
+        input.consume(used);
+        // The next read may wait for more input: what is answered goes out first.
+        out.flush()?;
     }
+    if !partial.is_empty() {
+        answer_line(game, json, max_moves, &partial, line_no + 1, &mut out)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Answers one line of a batch (blank lines are skipped).
+fn answer_line(
+    game: &dyn DynGame,
+    json: bool,
+    max_moves: usize,
+    line: &[u8],
+    line_no: usize,
+    out: &mut impl Write,
+) -> Result<()> {
+    let at =
+        |e: &dyn std::fmt::Display| user(UserError(format!("standard input line {line_no}: {e}")));
+    let line = std::str::from_utf8(line).map_err(|_| at(&"not valid UTF-8"))?;
+    let args: Vec<&str> = line.split_whitespace().collect();
+    if args.is_empty() {
+        return Ok(());
+    }
+    let a = game.solve(&args, max_moves).map_err(|e| at(&e))?;
+    if json {
+        serde_json::to_writer(&mut *out, &a)?;
+    } else {
+        out.write_all(render::analysis_line(&a).as_bytes())?;
+    }
+    out.write_all(b"\n")?;
     Ok(())
 }
