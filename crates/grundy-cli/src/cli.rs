@@ -130,12 +130,15 @@ pub enum Command {
         #[command(subcommand)]
         game: GameArgs,
     },
-    /// Serve the web playground on 127.0.0.1: a page to play every game against the engine,
+    /// Serve the web playground (on 127.0.0.1 unless --host says otherwise): a page to play every game against the engine,
     /// with its picture, and a JSON API (GET /api/solve?q=GAME POSITION).
     Serve {
         /// The port.
         #[arg(long, default_value_t = 7878)]
         port: u16,
+        /// The address to listen on (the default keeps the playground to this machine).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
     },
     /// Print a shell completion script (every game and option included), e.g.
     /// `grundy completions bash > /etc/bash_completion.d/grundy`.

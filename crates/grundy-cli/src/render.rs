@@ -58,6 +58,15 @@ pub fn analysis_line(a: &Analysis) -> String {
     s
 }
 
+/// `n` with `word`, plural unless n is 1.
+pub fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// A position's tokens as the words a user would type.
 pub fn words(ts: &[grundy::Token]) -> Vec<String> {
     ts.iter().map(|t| t.to_string()).collect()
@@ -237,9 +246,9 @@ pub fn graph_text(source: &str, g: &grundy::graph::Graph, s: &grundy::graph::Sol
     const ROWS: usize = 1000;
     let c = s.counts();
     let mut out = format!(
-        "{source}: {} positions, {} moves — N {}, P {}, D {}\n",
-        g.len(),
-        g.moves_count(),
+        "{source}: {}, {} — N {}, P {}, D {}\n",
+        count(g.len(), "position"),
+        count(g.moves_count(), "move"),
         c.n,
         c.p,
         c.d

@@ -688,7 +688,9 @@ fn batches_stream_through_a_buffer_yet_answer_each_line_at_once() {
     use std::io::{BufRead, BufReader, Write};
     use std::process::Stdio;
     // Many lines, so that lines straddle the chunks the input is read in.
-    let input: String = (0..20_000).map(|i| format!("{} {}\n", i, i * 7 % 1000)).collect();
+    let input: String = (0..20_000)
+        .map(|i| format!("{} {}\n", i, i * 7 % 1000))
+        .collect();
     let out = Command::cargo_bin("grundy")
         .unwrap()
         .args(["solve", "nim", "--batch"])
@@ -712,7 +714,10 @@ fn batches_stream_through_a_buffer_yet_answer_each_line_at_once() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("standard input line 2") && err.contains("UTF-8"), "{err}");
+    assert!(
+        err.contains("standard input line 2") && err.contains("UTF-8"),
+        "{err}"
+    );
     // A program that writes a line and waits gets its answer before it closes the input.
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["solve", "nim", "--batch"])

@@ -43,6 +43,11 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
         (v["kind"].as_str(), v["name"].as_str()),
         (Some("unknown_game"), Some("chess"))
     );
+    // Unknown addresses and methods answer in JSON too.
+    let (status, body) = get(&server, "/api/nosuch");
+    assert_eq!(status, 404);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["kind"], "not_found", "{body}");
     // Still serving.
     let (status, body) = get(&server, "/api/moves?q=nim%201%202");
     assert_eq!(status, 200);

@@ -86,6 +86,21 @@ async fn games(State(b): State<Shared>) -> Response {
     Json(b.games()).into_response()
 }
 
+/// Any other address: 404 with a JSON error, like every other refusal.
+async fn not_found(uri: axum::http::Uri) -> Response {
+    let e = serde_json::json!({
+        "error": format!("no such page: {} (the API is /api/solve, /api/moves, /api/engine, /api/picture, /api/games)", uri.path()),
+        "kind": "not_found",
+    });
+    (StatusCode::NOT_FOUND, Json(e)).into_response()
+}
+
+/// A method other than GET on a known address: 405 with a JSON error.
+async fn method_not_allowed() -> Response {
+    let e = serde_json::json!({ "error": "only GET is served here", "kind": "method_not_allowed" });
+    (StatusCode::METHOD_NOT_ALLOWED, Json(e)).into_response()
+}
+
 async fn index() -> Html<&'static str> {
     Html(include_str!("index.html"))
 }
@@ -99,16 +114,19 @@ pub fn router(registry: Registry) -> Router {
         .route("/api/engine", get(engine))
         .route("/api/picture", get(picture))
         .route("/api/games", get(games))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(Arc::new(Backend::new(registry)))
 }
 
-/// Serves the playground for the games of `registry` on 127.0.0.1:`port` until the process
-/// ends.
-pub fn serve(port: u16, registry: Registry) -> std::io::Result<()> {
+/// Serves the playground for the games of `registry` on `host`:`port` (127.0.0.1 keeps it to
+/// this machine) until the process ends.
+pub fn serve(host: &str, port: u16, registry: Registry) -> std::io::Result<()> {
     let rt = tokio::runtime::Runtime::new()?;
     rt.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
-        eprintln!("grundy playground on http://127.0.0.1:{port}/");
+        let listener = tokio::net::TcpListener::bind((host, port)).await?;
+        let at = listener.local_addr()?;
+        eprintln!("grundy playground on http://{at}/");
         axum::serve(listener, router(registry)).await
     })
 }

@@ -42,9 +42,9 @@ pub fn run(
             .expect("valid template"),
     );
     bar.set_message(format!(
-        "solving {} positions and {} moves",
-        g.len(),
-        g.moves_count()
+        "solving {} and {}",
+        render::count(g.len(), "position"),
+        render::count(g.moves_count(), "move")
     ));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     let convention = if misere {

@@ -140,9 +140,9 @@ pub fn run(
             two_heaps,
             game,
         } => plot::run(registry, &game, file, size, grundy, two_heaps, out)?,
-        Command::Serve { port } => {
-            grundy_web::serve(port, registry.clone())
-                .map_err(|e| user(format!("cannot serve on port {port}: {e}")))?;
+        Command::Serve { port, host } => {
+            grundy_web::serve(&host, port, registry.clone())
+                .map_err(|e| user(format!("cannot serve on {host} port {port}: {e}")))?;
         }
         Command::Table {
             grundy,

@@ -128,8 +128,8 @@ impl Ruleset for Bash {
                 m,
             }),
             _ => Err(invalid!(
-                "bash takes one heap size N, got {} arguments",
-                args.len()
+                "bash takes one heap size N, got {}",
+                super::count(args.len(), "argument")
             )),
         }
     }

@@ -98,8 +98,8 @@ impl Ruleset for Euclid {
         match args {
             [a, b] => Ok((parse_nat(a, "number")?, parse_nat(b, "number")?)),
             _ => Err(invalid!(
-                "euclid takes two numbers A B, got {} arguments",
-                args.len()
+                "euclid takes two numbers A B, got {}",
+                super::count(args.len(), "argument")
             )),
         }
     }

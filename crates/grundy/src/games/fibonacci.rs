@@ -129,8 +129,8 @@ impl Ruleset for Fibonacci {
                 limit: Some(parse_nat(l, "limit")?),
             }),
             _ => Err(invalid!(
-                "fibonacci takes a heap N and optionally the limit L, got {} arguments",
-                args.len()
+                "fibonacci takes a heap N and optionally the limit L, got {}",
+                super::count(args.len(), "argument")
             )),
         }
     }

@@ -96,10 +96,25 @@ pub(crate) fn listable(estimate: f64, game: &str) -> Result<(), GameError> {
     if estimate <= MAX_LISTED_MOVES {
         Ok(())
     } else {
+        // Beyond 10^18 a float's digits say nothing useful: say so in words.
+        let about = if estimate < 1e18 {
+            format!("about {estimate:.0}")
+        } else {
+            "more than 10^18".to_string()
+        };
         Err(crate::too_large!(
-            "{game}: this position has too many moves to play move by move (about {estimate:.0}; \
-             at most {MAX_LISTED_MOVES:.0})"
+            "{game}: this position has too many moves to play move by move ({about}; at most \
+             {MAX_LISTED_MOVES:.0})"
         ))
+    }
+}
+
+/// `n` with `word`, plural unless n is 1: `1 argument`, `3 arguments`.
+pub(crate) fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 
@@ -189,7 +204,17 @@ pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::first_terms;
+    use super::{count, first_terms, listable};
+
+    #[test]
+    fn counts_and_refusals_read_as_english() {
+        assert_eq!(count(1, "argument"), "1 argument");
+        assert_eq!(count(0, "argument"), "0 arguments");
+        let e = listable(f64::INFINITY, "kayles").unwrap_err().to_string();
+        assert!(e.contains("more than 10^18") && !e.contains("inf"), "{e}");
+        let e = listable(3e6, "nim").unwrap_err().to_string();
+        assert!(e.contains("about 3000000"), "{e}");
+    }
 
     #[test]
     fn first_terms_shows_eight_then_an_ellipsis_or_the_empty_text() {

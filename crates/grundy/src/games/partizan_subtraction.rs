@@ -218,8 +218,8 @@ impl Ruleset for PartizanSubtraction {
         match args {
             [n] => parse_nat(n, "heap"),
             _ => Err(invalid!(
-                "partizan-subtraction takes one heap size N, got {} arguments",
-                args.len()
+                "partizan-subtraction takes one heap size N, got {}",
+                super::count(args.len(), "argument")
             )),
         }
     }

@@ -83,9 +83,10 @@ impl Ruleset for Thanos {
         let k = piles.iter().filter(|p| **p == m).count();
         let lost = k > half;
         let explanation = format!(
-            "The smallest pile has {m} token{} and {k} of the {n} piles have it; the player to \
+            "The smallest pile has {m} token{} and {k} of the {n} piles {} it; the player to \
              move loses exactly when that is more than half ({half}){}.",
             if m.is_one() { "" } else { "s" },
+            if k == 1 { "has" } else { "have" },
             if lost {
                 ""
             } else {

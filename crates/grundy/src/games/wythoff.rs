@@ -118,8 +118,8 @@ impl Ruleset for Wythoff {
         match args {
             [a, b] => Ok((parse_nat(a, "heap")?, parse_nat(b, "heap")?)),
             _ => Err(invalid!(
-                "wythoff takes two heap sizes A B, got {} arguments",
-                args.len()
+                "wythoff takes two heap sizes A B, got {}",
+                super::count(args.len(), "argument")
             )),
         }
     }
