@@ -2,6 +2,7 @@
 
 use grundy::analysis::Analysis;
 use grundy::catalog::{Cell, GameInfo};
+use grundy::nat::count;
 use grundy::Outcome;
 use std::fmt::Write;
 
@@ -56,15 +57,6 @@ pub fn analysis_line(a: &Analysis) -> String {
         }
     }
     s
-}
-
-/// `n` with `word`, plural unless n is 1.
-pub fn count(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 /// A position's tokens as the words a user would type.

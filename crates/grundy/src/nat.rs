@@ -91,6 +91,20 @@ pub fn isqrt(n: &Nat) -> Nat {
     n.sqrt()
 }
 
+/// `n` with `word`, plural unless n is 1: `1 argument`, `3 arguments`.
+///
+/// ```
+/// assert_eq!(grundy::nat::count(1, "move"), "1 move");
+/// assert_eq!(grundy::nat::count(0, "move"), "0 moves");
+/// ```
+pub fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// Writes numbers separated by spaces.
 pub fn join<T: std::fmt::Display>(items: &[T]) -> String {
     items

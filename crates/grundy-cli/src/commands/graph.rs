@@ -43,8 +43,8 @@ pub fn run(
     );
     bar.set_message(format!(
         "solving {} and {}",
-        render::count(g.len(), "position"),
-        render::count(g.moves_count(), "move")
+        grundy::nat::count(g.len(), "position"),
+        grundy::nat::count(g.moves_count(), "move")
     ));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     let convention = if misere {

@@ -109,14 +109,7 @@ pub(crate) fn listable(estimate: f64, game: &str) -> Result<(), GameError> {
     }
 }
 
-/// `n` with `word`, plural unless n is 1: `1 argument`, `3 arguments`.
-pub(crate) fn count(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
+pub(crate) use crate::nat::count;
 
 /// A number as a float for move-count estimates (infinite when huge).
 pub(crate) fn f(n: &Nat) -> f64 {
