@@ -235,3 +235,54 @@ pub fn error_line(registry: &Registry, text: &str, args: &[String]) -> String {
     }
     format!("{message} (see {} --help)", path.join(" "))
 }
+
+/// An error message made fit for one terminal line: control characters (a newline inside an
+/// argument) are shown escaped, and a word of more than 80 characters (an echoed argument of a
+/// megabyte) is cut to its first 40 with the count of the rest.
+pub fn one_line(message: &str) -> String {
+    const LONG: usize = 80;
+    const KEPT: usize = 40;
+    let escaped: String = message
+        .chars()
+        .flat_map(|c| -> Box<dyn Iterator<Item = char>> {
+            if c.is_control() {
+                Box::new(c.escape_default())
+            } else {
+                Box::new(std::iter::once(c))
+            }
+        })
+        .collect();
+    escaped
+        .split(' ')
+        .map(|word| {
+            let n = word.chars().count();
+            if n > LONG {
+                let head: String = word.chars().take(KEPT).collect();
+                format!("{head}… ({} more characters)", n - KEPT)
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn one_line_escapes_control_characters_and_cuts_long_words() {
+        assert_eq!(
+            one_line("'3\n4' is not a number"),
+            "'3\\n4' is not a number"
+        );
+        let long = format!("'{}' is not a number", "x".repeat(1000));
+        let cut = one_line(&long);
+        assert_eq!(
+            cut,
+            format!("'{}… (962 more characters) is not a number", "x".repeat(39))
+        );
+        assert_eq!(one_line("plain words stay"), "plain words stay");
+    }
+}

@@ -6,6 +6,23 @@ use grundy_cli::cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // A panic is a bug of grundy, never the user's fault: say so in one line, no backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "grundy: internal error{at}: {} (a bug in grundy; please report it with the command line)",
+            what.replace('\n', " ")
+        );
+    }));
     let registry = Registry::catalog();
     let cli = match cli::parse_from(&registry, std::env::args_os().skip(1)) {
         Ok(cli) => cli,
@@ -26,7 +43,10 @@ fn main() -> ExitCode {
                         .map(|a| a.to_string_lossy().into_owned())
                         .collect();
                     let text = e.render().to_string();
-                    eprintln!("grundy: {}", cli::error_line(&registry, &text, &args));
+                    eprintln!(
+                        "grundy: {}",
+                        cli::one_line(&cli::error_line(&registry, &text, &args))
+                    );
                     return ExitCode::from(2);
                 }
             }
@@ -38,12 +58,12 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => match e.downcast_ref::<grundy_cli::UserError>() {
             Some(u) => {
-                eprintln!("grundy: {u}");
+                eprintln!("grundy: {}", cli::one_line(&u.to_string()));
                 ExitCode::from(2)
             }
             None if is_broken_pipe(&e) => ExitCode::SUCCESS,
             None => {
-                eprintln!("grundy: {e:#}");
+                eprintln!("grundy: {}", cli::one_line(&format!("{e:#}")));
                 ExitCode::FAILURE
             }
         },

@@ -249,7 +249,8 @@ pub fn graph_text(source: &str, g: &grundy::graph::Graph, s: &grundy::graph::Sol
         .map(|u| g.name(u).chars().count())
         .max()
         .unwrap_or(8)
-        .max(8);
+        // Longer names stick out of the column (a width past 65,535 would not even format).
+        .clamp(8, 40);
     let _ = writeln!(out, "{:<width$}  outcome  remoteness  grundy", "position");
     for u in 0..g.len().min(ROWS) as u32 {
         let (o, r, gs) = graph_cells(s, u);

@@ -195,6 +195,13 @@ fn engine() -> Engine {
     e.set_max_string_size(1 << 20);
     e.set_max_array_size(1 << 20);
     e.set_max_map_size(1 << 16);
+    // A script's print() and debug() go to standard error: standard output carries the answer
+    // (and may be held by the caller while the script runs, on any thread).
+    e.on_print(|text| eprintln!("{text}"));
+    e.on_debug(|text, _, pos| match pos.line() {
+        Some(line) => eprintln!("line {line}: {text}"),
+        None => eprintln!("{text}"),
+    });
     e
 }
 

@@ -217,9 +217,12 @@ impl<R: Ruleset> DynGame for R {
 
     fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError> {
         let p = self.parse(args)?;
+        // Each position once, in the order the game lists them.
+        let mut seen = HashSet::new();
         Ok(options_for(self, &p, player)?
-            .iter()
-            .map(|o| self.tokens(o))
+            .into_iter()
+            .filter(|o| seen.insert(o.clone()))
+            .map(|o| self.tokens(&o))
             .collect())
     }
 

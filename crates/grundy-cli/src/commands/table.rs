@@ -43,15 +43,21 @@ pub fn run(
         return Err(user(format!("--to {to} is below the first index {from}")));
     }
     const MAX_CELLS: u64 = 1_000_000;
-    let side = to - from + 1;
+    // `to` may be u64::MAX: count without wrapping.
+    let side = u128::from(to - from) + 1;
     let cells_needed = if axes.len() == 1 {
         side
     } else {
         side.saturating_mul(side)
     };
-    if cells_needed > MAX_CELLS {
+    if cells_needed > u128::from(MAX_CELLS) {
         return Err(user(format!(
-            "a table of {cells_needed} cells is too large to print (at most {MAX_CELLS})"
+            "a table of {} cells is too large to print (at most {MAX_CELLS})",
+            if axes.len() == 1 {
+                side.to_string()
+            } else {
+                format!("{side}×{side}")
+            }
         )));
     }
     let cell = |coords: &[u64]| -> Result<Option<Cell>> { game.table_cell(coords).map_err(user) };
@@ -80,9 +86,9 @@ pub fn run(
             game.name(),
             if grundy { "Grundy values" } else { "P/N" }
         )?;
-        let mut n = from;
-        while n <= to {
-            let end = (n + 19).min(to);
+        let mut next = Some(from);
+        while let Some(n) = next.filter(|&n| n <= to) {
+            let end = n.saturating_add(19).min(to);
             let idx: Vec<String> = (n..=end).map(|i| i.to_string()).collect();
             let vals: Vec<String> = (n..=end)
                 .map(|i| Ok(render::cell_text(&cell(&[i])?, grundy)))
@@ -101,7 +107,7 @@ pub fn run(
             };
             writeln!(out, "{:>6} {}", axes[0], fmt(&idx))?;
             writeln!(out, "{:>6} {}\n", "", fmt(&vals))?;
-            n = end + 1;
+            next = end.checked_add(1);
         }
     } else {
         writeln!(

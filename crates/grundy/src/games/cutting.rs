@@ -108,9 +108,9 @@ impl Cutting {
         if (grid.side as u64) > side {
             return Ok(grid.clone());
         }
-        let cost = (side + 1)
-            .checked_mul(side + 1)
-            .and_then(|c| c.checked_mul(2 * side + 2));
+        let cost = side
+            .checked_add(1)
+            .and_then(|n| n.checked_mul(n)?.checked_mul(n.checked_mul(2)?));
         if cost.is_none_or(|c| c > COST_LIMIT) {
             return Err(too_large!(
                 "a paper with a side of {side} is too large: the cutting game has no formula, \
@@ -294,11 +294,12 @@ impl Game for Cutting {
         if has_unit(papers) {
             return out;
         }
+        // Cutting at a or at w − a leaves the same two pieces: each cut is listed once.
         for (i, &(w, h)) in papers.iter().enumerate() {
-            for a in 1..w {
+            for a in 1..=w / 2 {
                 out.push(replace(papers, i, cut((w, h), a, false)));
             }
-            for b in 1..h {
+            for b in 1..=h / 2 {
                 out.push(replace(papers, i, cut((w, h), b, true)));
             }
         }
@@ -311,6 +312,20 @@ mod tests {
     use super::*;
     use crate::solver::Brute;
     use crate::testkit::{check_all, Grundy};
+
+    #[test]
+    fn each_cut_is_listed_once() {
+        let moves = Game::moves(&Cutting::default(), &vec![(5, 4)]);
+        assert_eq!(
+            moves,
+            vec![
+                vec![(1, 4), (4, 4)],
+                vec![(2, 4), (3, 4)],
+                vec![(5, 1), (5, 3)],
+                vec![(5, 2), (5, 2)],
+            ]
+        );
+    }
 
     fn all_positions() -> Vec<Vec<Paper>> {
         let mut ps = vec![];

@@ -89,19 +89,68 @@ impl Search {
             .collect()
     }
 
+    /// Depth-first with an explicit stack: a heap of 10⁵ digits has over 300,000 bits, one
+    /// level each, far deeper than the thread's stack would allow for recursion.
     fn feasible(&mut self, remaining: u64, tight: u64) -> bool {
-        if remaining == 0 {
-            return tight == 0;
+        struct Level {
+            remaining: u64,
+            tight: u64,
+            next: Vec<u64>,
+            tried: usize,
         }
-        if let Some(&f) = self.memo.get(&(remaining, tight)) {
+        let known = |memo: &HashMap<(u64, u64), bool>, r: u64, t: u64| {
+            if r == 0 {
+                Some(t == 0)
+            } else {
+                memo.get(&(r, t)).copied()
+            }
+        };
+        if let Some(f) = known(&self.memo, remaining, tight) {
             return f;
         }
-        let f = self
-            .choices(remaining - 1, tight)
-            .into_iter()
-            .any(|(_, next)| self.feasible(remaining - 1, next));
-        self.memo.insert((remaining, tight), f);
-        f
+        let level = |search: &Self, remaining: u64, tight: u64| Level {
+            remaining,
+            tight,
+            next: search
+                .choices(remaining - 1, tight)
+                .into_iter()
+                .map(|(_, next)| next)
+                .collect(),
+            tried: 0,
+        };
+        let mut stack = vec![level(self, remaining, tight)];
+        loop {
+            let top = stack.last_mut().expect("the stack ends only by returning");
+            // Some(f): the top level is decided.
+            let decided = if top.tried == top.next.len() {
+                Some(false)
+            } else {
+                let (r, t) = (top.remaining - 1, top.next[top.tried]);
+                top.tried += 1;
+                match known(&self.memo, r, t) {
+                    Some(true) => Some(true),
+                    Some(false) => None,
+                    None => {
+                        let child = level(self, r, t);
+                        stack.push(child);
+                        None
+                    }
+                }
+            };
+            let Some(f) = decided else { continue };
+            // Unwind: a feasible level makes its parent feasible; an infeasible one lets the
+            // parent try its next choice.
+            loop {
+                let done = stack.pop().expect("a decided level is on the stack");
+                self.memo.insert((done.remaining, done.tight), f);
+                if stack.is_empty() {
+                    return f;
+                }
+                if !f {
+                    break;
+                }
+            }
+        }
     }
 }
 
@@ -325,6 +374,19 @@ mod tests {
             let four: Vec<Vec<Nat>> = tuples(4, 3).into_iter().filter(|t| t.len() == 4).collect();
             check_all(&Moore { k }, four, Grundy::Required);
         }
+    }
+
+    /// A heap of 20,000 digits (66,000 bits) once overflowed the stack: the search recursed
+    /// once per bit.
+    #[test]
+    fn a_heap_of_twenty_thousand_digits_is_searched_without_recursion() {
+        let heap: Nat = "9".repeat(20_000).parse().unwrap();
+        let game = Moore { k: 2 };
+        let v = game.verdict(&vec![heap]).unwrap();
+        assert_eq!(v.outcome, Outcome::N);
+        let mut winning = v.winning;
+        let m = winning.next().expect("a winning move");
+        assert!(m.to[0].is_zero());
     }
 
     proptest::proptest! {

@@ -204,7 +204,7 @@ impl Wythoff {
                 return Some(grid.g[x * grid.h + y] as u64);
             }
         }
-        let (w, h) = (grid.w.max(a + 1), grid.h.max(b + 1));
+        let (w, h) = (grid.w.max(a.checked_add(1)?), grid.h.max(b.checked_add(1)?));
         let cost = (w as u64)
             .checked_mul(h as u64)?
             .checked_mul(w as u64 + h as u64)?;

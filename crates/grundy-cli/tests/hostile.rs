@@ -1,0 +1,118 @@
+//! Inputs that once crashed, hung or deadlocked the binary: each must now end promptly with an
+//! answer (exit 0) or one line of error (exit 2), never a panic (101) or an abort (134).
+
+use assert_cmd::Command;
+use std::time::Duration;
+
+/// Runs `grundy ARGS` (with `stdin`) under a deadline; returns (status, stdout, stderr).
+fn grundy_with(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let out = Command::cargo_bin("grundy")
+        .expect("binary built")
+        .args(args)
+        .write_stdin(stdin)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    let code = out.status.code().unwrap_or(-1);
+    assert_ne!(
+        code, -1,
+        "grundy {args:?} was killed (timed out or aborted)"
+    );
+    (
+        code,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn grundy(args: &[&str]) -> (i32, String, String) {
+    grundy_with(args, "")
+}
+
+/// Exit 2 with exactly one line of error that contains `needle`.
+fn refused(args: &[&str], needle: &str) {
+    let (code, _, err) = grundy(args);
+    assert_eq!(code, 2, "grundy {args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "grundy {args:?}: {err}");
+    assert!(err.contains(needle), "grundy {args:?}: {err}");
+}
+
+const MAX: &str = "18446744073709551615";
+
+#[test]
+fn moore_heap_of_twenty_thousand_digits_is_answered() {
+    let heap = "9".repeat(20_000);
+    let (code, out, err) = grundy(&["solve", "moore", "--k", "2", &heap, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"outcome\":\"N\""), "{out}");
+}
+
+#[test]
+fn wythoff_with_the_largest_word_is_answered() {
+    let (code, out, err) = grundy(&["solve", "wythoff", "3", MAX]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("→  3 5"), "{out}");
+}
+
+#[test]
+fn cutting_with_the_largest_word_is_refused() {
+    refused(&["solve", "cutting", &format!("{MAX}x2")], "too large");
+}
+
+#[test]
+fn tables_ending_at_the_largest_word_are_refused_or_printed() {
+    refused(
+        &["table", "nim", "--to", MAX, "--json"],
+        "too large to print",
+    );
+    refused(&["table", "wythoff", "--to", MAX], "too large to print");
+    let (code, out, err) = grundy(&["table", "kayles", "--from", MAX, "--to", MAX]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(MAX) && out.lines().count() == 4, "{out}");
+    let from = "18446744073709551610";
+    let (code, out, err) = grundy(&["table", "wythoff", "--from", from, "--to", MAX]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3 + 6, "{out}");
+}
+
+#[test]
+fn graph_with_a_name_of_65536_characters_is_printed() {
+    let dir = std::env::temp_dir().join(format!("grundy-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("long.txt");
+    std::fs::write(&file, format!("{} b\nb c\n", "a".repeat(65_536))).unwrap();
+    let (code, out, err) = grundy(&["graph", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 positions"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_script_that_prints_does_not_deadlock() {
+    let dir = std::env::temp_dir().join(format!("grundy-print-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("print.rhai");
+    std::fs::write(
+        &file,
+        "fn start() { 5 }\n\
+         fn moves(n) { print(\"at \" + n); debug(n); let m = []; if n > 0 { m.push(n - 1); } m }\n",
+    )
+    .unwrap();
+    let (code, out, err) = grundy(&["script", file.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    // The answer alone on standard output; the script's own lines on standard error.
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON on stdout");
+    assert_eq!(v["outcome"], "N");
+    assert!(err.contains("at 5"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_argument_with_a_newline_or_a_megabyte_gives_one_short_line() {
+    refused(&["solve", "nim", "3\n4"], "'3\\n4'");
+    let huge = "x".repeat(100_000); // one argument may hold at most 128 KiB
+    let (code, _, err) = grundy(&["solve", "nim", &huge]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.len() < 300, "{} bytes", err.len());
+}
