@@ -3,6 +3,7 @@
 
 mod all_but;
 mod arith;
+mod checkpoint;
 mod rule;
 pub mod sequence;
 mod sparse;

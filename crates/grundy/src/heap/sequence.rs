@@ -1,14 +1,13 @@
 //! `grundy sequence`: compute G(0) … G(N) of a heap game, prove periodicity, checkpoint.
 
+use super::checkpoint::Checkpoint;
 use super::{
     extend_with, observe_regularity, prove_regularity, Extension, HeapRule, Regularity, StoredValue,
 };
 use crate::{invalid, too_large, GameError, Nat};
 use num_traits::ToPrimitive;
 use serde::Serialize;
-use std::fs;
-use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Where the values come from.
@@ -106,10 +105,6 @@ pub struct Job {
 const MEMORY_LIMIT: u64 = 20 << 30;
 /// How often progress is saved to the checkpoint.
 const SAVE_EVERY: Duration = Duration::from_secs(1);
-/// Checkpoints written now: values as LEB128 varints.
-const MAGIC: &str = "grundy-sequence v3";
-/// Checkpoints of earlier builds, still read and continued: values as 4 little-endian bytes.
-const MAGIC_V2: &str = "grundy-sequence v2";
 
 impl Job {
     /// Runs the job, calling `progress(done, total)` as values are computed.
@@ -118,11 +113,17 @@ impl Job {
             .to
             .checked_add(1)
             .ok_or_else(|| invalid!("--to is too large"))?;
-        let bytes = total.saturating_mul(u16::BYTES);
+        // The mex rule stores 2 bytes a value while they fit; a closed form's values are
+        // kept in 4.
+        let each = match self.source {
+            Source::Rule(_) => u16::BYTES,
+            Source::ClosedForm(_) => u32::BYTES,
+        };
+        let bytes = total.saturating_mul(each);
         if bytes > MEMORY_LIMIT {
             return Err(too_large!(
-                "--to {} would need {} for the values (2 bytes each at least); grundy keeps at \
-                 most {} GiB",
+                "--to {} would need {} for the values ({each} bytes each at least); grundy \
+                 keeps at most {} GiB",
                 self.to,
                 gib(bytes),
                 MEMORY_LIMIT >> 30
@@ -399,12 +400,20 @@ fn gib(bytes: u64) -> String {
 }
 
 fn formula(total: u64, g: impl Fn(u64) -> Nat) -> Result<Vec<u32>, GameError> {
-    (0..total)
-        .map(|n| {
-            g(n).to_u32()
-                .ok_or_else(|| too_large!("G({n}) does not fit in 32 bits; ask for fewer values"))
-        })
-        .collect()
+    let mut values = Vec::new();
+    values.try_reserve_exact(total as usize).map_err(|_| {
+        too_large!(
+            "cannot allocate {total} values ({})",
+            gib(total.saturating_mul(u32::BYTES))
+        )
+    })?;
+    for n in 0..total {
+        let v = g(n).to_u32();
+        values.push(
+            v.ok_or_else(|| too_large!("G({n}) does not fit in 32 bits; ask for fewer values"))?,
+        );
+    }
+    Ok(values)
 }
 
 /// The rare parity class: the mask m ≠ 0 and parity minimising the number of values v whose
@@ -443,186 +452,11 @@ pub fn rare<V: StoredValue>(values: &[V]) -> Rare {
     }
 }
 
-/// A checkpoint file: a header (format line, game line), then every value computed so far, in
-/// order, as a LEB128 varint: 7 bits a byte, low bits first, the high bit set on every byte
-/// but a value's last (1 byte below 128, 2 below 16 384: Officers' values take 2 bytes, half
-/// the 4 of the fixed-width v2 format, which is still read and continued). It only grows: each
-/// save appends the new values and syncs, so a run killed at any moment (even mid-write)
-/// leaves a valid prefix, whose cut value (if any) is recognised by its unfinished last byte;
-/// saving costs what is new, not the whole table.
-struct Checkpoint {
-    path: PathBuf,
-    /// Values the file holds.
-    saved: u64,
-    header: u64,
-    /// A v2 file: 4 bytes a value.
-    fixed: bool,
-}
-
-/// Appends `v` as a LEB128 varint.
-fn put_varint(out: &mut Vec<u8>, mut v: u32) {
-    while v >= 0x80 {
-        out.push((v as u8 & 0x7f) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
-/// Reads the values of a checkpoint's body: `(values, bytes they take)`, a value cut at the end
-/// left out; `None` in place of the values at the first that does not fit in `V`.
-#[allow(clippy::type_complexity)]
-fn read_values<V: StoredValue>(
-    reader: impl Read,
-    fixed: bool,
-    capacity: u64,
-) -> Result<(Option<Vec<V>>, u64), String> {
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(capacity as usize)
-        .map_err(|_| "too large to load".to_string())?;
-    let (mut v, mut shift, mut used, mut at) = (0u64, 0u32, 0u64, 0u64);
-    let mut width = 0u64;
-    for byte in std::io::BufReader::with_capacity(1 << 20, reader).bytes() {
-        let b = byte.map_err(|e| e.to_string())?;
-        at += 1;
-        if fixed {
-            v |= u64::from(b) << (8 * width);
-            width += 1;
-            if width < 4 {
-                continue;
-            }
-        } else {
-            v |= u64::from(b & 0x7f) << shift;
-            shift += 7;
-            if b & 0x80 != 0 {
-                if shift >= 35 {
-                    return Err(format!("a value longer than 5 bytes at byte {at}"));
-                }
-                continue;
-            }
-        }
-        let Some(x) = u32::try_from(v).ok().and_then(V::new) else {
-            if u32::try_from(v).is_err() {
-                return Err(format!("a value beyond 32 bits at byte {at}"));
-            }
-            return Ok((None, used));
-        };
-        values.push(x);
-        (v, shift, width, used) = (0, 0, 0, at);
-    }
-    Ok((Some(values), used))
-}
-
-impl Checkpoint {
-    fn header(game: &str) -> String {
-        format!("{MAGIC}\n{game}\n")
-    }
-
-    /// Opens `path` for `game`: its values (whole ones: a value cut by a kill is dropped from
-    /// the file), or none when there is no file yet.
-    /// `None` in place of the values if one does not fit in `V`.
-    #[allow(clippy::type_complexity)]
-    fn open<V: StoredValue>(path: &Path, game: &str) -> Result<(Self, Option<Vec<V>>), GameError> {
-        let header = Self::header(game);
-        let mut cp = Checkpoint {
-            path: path.to_path_buf(),
-            saved: 0,
-            header: header.len() as u64,
-            fixed: false,
-        };
-        if !path.exists() {
-            return Ok((cp, Some(Vec::new())));
-        }
-        let bad = |why: &str| invalid!("checkpoint {} is unreadable: {why}", path.display());
-        let mut f = fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map_err(|e| bad(&e.to_string()))?;
-        let len = f.metadata().map_err(|e| bad(&e.to_string()))?.len();
-        // The format line and the game line (read whole up to a bound, so that another
-        // game's longer name is shown whole when it is refused).
-        let mut head = Vec::new();
-        (&mut f)
-            .take(MAGIC.len() as u64 + game.len().max(4096) as u64 + 2)
-            .read_to_end(&mut head)
-            .map_err(|e| bad(&e.to_string()))?;
-        let mut lines = head.splitn(3, |&b| b == b'\n');
-        let magic = lines.next().unwrap_or_default();
-        if magic != MAGIC.as_bytes() && magic != MAGIC_V2.as_bytes() {
-            return Err(bad("not a grundy sequence checkpoint"));
-        }
-        let name = lines.next().unwrap_or_default();
-        if name != game.as_bytes() || lines.next().is_none() {
-            return Err(invalid!(
-                "checkpoint {} belongs to '{}', not to '{game}'",
-                path.display(),
-                String::from_utf8_lossy(name)
-            ));
-        }
-        cp.fixed = magic == MAGIC_V2.as_bytes();
-        cp.header = (magic.len() + name.len() + 2) as u64;
-        f.seek(SeekFrom::Start(cp.header))
-            .map_err(|e| bad(&e.to_string()))?;
-        // At most one value a byte (a fixed-width file: one per 4).
-        let body = len - cp.header;
-        let capacity = if cp.fixed { body / 4 } else { body };
-        let (values, used) = read_values::<V>(&mut f, cp.fixed, capacity).map_err(|e| bad(&e))?;
-        let Some(values) = values else {
-            return Ok((cp, None));
-        };
-        if used != body {
-            f.set_len(cp.header + used)
-                .map_err(|e| bad(&e.to_string()))?;
-        }
-        cp.saved = values.len() as u64;
-        Ok((cp, Some(values)))
-    }
-
-    /// Appends the values not yet in the file and syncs it.
-    fn save<V: StoredValue>(&mut self, game: &str, values: &[V]) -> Result<(), GameError> {
-        let io =
-            |e: std::io::Error| invalid!("cannot write checkpoint {}: {e}", self.path.display());
-        if self.saved >= values.len() as u64 {
-            return Ok(());
-        }
-        let mut f = if self.saved == 0 {
-            // A new file appears whole or not at all: written aside, then renamed.
-            let tmp = self.path.with_extension("tmp");
-            let mut f = fs::File::create(&tmp).map_err(io)?;
-            f.write_all(Self::header(game).as_bytes()).map_err(io)?;
-            f.sync_all().map_err(io)?;
-            fs::rename(&tmp, &self.path).map_err(io)?;
-            self.fixed = false;
-            f
-        } else {
-            fs::OpenOptions::new()
-                .append(true)
-                .open(&self.path)
-                .map_err(io)?
-        };
-        let mut buf = Vec::with_capacity(1 << 20);
-        for chunk in values[self.saved as usize..].chunks(1 << 18) {
-            buf.clear();
-            for v in chunk {
-                if self.fixed {
-                    buf.extend_from_slice(&v.get().to_le_bytes());
-                } else {
-                    put_varint(&mut buf, v.get());
-                }
-            }
-            f.write_all(&buf).map_err(io)?;
-        }
-        f.sync_data().map_err(io)?;
-        self.saved = values.len() as u64;
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::heap::parse_code;
+    use std::fs;
 
     fn job(code: &str, to: u64) -> Job {
         Job {
@@ -667,10 +501,9 @@ mod tests {
         for (to, wide) in [(400, false), (700, true), (900, true)] {
             assert_eq!(run(to), (wide, want[..=to as usize].to_vec()), "to {to}");
         }
-        // Values of one and two bytes in the file, exactly.
-        let mut body = Checkpoint::header("all-but 1").into_bytes();
-        want.iter().for_each(|&v| put_varint(&mut body, v));
-        assert_eq!(fs::read(&path).unwrap(), body);
+        // The file holds exactly the values.
+        let (_, saved) = Checkpoint::open::<u32>(&path, "all-but 1").unwrap();
+        assert_eq!(saved.unwrap(), want);
         // A narrow run that meets a wide value in its checkpoint reads it wide, even for a prefix.
         assert_eq!(run(300), (true, want[..=300].to_vec()));
         fs::remove_dir_all(&dir).unwrap();
@@ -888,109 +721,21 @@ mod tests {
         }
     }
 
-    proptest::proptest! {
-        /// Any values read back from their varints, and a body cut anywhere gives the whole
-        /// values before the cut and the bytes they take.
-        #[test]
-        fn varints_read_back_whole_values_up_to_a_cut(
-            values in proptest::collection::vec(proptest::prelude::any::<u32>(), 0..40),
-            cut in 0usize..200,
-        ) {
-            let mut body = Vec::new();
-            let mut ends = vec![0];
-            for &v in &values {
-                put_varint(&mut body, v);
-                ends.push(body.len());
-            }
-            let (read, used) = read_values::<u32>(&body[..], false, 0).unwrap();
-            proptest::prop_assert_eq!(read.unwrap(), values.clone());
-            proptest::prop_assert_eq!(used, body.len() as u64);
-            let cut = cut.min(body.len());
-            let whole = ends.iter().filter(|&&e| e <= cut).count() - 1;
-            let (read, used) = read_values::<u32>(&body[..cut], false, 0).unwrap();
-            proptest::prop_assert_eq!(read.unwrap(), values[..whole].to_vec());
-            proptest::prop_assert_eq!(used, ends[whole] as u64);
-        }
-    }
-
     #[test]
-    fn checkpoints_resume_and_refuse_other_games() {
-        let dir = std::env::temp_dir().join(format!("grundy-ckpt-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("c.bin");
-        let mut j = Job {
+    fn closed_forms_are_counted_at_four_bytes_a_value() {
+        let lasker = crate::games::lasker::CLOSED_FORM;
+        let e = Job {
+            source: Source::ClosedForm(lasker),
+            game: "lasker".into(),
+            to: 10_000_000_000,
             until_periodic: false,
-            keep_values: true,
-            checkpoint: Some(path.clone()),
-            ..job("0.6", 3000)
-        };
-        let full = j.run(&mut |_, _| {}).unwrap().values.unwrap();
-        let body = |values: &[u32]| {
-            let mut buf = Vec::new();
-            values.iter().for_each(|&v| put_varint(&mut buf, v));
-            buf.len() as u64
-        };
-        let header = Checkpoint::header(&j.game).len() as u64;
-        assert_eq!(fs::metadata(&path).unwrap().len(), header + body(&full));
-        // A run killed in the middle of appending leaves part of a value (a first byte with
-        // its high bit set): it is dropped.
-        let mut f = fs::OpenOptions::new().append(true).open(&path).unwrap();
-        f.write_all(&[0x87]).unwrap();
-        drop(f);
-        j.to = 5000;
-        let more = j.run(&mut |_, _| {}).unwrap().values.unwrap();
-        assert_eq!(&more[..3001], &full[..]);
-        assert_eq!(fs::metadata(&path).unwrap().len(), header + body(&more));
-        // Asking for fewer values than saved reads a prefix and leaves the file alone.
-        j.to = 100;
-        let fewer = j.run(&mut |_, _| {}).unwrap().values.unwrap();
-        assert_eq!(&fewer[..], &full[..101]);
-        assert_eq!(fs::metadata(&path).unwrap().len(), header + body(&more));
-        j.to = 5000;
-        let plain = Job {
             checkpoint: None,
-            ..j.clone()
+            keep_values: false,
         }
         .run(&mut |_, _| {})
-        .unwrap();
-        assert_eq!(plain.values.as_ref().unwrap(), &more);
-        // A checkpoint of an earlier build (v2: 4 bytes a value), cut in a value, is read and
-        // continued in its own format.
-        let mut v2 = format!("{MAGIC_V2}\n{}\n", j.game).into_bytes();
-        let v2_header = v2.len() as u64;
-        full.iter()
-            .for_each(|v| v2.extend_from_slice(&v.to_le_bytes()));
-        v2.extend_from_slice(&[1, 2]);
-        fs::write(&path, &v2).unwrap();
-        let resumed = j.run(&mut |_, _| {}).unwrap().values.unwrap();
-        assert_eq!(resumed, more);
-        assert_eq!(fs::metadata(&path).unwrap().len(), v2_header + 5001 * 4);
-        // A value longer than 32 bits is refused, not wrapped.
-        let mut bad = Checkpoint::header(&j.game).into_bytes();
-        bad.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0x7f]);
-        fs::write(&path, &bad).unwrap();
-        assert!(j
-            .run(&mut |_, _| {})
-            .unwrap_err()
-            .to_string()
-            .contains("beyond 32 bits"));
-        // Another game, with a shorter name: the checkpoint's is shown whole.
-        let other = Job {
-            game: "kayles".into(),
-            ..j.clone()
-        };
-        let refused = other.run(&mut |_, _| {}).unwrap_err().to_string();
-        assert!(
-            refused.contains(&format!("belongs to '{}', not to 'kayles'", j.game)),
-            "{refused}"
-        );
-        fs::write(&path, b"junk").unwrap();
-        assert!(j
-            .run(&mut |_, _| {})
-            .unwrap_err()
-            .to_string()
-            .contains("unreadable"));
-        fs::remove_dir_all(&dir).unwrap();
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("37.3 GiB") && e.contains("4 bytes"), "{e}");
     }
 
     #[test]
