@@ -100,8 +100,8 @@ pub enum Command {
         #[arg(long)]
         rhai_only: bool,
     },
-    /// Play a game against the engine in the terminal: type the position after your move,
-    /// or hint, moves, undo, quit.
+    /// Play a game against the engine in the terminal: type the position after your move
+    /// (or #N, the N-th of `moves`), or hint, moves, undo, quit.
     Play {
         /// Let the engine make the first move.
         #[arg(long, global = true)]

@@ -156,14 +156,21 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
         r.max_value
     );
     match (r.period, r.preperiod) {
-        (Some(p), Some(n0)) if r.saltus == 0 => {
+        (Some(p), Some(n0)) if r.saltus == Some(0) => {
             let _ = writeln!(s, "Periodic with period {p} from heap {n0} on (proved).");
         }
         (Some(p), Some(n0)) => {
             let _ = writeln!(
                 s,
                 "Arithmetic-periodic: G(n + {p}) = G(n) + {} for n ≥ {n0} (proved).",
-                r.saltus
+                r.saltus.unwrap_or(0)
+            );
+        }
+        _ if r.closed_form.is_some() => {
+            let _ = writeln!(
+                s,
+                "Closed form (proved): {}.",
+                r.closed_form.unwrap_or_default()
             );
         }
         _ => {
@@ -200,7 +207,9 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
             h - 1
         );
     }
-    if r.rare.mask != 0 {
+    // The rare values matter where they are few (the sparse-space method); where a tenth of
+    // the values or more are "rare", the line would say nothing.
+    if r.rare.mask != 0 && r.rare.count.saturating_mul(10) < r.computed {
         let _ = writeln!(
             s,
             "Rare values ({} parity under mask {:#b}): {}{}.",

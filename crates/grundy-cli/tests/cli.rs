@@ -737,3 +737,27 @@ fn batches_stream_through_a_buffer_yet_answer_each_line_at_once() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn a_move_is_chosen_by_its_number_and_a_partizan_hint_is_for_your_side() {
+    let (code, out) = play(&["nim", "2", "3"], "moves\n#2\n#99\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("  #2   1 3"), "{out}");
+    assert!(out.contains("Position: 1 3\ngrundy moves to: 1 1"), "{out}");
+    assert!(out.contains("No move #99: the moves are #1 to #2"), "{out}");
+    // Playing Right from 10: the hint lists Right's winning move only.
+    let game = [
+        "partizan-subtraction",
+        "--left",
+        "1,2",
+        "--right",
+        "2,3",
+        "10",
+        "--as",
+        "right",
+    ];
+    let (code, out) = play(&game, "hint\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Right takes 2  →  8"), "{out}");
+    assert!(!out.contains("Left takes"), "{out}");
+}

@@ -116,3 +116,41 @@ fn an_argument_with_a_newline_or_a_megabyte_gives_one_short_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.len() < 300, "{} bytes", err.len());
 }
+
+#[test]
+fn sequence_summaries_say_what_is_known() {
+    // A closed form without a period is given, not "no period proved".
+    let (code, out, _) = grundy(&["sequence", "split-nim", "--to", "50"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Closed form (proved): G(0) = 0 and G(n) is the n-th odious"),
+        "{out}"
+    );
+    // No saltus without a period; no rare-values line where half the values are "rare".
+    let (_, out, _) = grundy(&["sequence", "octal", "0.6", "--to", "100", "--json"]);
+    assert!(
+        out.contains("\"period\":null") && out.contains("\"saltus\":null"),
+        "{out}"
+    );
+    let (_, out, _) = grundy(&["sequence", "octal", "0.A2", "--to", "3000"]);
+    assert!(!out.contains("Rare values"), "{out}");
+    // Misère play is said.
+    let dir = std::env::temp_dir().join(format!("grundy-misere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.txt");
+    std::fs::write(&file, "a b\nb c\n").unwrap();
+    let (_, out, _) = grundy(&["graph", file.to_str().unwrap(), "--misere"]);
+    assert!(
+        out.lines().next().unwrap().contains("(misère play"),
+        "{out}"
+    );
+    let (_, out, _) = grundy(&[
+        "graph",
+        file.to_str().unwrap(),
+        "--misere",
+        "--position",
+        "a",
+    ]);
+    assert!(out.starts_with("Misère play"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -87,3 +87,147 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
     assert_eq!(status, 200);
     assert!(body.contains("grundy playground"));
 }
+
+/// A raw request with the given extra header lines; (status, body).
+fn get_with(server: &common::Server, path: &str, headers: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", server.1)).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
+    (status, body)
+}
+
+fn kind(body: &str) -> String {
+    let v: serde_json::Value =
+        serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: not JSON: {body}"));
+    v["kind"].as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn the_server_bounds_its_work_and_refuses_strangers() {
+    let server = start(2);
+    // Over the time budget: 422 in about a second, in JSON.
+    let t = std::time::Instant::now();
+    let (status, body) = get(&server, "/api/solve?q=grundys-game%20100000000");
+    assert_eq!(
+        (status, kind(&body).as_str()),
+        (422, "over_budget"),
+        "{body}"
+    );
+    assert!(t.elapsed() < std::time::Duration::from_secs(20));
+    // Another host name (DNS rebinding), a page of another origin: 403.
+    let (status, body) = get_with(&server, "/api/games", "Host: evil.example\r\n");
+    assert_eq!((status, kind(&body).as_str()), (403, "forbidden_host"));
+    let (status, body) = get_with(
+        &server,
+        "/api/solve?q=nim%201",
+        "Host: localhost\r\nOrigin: http://evil.example\r\n",
+    );
+    assert_eq!((status, kind(&body).as_str()), (403, "forbidden_origin"));
+    // The page's own origin is served.
+    let host = format!("127.0.0.1:{}", server.1);
+    let (status, _) = get_with(
+        &server,
+        "/api/solve?q=nim%201",
+        &format!("Host: {host}\r\nOrigin: http://{host}\r\n"),
+    );
+    assert_eq!(status, 200);
+    // A query too long, bytes that are not UTF-8, a bad method: JSON refusals.
+    let long = format!("/api/solve?q=nim%20{}", "1".repeat(5000));
+    let (status, body) = get(&server, &long);
+    assert_eq!((status, kind(&body).as_str()), (414, "query_too_long"));
+    let (status, body) = get(&server, "/api/solve?q=nim%20%ff");
+    assert_eq!(status, 400, "{body}");
+    kind(&body);
+    // Still serving, and answering from memory the second time.
+    for _ in 0..2 {
+        let (status, body) = get(&server, "/api/solve?q=nim%203%204");
+        assert_eq!(status, 200);
+        assert!(body.contains("\"grundy\":7"), "{body}");
+    }
+}
+
+/// Cheap queries answered while four expensive ones compute at once, over a few seconds:
+/// every cheap one is answered 200, none waits anywhere near the budget; the figures are
+/// printed (`cargo test --release --test web -- --nocapture`; see docs/RELIABILITY.md).
+#[test]
+fn cheap_queries_are_answered_while_expensive_ones_run() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let server = Arc::new(start(3));
+    let rss = || -> u64 {
+        let status =
+            std::fs::read_to_string(format!("/proc/{}/status", server.0.id())).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+            .unwrap_or(0)
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let expensive_answers = Arc::new(AtomicUsize::new(0));
+    let expensive = [
+        "octal%200.6%20100000000",
+        "grundys-game%20150000000",
+        "octal%200.6%20120000000",
+        "cutting%20999x999",
+    ];
+    let heavy: Vec<_> = expensive
+        .iter()
+        .map(|q| {
+            let (server, stop, n) = (server.clone(), stop.clone(), expensive_answers.clone());
+            let q = q.to_string();
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let (status, body) = get(&server, &format!("/api/solve?q={q}"));
+                    assert!(
+                        [200, 400, 422, 503].contains(&status),
+                        "{q}: {status} {body}"
+                    );
+                    n.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let rss_start = rss();
+    let mut latencies = Vec::new();
+    let started = Instant::now();
+    let mut i = 0u64;
+    while started.elapsed() < Duration::from_secs(6) {
+        i += 1;
+        let path = format!("/api/solve?q=nim%20{}%20{}%20{}", i, i * 7 % 1000, i % 13);
+        let t = Instant::now();
+        let (status, body) = get(&server, &path);
+        latencies.push(t.elapsed());
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+    stop.store(true, Ordering::Relaxed);
+    for h in heavy {
+        h.join().unwrap();
+    }
+    let rss_end = rss();
+    latencies.sort();
+    let p = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize];
+    println!(
+        "{} cheap queries in 6 s beside {} expensive answers: p50 {:?}, p99 {:?}, max {:?}; \
+         server memory {} → {} kB",
+        latencies.len(),
+        expensive_answers.load(Ordering::Relaxed),
+        p(0.5),
+        p(0.99),
+        p(1.0),
+        rss_start,
+        rss_end
+    );
+    // Not a speed target (that is measured, not tested): a stall would take the budget.
+    assert!(p(0.99) < Duration::from_millis(900), "{:?}", p(0.99));
+}

@@ -84,7 +84,7 @@ impl Picture {
             title: name,
             values,
             period: r.period.zip(r.preperiod).map(|(p, n0)| (n0, p)),
-            saltus: r.saltus,
+            saltus: r.saltus.unwrap_or(0),
         })
     }
 

@@ -83,6 +83,15 @@ pub enum GameError {
     /// The input is well formed but beyond what grundy can answer exactly within memory.
     #[error("{0}")]
     TooLarge(String),
+    /// The work ran past the time budget it was given (see [`crate::budget`]).
+    #[error(
+        "this needs more than the {limit_ms} ms of computing allowed here (grundy on the \
+         command line has no such limit)"
+    )]
+    OverBudget {
+        /// The budget, in milliseconds.
+        limit_ms: u64,
+    },
 }
 
 impl GameError {
@@ -99,6 +108,7 @@ impl GameError {
             GameError::UnknownOption { .. } => "unknown_option",
             GameError::Invalid(_) => "invalid",
             GameError::TooLarge(_) => "too_large",
+            GameError::OverBudget { .. } => "over_budget",
         }
     }
 
@@ -129,6 +139,7 @@ impl GameError {
             GameError::UnknownOption { game, option } => {
                 json!({ "game": game, "option": option })
             }
+            GameError::OverBudget { limit_ms } => json!({ "limit_ms": limit_ms }),
             GameError::Invalid(_) | GameError::TooLarge(_) => json!({}),
         };
         if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {

@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod budget;
 pub mod by_search;
 pub mod catalog;
 mod error;

@@ -63,6 +63,9 @@ pub fn run(
                 serde_json::to_writer(&mut *out, &render::graph_position_json(&g, &s, u))?;
                 writeln!(out)?;
             } else {
+                if misere {
+                    writeln!(out, "Misère play: the player who cannot move wins.")?;
+                }
                 write!(out, "{}", render::graph_position_text(&g, &s, u))?;
             }
         }
@@ -71,6 +74,10 @@ pub fn run(
             let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut *out);
             serde_json::to_writer(&mut w, &s.report(&g))?;
             writeln!(w)?;
+        }
+        None if misere => {
+            let label = format!("{source} (misère play: the player who cannot move wins)");
+            write!(out, "{}", render::graph_text(&label, &g, &s))?
         }
         None => write!(out, "{}", render::graph_text(source, &g, &s))?,
     }

@@ -155,3 +155,16 @@ pub fn run(
     out.flush()?;
     Ok(())
 }
+
+/// A progress style from `template`, which may use `{rate}`: the count per second as a whole
+/// number with separators (indicatif's `{per_sec}` prints four decimals).
+pub(crate) fn progress_style(template: &str) -> indicatif::ProgressStyle {
+    indicatif::ProgressStyle::with_template(template)
+        .expect("valid template")
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&indicatif::HumanCount(state.per_sec() as u64).to_string());
+            },
+        )
+}

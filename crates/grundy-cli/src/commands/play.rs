@@ -77,7 +77,8 @@ fn play(
         if !greeted {
             writeln!(
                 out,
-                "{} — type the position after your move, or: hint, moves, undo, quit.",
+                "{} — type the position after your move (or #N, the N-th of moves), or: hint, moves, \
+                 undo, quit.",
                 game.name()
             )?;
             if let Some(y) = you {
@@ -128,12 +129,16 @@ fn play(
         match typed.as_slice() {
             ["quit"] | ["q"] => return Ok(()),
             ["hint"] => {
-                let a = game.solve(&args, 10).map_err(user)?;
+                let mut a = game.solve(&args, 10).map_err(user)?;
+                // In a partizan game, only the moves of the side you play.
+                if let Some(m) = mover {
+                    a.winning_moves.retain(|w| w.player.is_none_or(|p| p == m));
+                }
                 write!(out, "{}", render::analysis_text(&a))?;
             }
             ["moves"] => {
-                for o in options.iter().take(30) {
-                    writeln!(out, "  {}", words(o).join(" "))?;
+                for (i, o) in options.iter().take(30).enumerate() {
+                    writeln!(out, "  #{:<3} {}", i + 1, words(o).join(" "))?;
                 }
                 if options.len() > 30 {
                     writeln!(out, "  … and {} more", options.len() - 30)?;
@@ -148,6 +153,18 @@ fn play(
                 }
             }
             [] => {}
+            [n] if n.starts_with('#') => match n[1..].parse::<usize>() {
+                Ok(k) if (1..=options.len()).contains(&k) => {
+                    history.push(pos.clone());
+                    pos = words(&options[k - 1]);
+                    user_turn = false;
+                }
+                _ => writeln!(
+                    out,
+                    "No move {n}: the moves are #1 to #{} (type moves to list them).",
+                    options.len()
+                )?,
+            },
             _ => match game.canonical(&typed) {
                 Ok(to) if options.contains(&to) => {
                     history.push(pos.clone());

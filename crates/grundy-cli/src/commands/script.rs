@@ -18,12 +18,9 @@ pub fn run(
         std::fs::read_to_string(file).map_err(|e| user(format!("cannot read {file}: {e}")))?;
     let rules = grundy_script::Rules::compile(&text, file).map_err(|e| user(e.to_string()))?;
     let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{spinner} {human_pos} positions explored ({per_sec}, {elapsed})",
-        )
-        .expect("valid template"),
-    );
+    bar.set_style(super::progress_style(
+        "{spinner} {human_pos} positions explored ({rate}/s, {elapsed})",
+    ));
     let report = rules
         .solve_with_progress(
             &grundy_script::Options {

@@ -47,20 +47,9 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         keep_values: values,
     };
     let bar = indicatif::ProgressBar::new(to.saturating_add(1));
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} values, {rate}/s, ETA {eta}",
-        )
-        .expect("valid template")
-        // Values per second as a whole number with separators ({per_sec} prints
-        // four decimals).
-        .with_key(
-            "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
-            },
-        ),
-    );
+    bar.set_style(super::progress_style(
+        "{bar:40} {human_pos}/{human_len} values, {rate}/s, ETA {eta}",
+    ));
     let report = job
         .run(&mut |done, total| {
             bar.set_length(total);

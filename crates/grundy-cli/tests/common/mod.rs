@@ -7,7 +7,7 @@ use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `grundy serve`, stopped when dropped.
-pub struct Server(Child, pub u16);
+pub struct Server(pub Child, pub u16);
 
 impl Drop for Server {
     fn drop(&mut self) {

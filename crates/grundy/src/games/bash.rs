@@ -300,8 +300,8 @@ mod tests {
     }
 
     #[test]
-    fn seed_write_numbers_variant() {
-        // Add 1..k to a running total; whoever first reaches N or more loses. The seed's
+    fn write_numbers_variant() {
+        // Add 1..k to a running total; whoever first reaches N or more loses. The usual
         // samples (N, k) = (1, 1): second player, (30, 3): first, (10, 2): second. Counting
         // tokens up to N, the player who must take the N-th loses: misère Bash on N.
         for (n, k, first_wins) in [(1u64, 1u64, false), (30, 3, true), (10, 2, false)] {

@@ -261,7 +261,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_answers() {
+    fn known_answers() {
         // Alice (first) wins for 1 and 2 coins, Bob for 3 or more.
         for n in 1..=10u64 {
             let game = Circle::default();

@@ -121,6 +121,7 @@ impl Cutting {
         let mut values = vec![0u32; n * n];
         let mut stamp = vec![usize::MAX; 2 * n + 2];
         for w in 2..n {
+            crate::budget::check()?;
             for h in 2..n {
                 let id = w * n + h;
                 let mut mark = |v: u32| {
@@ -378,7 +379,7 @@ mod tests {
                 assert_eq!(v.grundy, Some(Nat::from(brute.grundy(&p))), "{w}x{h}");
             }
         }
-        // The seed's boundary: 2x2, 2x3, 3x2 (and 3x3: every cut leaves a strip) are lost;
+        // The boundary: 2x2, 2x3, 3x2 (and 3x3: every cut leaves a strip) are lost;
         // 4x2 is won by cutting it into two 2x2.
         for (w, h, lost) in [
             (2, 2, true),

@@ -283,7 +283,7 @@ mod tests {
 
     #[test]
     fn first_move_loses_exactly_on_fibonacci_numbers() {
-        // The seed's P/N row for N = 2..20 and its samples 2, 13 (second wins), 10000 (first).
+        // The P/N row for N = 2..20 and its samples 2, 13 (second wins), 10000 (first).
         let row: String = (2..=20u64)
             .map(|n| {
                 let v = Fibonacci

@@ -43,6 +43,8 @@ pub const CLOSED_FORM: ClosedForm = ClosedForm {
         saltus: 4,
     }),
     shown_after: 5,
+    formula: "G(4k + 1) = 4k + 1, G(4k + 2) = 4k + 2, G(4k + 3) = 4k + 4, G(4k + 4) = 4k + 3 \
+              (Winning Ways, ch. 4, Lasker's Nim)",
 };
 
 /// G(n) of Lasker's Nim (an involution).

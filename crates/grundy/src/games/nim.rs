@@ -240,7 +240,7 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_example() {
+    fn a_worked_example() {
         let a = Nim::default().solve(&["3", "4", "5"], 100).unwrap();
         assert_eq!(a.grundy, Some(nat(2)));
         assert_eq!(a.winning_moves.len(), 1);

@@ -197,8 +197,8 @@ mod tests {
     }
 
     #[test]
-    fn seed_formula() {
-        // The seed's rule: count odd piles, add one unless all piles are 1; the second player
+    fn the_counting_rule() {
+        // The rule as often stated: count odd piles, add one unless all piles are 1; the second player
         // wins exactly when that count has the parity of the number of piles.
         for piles in [
             vec![1u64, 1],

@@ -42,6 +42,8 @@ pub const CLOSED_FORM: ClosedForm = ClosedForm {
     value,
     regularity: None,
     shown_after: 0,
+    formula: "G(0) = 0 and G(n) is the n-th odious number (1, 2, 4, 7, 8, 11, …), so there \
+              is no period: the values grow (Winning Ways, ch. 14, Mock Turtles)",
 };
 
 /// G(n): 0, then the odious numbers 1, 2, 4, 7, 8, 11, ….

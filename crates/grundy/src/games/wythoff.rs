@@ -211,16 +211,19 @@ impl Wythoff {
         if cost > GRUNDY_BUDGET {
             return None;
         }
-        *grid = Grid::compute(w, h);
+        // Over a time budget (crate::budget) the value is left unknown, as when unaffordable.
+        *grid = Grid::compute(w, h)?;
         Some(grid.g[a * h + b] as u64)
     }
 }
 
 impl Grid {
-    fn compute(w: usize, h: usize) -> Grid {
+    /// The values of all positions below `w` × `h`; `None` if a time budget ran out.
+    fn compute(w: usize, h: usize) -> Option<Grid> {
         let mut g = vec![0u32; w * h];
         let mut stamp = vec![usize::MAX; w + h + 2];
         for i in 0..w {
+            crate::budget::check().ok()?;
             for j in 0..h {
                 let id = i * h + j;
                 for i2 in 0..i {
@@ -235,7 +238,7 @@ impl Grid {
                 g[id] = stamp.iter().position(|&s| s != id).unwrap_or(0) as u32;
             }
         }
-        Grid { w, h, g }
+        Some(Grid { w, h, g })
     }
 }
 
@@ -275,12 +278,12 @@ mod tests {
     }
 
     #[test]
-    fn first_p_positions_and_seed_samples() {
+    fn first_p_positions_and_samples() {
         let firsts: Vec<u64> = (0..10u64)
             .map(|k| lower(&nat(k)).to_u64().unwrap())
             .collect();
         assert_eq!(firsts, [0, 1, 3, 4, 6, 8, 9, 11, 12, 14]);
-        // The seed's samples: (2,1) lost, (8,4) won, (4,7) lost.
+        // Samples: (2,1) lost, (8,4) won, (4,7) lost.
         assert!(is_p(&nat(2), &nat(1)));
         assert!(!is_p(&nat(8), &nat(4)));
         assert!(is_p(&nat(4), &nat(7)));

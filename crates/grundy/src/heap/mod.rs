@@ -445,6 +445,13 @@ impl HeapValues {
         if beyond(cap) && !provable && !sparse::covers(&self.rule) {
             return Err(no_theorem(cap));
         }
+        // No table ever holds more than MAX_VALUES: refused at once, before any work.
+        if beyond(MAX_VALUES) && !provable {
+            return Err(too_large!(
+                "heap {max} is beyond what grundy computes for {game} (never past heap \
+                 {MAX_VALUES}), and no periodicity theorem covers this game"
+            ));
+        }
         // The most values any table of this game can hold, and the fewest a proof needs.
         let most = if sparse::covers(&self.rule) {
             MAX_VALUES
@@ -468,7 +475,16 @@ impl HeapValues {
                 None => size.min(cap + 1),
             };
             let State { values, ext, .. } = &mut *st;
-            extend_with(&self.rule, Arc::make_mut(values), goal - 1, ext);
+            // In steps, so that a time budget (crate::budget) can stop the work; the values
+            // computed stay for the next request.
+            let values = Arc::make_mut(values);
+            let mut done = values.len() as u64;
+            while done < goal {
+                let end = goal.min(done + (done / 32).max(1 << 14));
+                extend_with(&self.rule, values, end - 1, ext);
+                done = end;
+                crate::budget::check()?;
+            }
             cap = cap_now(&st.ext);
             if !beyond(st.values.len() as u64 - 1) {
                 return Ok(());

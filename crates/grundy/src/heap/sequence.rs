@@ -29,6 +29,8 @@ pub struct ClosedForm {
     pub regularity: Option<Regularity>,
     /// How many values must be computed before the regularity is claimed.
     pub shown_after: u64,
+    /// The closed form in words, with its source, for a summary.
+    pub formula: &'static str,
 }
 
 /// The parity class that few values fall in: values v whose number of 1 bits in `v & mask`
@@ -62,8 +64,9 @@ pub struct Report {
     pub period: Option<u64>,
     /// The least n0 from which the proved period holds, or null.
     pub preperiod: Option<u64>,
-    /// G(n + period) − G(n) beyond the preperiod (0 for plain periodicity).
-    pub saltus: u64,
+    /// G(n + period) − G(n) beyond the preperiod (0 for plain periodicity), or null when no
+    /// period is proved.
+    pub saltus: Option<u64>,
     /// Whether ultimate periodicity is proved.
     pub proved: bool,
     /// The largest value computed.
@@ -76,6 +79,10 @@ pub struct Report {
     /// The first heap whose value followed from a period proved earlier in the run instead of
     /// being computed by the mex rule (exact either way), or null when none did.
     pub by_period_from: Option<u64>,
+    /// The closed form the values follow, in words, for a game that has one (absent
+    /// otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed_form: Option<&'static str>,
     /// The values, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<u32>>,
@@ -146,7 +153,7 @@ impl Job {
             computed: values.len(),
             period: proved.map(|r| r.period),
             preperiod: proved.map(|r| r.preperiod),
-            saltus: proved.map_or(0, |r| r.saltus),
+            saltus: proved.map(|r| r.saltus),
             proved: proved.is_some(),
             max_value: values.max().into(),
             rare: values.rare(),
@@ -156,6 +163,10 @@ impl Job {
                 values.observe()
             },
             by_period_from,
+            closed_form: match &self.source {
+                Source::ClosedForm(form) => Some(form.formula),
+                Source::Rule(_) => None,
+            },
             values: self.keep_values.then(|| values.into_u32()),
         })
     }
@@ -293,6 +304,7 @@ impl Job {
             let end = (done + chunk).min(check_at).min(total);
             let fits = extend_with(rule, &mut values, end - 1, &mut ext);
             progress(values.len() as u64, total);
+            crate::budget::check()?;
             if let Some(c) = checkpoint {
                 if !fits || last_save.elapsed() >= SAVE_EVERY {
                     c.save(&self.game, &values)?;
@@ -648,7 +660,7 @@ mod tests {
         assert!(r.proved && r.observed.is_none());
         assert_eq!(
             (r.period, r.preperiod, r.saltus),
-            (Some(692), Some(1130), 252)
+            (Some(692), Some(1130), Some(252))
         );
         assert!(r.computed < 3000, "stopped at {}", r.computed);
         // Too few values for the certificate: observed only.
@@ -659,7 +671,7 @@ mod tests {
         }
         .run(&mut |_, _| {})
         .unwrap();
-        assert!(!r.proved && r.saltus == 0 && r.period.is_none());
+        assert!(!r.proved && r.saltus.is_none() && r.period.is_none());
     }
 
     #[test]
@@ -667,7 +679,7 @@ mod tests {
         // 0.209 goes up by three every nine heaps, which nothing here proves (arith.rs's
         // certificate does not cover it, even from 5 000 values).
         let r = job("0.209", 300).run(&mut |_, _| {}).unwrap();
-        assert!(!r.proved && r.period.is_none() && r.saltus == 0);
+        assert!(!r.proved && r.period.is_none() && r.saltus.is_none());
         assert_eq!(
             r.observed,
             Some(Regularity {
@@ -679,7 +691,10 @@ mod tests {
         // 0.8: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1, proved by the certificate of arith.rs.
         let r = job("0.8", 300).run(&mut |_, _| {}).unwrap();
         assert!(r.proved && r.observed.is_none());
-        assert_eq!((r.preperiod, r.period, r.saltus), (Some(1), Some(3), 1));
+        assert_eq!(
+            (r.preperiod, r.period, r.saltus),
+            (Some(1), Some(3), Some(1))
+        );
         // Kayles' period shows in 151 values, but its proof needs 168.
         let r = job("0.77", 150).run(&mut |_, _| {}).unwrap();
         assert!(!r.proved);

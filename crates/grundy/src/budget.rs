@@ -1,0 +1,65 @@
+//! A time budget for the work of the current thread: a server answering strangers' queries
+//! (or a caller with a deadline of its own) sets one, and the long loops of the library — the
+//! nim-sequence engine, the tables of the cutting game and of Wythoff's Grundy values, searches
+//! over positions — stop with [`GameError::OverBudget`] once it has passed. What was computed
+//! before the stop stays in the games' caches, so asking again goes on from there.
+//!
+//! Without a budget (the command line), nothing is checked and nothing stops.
+//!
+//! ```
+//! use grundy::budget;
+//! use grundy::registry::Registry;
+//! use std::time::Duration;
+//!
+//! let registry = Registry::catalog();
+//! // Grundy's game has no known period: its values up to 10^8 take seconds.
+//! let query = registry.parse("grundys-game 100000000").unwrap();
+//! let answer = budget::within(Duration::from_millis(50), || query.solve(10));
+//! assert_eq!(answer.unwrap_err().kind(), "over_budget");
+//! ```
+
+use crate::GameError;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+thread_local! {
+    static DEADLINE: Cell<Option<(Instant, Duration)>> = const { Cell::new(None) };
+}
+
+/// Runs `work` on this thread with `budget` of time: the library's long loops stop with
+/// [`GameError::OverBudget`] once it has passed. Budgets nest (the inner one is in force while
+/// it runs).
+pub fn within<T>(budget: Duration, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<(Instant, Duration)>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEADLINE.with(|d| d.set(self.0));
+        }
+    }
+    let _restore = Restore(DEADLINE.with(|d| d.replace(Some((Instant::now() + budget, budget)))));
+    work()
+}
+
+/// `Err(OverBudget)` if this thread works under a budget that has passed.
+pub(crate) fn check() -> Result<(), GameError> {
+    match DEADLINE.with(Cell::get) {
+        Some((deadline, budget)) if Instant::now() >= deadline => Err(GameError::OverBudget {
+            limit_ms: budget.as_millis() as u64,
+        }),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_passed_budget_stops_and_is_lifted_after() {
+        assert!(check().is_ok());
+        let inner = within(Duration::ZERO, check);
+        assert_eq!(inner, Err(GameError::OverBudget { limit_ms: 0 }));
+        assert!(within(Duration::from_secs(60), check).is_ok());
+        assert!(check().is_ok());
+    }
+}
