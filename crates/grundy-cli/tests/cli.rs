@@ -761,3 +761,51 @@ fn a_move_is_chosen_by_its_number_and_a_partizan_hint_is_for_your_side() {
     assert!(out.contains("Right takes 2  →  8"), "{out}");
     assert!(!out.contains("Left takes"), "{out}");
 }
+
+#[test]
+fn a_sequence_killed_again_and_again_resumes_to_the_same_values() {
+    let dir = std::env::temp_dir().join(format!("grundy-kills-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("run.ckpt");
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let args = [
+        "sequence", "octal", "0.E", "--to", "12000", "--values", "--json",
+    ];
+    // Six kills (SIGKILL) at moments spread pseudo-randomly over the run, each run resuming
+    // from what the one before left.
+    let mut state = u64::from(std::process::id()) | 1;
+    let mut kills = 0;
+    for _ in 0..6 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let wait = std::time::Duration::from_millis(150 + state % 600);
+        let mut child = std::process::Command::new(&bin)
+            .args(args)
+            .arg("--checkpoint")
+            .arg(&ckpt)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(wait);
+        if child.try_wait().unwrap().is_none() {
+            kills += 1;
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    let resumed = Command::new(&bin)
+        .args(args)
+        .arg("--checkpoint")
+        .arg(&ckpt)
+        .output()
+        .unwrap();
+    let straight = Command::new(&bin).args(args).output().unwrap();
+    assert!(resumed.status.success() && straight.status.success());
+    let a: Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    let b: Value = serde_json::from_slice(&straight.stdout).unwrap();
+    assert_eq!(a["values"], b["values"], "after {kills} kills");
+    assert!(kills >= 1, "every run ended before it was killed");
+    std::fs::remove_dir_all(&dir).ok();
+}

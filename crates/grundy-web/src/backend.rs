@@ -39,6 +39,8 @@ impl Backend {
         let options = game.options(&query.words(), None)?;
         let mut out = Vec::with_capacity(options.len().min(MOVES_SHOWN));
         for o in options.iter().take(MOVES_SHOWN) {
+            // Each option is a question of its own: stop with the budget, not after all.
+            grundy::budget::check()?;
             let words: Vec<String> = o.iter().map(|t| t.to_string()).collect();
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             let a = game.solve(&words, 0)?;
@@ -75,5 +77,22 @@ impl Backend {
             .iter()
             .map(|e| json!({ "name": e.info.name, "title": e.info.title, "example": e.info.example }))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Found by the fuzzer (fuzz/run.sh, target query): 705 options, each solved with a
+    /// Grundy-value search, ran for a minute past any budget.
+    #[test]
+    fn the_moves_of_a_large_position_stop_with_the_budget() {
+        let backend = Backend::new(Registry::catalog());
+        let r = grundy::budget::within(Duration::from_millis(100), || {
+            backend.moves("moore --k 3 0 705")
+        });
+        assert_eq!(r.unwrap_err().kind(), "over_budget");
     }
 }

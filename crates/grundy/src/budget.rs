@@ -40,8 +40,9 @@ pub fn within<T>(budget: Duration, work: impl FnOnce() -> T) -> T {
     work()
 }
 
-/// `Err(OverBudget)` if this thread works under a budget that has passed.
-pub(crate) fn check() -> Result<(), GameError> {
+/// `Err(OverBudget)` if this thread works under a budget that has passed: for loops of your
+/// own that should stop with the library's.
+pub fn check() -> Result<(), GameError> {
     match DEADLINE.with(Cell::get) {
         Some((deadline, budget)) if Instant::now() >= deadline => Err(GameError::OverBudget {
             limit_ms: budget.as_millis() as u64,

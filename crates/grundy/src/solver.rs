@@ -160,7 +160,10 @@ impl<'g, G: Game> Brute<'g, G> {
                 .iter()
                 .map(|cs| cs.iter().fold(0, |acc, c| acc ^ self.values[c]))
                 .collect();
-            if self.values.len() >= self.limit {
+            // The position limit, and a time budget (crate::budget) looked at now and then.
+            if self.values.len() >= self.limit
+                || (self.values.len() % 256 == 255 && crate::budget::check().is_err())
+            {
                 return Err(Stop::Limit);
             }
             on_stack.remove(&frame.position);
