@@ -13,6 +13,10 @@ pub struct Cli {
     #[command(subcommand)]
     /// The command.
     pub command: Command,
+    /// Stop computing after SECONDS with an error (exit 2); a sequence saves its checkpoint
+    /// first, so asking again goes on from there. Default: no limit.
+    #[arg(long, value_name = "SECONDS", global = true)]
+    pub max_seconds: Option<f64>,
 }
 
 #[derive(Subcommand, Debug)]

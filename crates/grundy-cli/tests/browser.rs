@@ -212,5 +212,29 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     green.sort();
     // The nim-sum is 329: each heap can be brought to its XOR with 329.
     assert_eq!(green, ["101 400 501", "300 217 501", "300 400 188"]);
+
+    // A bad position: the error alone, no moves and no picture left from before.
+    ask(&c, "nim 3 x").await;
+    let started = Instant::now();
+    while text_of(&c, "error").await.is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no error shown"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(
+        text_of(&c, "error").await,
+        "heap 'x' is not a whole number ≥ 0"
+    );
+    assert!(c
+        .find_all(Locator::Css("#moves button"))
+        .await
+        .unwrap()
+        .is_empty());
+    for hidden in ["picture", "moveshead"] {
+        let e = c.find(Locator::Id(hidden)).await.unwrap();
+        assert!(!e.is_displayed().await.unwrap(), "#{hidden} still shown");
+    }
     c.close().await.unwrap();
 }

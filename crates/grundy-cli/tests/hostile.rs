@@ -154,3 +154,37 @@ fn sequence_summaries_say_what_is_known() {
     assert!(out.starts_with("Misère play"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn max_seconds_stops_the_work_and_a_sequence_keeps_it() {
+    refused(
+        &["solve", "grundys-game", "100000000", "--max-seconds", "0.3"],
+        "ms of computing allowed",
+    );
+    refused(
+        &["solve", "nim", "3", "--max-seconds", "-1"],
+        "positive number",
+    );
+    let dir = std::env::temp_dir().join(format!("grundy-maxsec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("run.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let args = [
+        "sequence",
+        "octal",
+        "0.6",
+        "--to",
+        "100000000",
+        "--max-seconds",
+        "0.5",
+        "--checkpoint",
+        ckpt,
+    ];
+    let mut sizes = Vec::new();
+    for _ in 0..2 {
+        refused(&args, "ms of computing allowed");
+        sizes.push(std::fs::metadata(ckpt).unwrap().len());
+    }
+    assert!(sizes[0] > 0 && sizes[1] > sizes[0], "{sizes:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

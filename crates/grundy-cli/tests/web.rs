@@ -231,3 +231,18 @@ fn cheap_queries_are_answered_while_expensive_ones_run() {
     // Not a speed target (that is measured, not tested): a stall would take the budget.
     assert!(p(0.99) < Duration::from_millis(900), "{:?}", p(0.99));
 }
+
+#[test]
+fn the_moves_api_takes_a_limit() {
+    let server = start(4);
+    let (status, body) = get(&server, "/api/moves?q=nim%20300%20400%20500&limit=7");
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (v["moves"].as_array().unwrap().len(), v["total"].as_u64()),
+        (7, Some(1200))
+    );
+    let (status, body) = get(&server, "/api/moves?q=nim%201&limit=lots");
+    assert_eq!(status, 400, "{body}");
+    kind(&body);
+}

@@ -34,11 +34,17 @@ impl Backend {
     /// The moves: `{"moves": [{"to": [...], "outcome": "P" | "N" | …}], "total": n}` (outcome
     /// of the position reached); `moves` may hold only the first of the `total` moves.
     pub fn moves(&self, q: &str) -> Result<Value, GameError> {
+        self.moves_up_to(q, MOVES_SHOWN)
+    }
+
+    /// [`moves`](Self::moves), with at most `limit` moves in the list (and at most 500).
+    pub fn moves_up_to(&self, q: &str, limit: usize) -> Result<Value, GameError> {
         let query = self.parse(q)?;
         let game = query.game()?;
         let options = game.options(&query.words(), None)?;
-        let mut out = Vec::with_capacity(options.len().min(MOVES_SHOWN));
-        for o in options.iter().take(MOVES_SHOWN) {
+        let limit = limit.min(MOVES_SHOWN);
+        let mut out = Vec::with_capacity(options.len().min(limit));
+        for o in options.iter().take(limit) {
             // Each option is a question of its own: stop with the budget, not after all.
             grundy::budget::check()?;
             let words: Vec<String> = o.iter().map(|t| t.to_string()).collect();

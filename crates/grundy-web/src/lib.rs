@@ -3,8 +3,8 @@
 //! [`grundy::registry::Registry::parse`] and answered by the library on tokio's blocking pool,
 //! so that a long computation never holds up the server's other requests.
 //!
-//! Routes: `/` (the page), `/api/solve`, `/api/moves`, `/api/engine`, `/api/picture`,
-//! `/api/games`. Every refusal is JSON `{"error": "…", "kind": "…"}`:
+//! Routes: `/` (the page), `/api/solve`, `/api/moves` (`&limit=N` lists at most N moves;
+//! 500 at most), `/api/engine`, `/api/picture`, `/api/games`. Every refusal is JSON `{"error": "…", "kind": "…"}`:
 //!
 //! | status | kind | when |
 //! | --- | --- | --- |
@@ -73,13 +73,16 @@ impl Default for Limits {
 #[derive(Deserialize)]
 struct Q {
     q: Option<String>,
+    /// `/api/moves`: the most moves listed (at most 500, the default).
+    limit: Option<usize>,
 }
 
 /// The API routes that compute.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Route {
     Solve,
-    Moves,
+    /// With the most moves listed.
+    Moves(usize),
     Engine,
     Picture,
 }
@@ -96,7 +99,7 @@ impl Route {
         let text = |v: Value| v.to_string();
         match self {
             Route::Solve => b.solve(q),
-            Route::Moves => b.moves(q).map(text),
+            Route::Moves(limit) => b.moves_up_to(q, limit).map(text),
             Route::Engine => b.engine(q).map(text),
             Route::Picture => b.picture(q),
         }
@@ -229,7 +232,8 @@ async fn solve(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> 
 }
 
 async fn moves(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
-    compute(a, Route::Moves, q).await
+    let limit = q.as_ref().ok().and_then(|Query(q)| q.limit);
+    compute(a, Route::Moves(limit.unwrap_or(500)), q).await
 }
 
 async fn engine(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {

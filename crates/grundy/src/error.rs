@@ -84,10 +84,7 @@ pub enum GameError {
     #[error("{0}")]
     TooLarge(String),
     /// The work ran past the time budget it was given (see [`crate::budget`]).
-    #[error(
-        "this needs more than the {limit_ms} ms of computing allowed here (grundy on the \
-         command line has no such limit)"
-    )]
+    #[error("this needs more than the {limit_ms} ms of computing allowed; the work stopped there")]
     OverBudget {
         /// The budget, in milliseconds.
         limit_ms: u64,

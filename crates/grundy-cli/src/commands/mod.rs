@@ -74,7 +74,25 @@ pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    match cli.command {
+    match cli.max_seconds {
+        None => run_command(registry, cli.command, input, out),
+        Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => {
+            let budget = std::time::Duration::from_secs_f64(s);
+            grundy::budget::within(budget, || run_command(registry, cli.command, input, out))
+        }
+        Some(s) => Err(user(format!(
+            "--max-seconds {s} must be a positive number of seconds"
+        ))),
+    }
+}
+
+fn run_command(
+    registry: &Registry,
+    command: Command,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match command {
         Command::List => catalog::list(registry, out)?,
         Command::Completions { shell } => {
             // Written whole to a buffer first: clap_complete panics if its writer fails (a

@@ -304,7 +304,13 @@ impl Job {
             let end = (done + chunk).min(check_at).min(total);
             let fits = extend_with(rule, &mut values, end - 1, &mut ext);
             progress(values.len() as u64, total);
-            crate::budget::check()?;
+            // Out of time (crate::budget): what was computed is saved before stopping.
+            if let Err(e) = crate::budget::check() {
+                if let Some(c) = checkpoint {
+                    c.save(&self.game, &values)?;
+                }
+                return Err(e);
+            }
             if let Some(c) = checkpoint {
                 if !fits || last_save.elapsed() >= SAVE_EVERY {
                     c.save(&self.game, &values)?;
