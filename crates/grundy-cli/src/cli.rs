@@ -103,6 +103,9 @@ pub enum Command {
         /// plain rules would run (same answers, slower): for comparison.
         #[arg(long)]
         rhai_only: bool,
+        /// Solve this position (a Rhai value, e.g. '[3, 4]') instead of the script's start().
+        #[arg(long, value_name = "POSITION")]
+        start: Option<String>,
     },
     /// Play a game against the engine in the terminal: type the position after your move
     /// (or #N, the N-th of `moves`), or hint, moves, undo, quit.

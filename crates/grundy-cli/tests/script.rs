@@ -160,3 +160,17 @@ fn broken_scripts_are_one_clear_line() {
     let err = fails("tests/corpus/scripts/no-such-file.rhai", &[]);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+#[test]
+fn the_start_position_can_be_given_on_the_command_line() {
+    // Euclid's game from (25, 7) instead of the script's (34, 12): 25 ≥ 2·7, the mover wins.
+    let v = solve("examples/euclid.rhai", &["--start", "[25, 7]"]);
+    assert_eq!(v["outcome"], "N", "{v}");
+    let v = solve("examples/euclid.rhai", &["--start", "[3, 2]"]);
+    assert_eq!(v["outcome"], "P", "{v}");
+    let e = fails("examples/euclid.rhai", &["--start", "[3,"]);
+    assert!(
+        e.contains("start position '[3,' is not a Rhai value"),
+        "{e}"
+    );
+}

@@ -96,21 +96,38 @@ fn ext(path: &Path) -> Result<&'static str, PlotError> {
     }
 }
 
-/// A colour for Grundy value v: 0 black, then a cycle of distinct hues.
+/// A colour for Grundy value v: 0 black, then hues stepped by the golden ratio, with three
+/// lightnesses and two saturations in turn, so that neighbouring values and values far apart
+/// differ (a single lightness made values ten apart look alike).
 fn value_colour(v: u64) -> RGBColor {
     if v == 0 {
         return RGBColor(20, 20, 20);
     }
     let hue = ((v - 1) as f64 * 0.618_033_988_75).fract();
-    let c = HSLColor(hue, 0.65, 0.6);
+    let lightness = [0.6, 0.42, 0.76][((v - 1) % 3) as usize];
+    let saturation = [0.7, 0.45][(((v - 1) / 3) % 2) as usize];
+    let c = HSLColor(hue, saturation, lightness);
     let (r, g, b) = c.rgb();
     RGBColor(r, g, b)
+}
+
+/// The most entries in a map's legend of Grundy values (two columns of 57).
+const LEGEND_MOST: usize = 114;
+
+/// A map's picture size: a game of one parameter is one row, drawn as a strip rather than a
+/// row stretched to the full height (with room for a legend of up to 6 entries).
+fn map_size(map: &Map) -> (u32, u32) {
+    if map.cells.len() == 1 {
+        (900, 260)
+    } else {
+        (900, 820)
+    }
 }
 
 /// Draws a map of P-positions (or Grundy values) to `path`.
 pub fn draw_map(map: &Map, path: &Path) -> Result<(), PlotError> {
     register();
-    let size = (900, 820);
+    let size = map_size(map);
     match format_of(path)? {
         "png" => draw_map_on(map, BitMapBackend::new(path, size).into_drawing_area()),
         _ => draw_map_on(map, SVGBackend::new(path, size).into_drawing_area()),
@@ -128,6 +145,7 @@ where
     let n_rows = map.cells.len() as u64;
     let n_cols = map.cells.first().map_or(0, |r| r.len()) as u64;
     let (main, legend) = root.split_horizontally(700);
+
     let caption = if map.by_grundy {
         format!("{}: Grundy values", map.title)
     } else {
@@ -144,7 +162,15 @@ where
         .configure_mesh()
         .disable_mesh()
         .x_desc(map.cols)
-        .y_desc(map.rows)
+        .y_desc(if n_rows == 1 { "" } else { map.rows })
+        // One row has no index to show (plotters loops on zero labels: an empty one instead).
+        .y_label_formatter(&|y| {
+            if n_rows == 1 {
+                String::new()
+            } else {
+                y.to_string()
+            }
+        })
         .label_style((FAMILY, 14))
         .draw()
         .map_err(err)?;
@@ -161,21 +187,23 @@ where
         })
     });
     chart.draw_series(cells).map_err(err)?;
-    // Legend: P / N, or every Grundy value drawn (as many as fit, then the largest).
+    // Legend: P / N, or every Grundy value drawn: one column while they fit, then two
+    // columns of smaller rows, then as many as fit and the largest.
     let entries: Vec<(String, RGBColor)> = if map.by_grundy {
-        let max = map
+        let present: std::collections::BTreeSet<u64> = map
             .cells
             .iter()
             .flatten()
             .flatten()
             .filter_map(|c| c.grundy)
-            .max()
-            .unwrap_or(0);
-        const FIT: u64 = 25;
-        let mut e: Vec<_> = (0..=max.min(FIT - 1))
-            .map(|v| (format!("G = {v}"), value_colour(v)))
             .collect();
-        if max >= FIT {
+        let max = present.last().copied().unwrap_or(0);
+        let mut e: Vec<_> = present
+            .iter()
+            .take(LEGEND_MOST - 1)
+            .map(|&v| (format!("G = {v}"), value_colour(v)))
+            .collect();
+        if present.len() >= LEGEND_MOST {
             e.push((format!("… up to G = {max}"), RGBColor(255, 255, 255)));
         }
         e
@@ -185,13 +213,27 @@ where
             ("N: player to move wins".into(), RGBColor(225, 232, 240)),
         ]
     };
+    let (step, font, per_column) = if entries.len() <= 25 {
+        (28, 12, 25)
+    } else {
+        (13, 10, LEGEND_MOST.div_ceil(2))
+    };
     for (i, (label, colour)) in entries.iter().enumerate() {
-        let y = 60 + 28 * i as i32;
+        let (column, row) = ((i / per_column) as i32, (i % per_column) as i32);
+        let (x, y) = (4 + 98 * column, 60 + step * row);
+        let swatch = (step - 4).min(18);
         legend
-            .draw(&Rectangle::new([(4, y), (22, y + 18)], colour.filled()))
+            .draw(&Rectangle::new(
+                [(x, y), (x + swatch, y + swatch)],
+                colour.filled(),
+            ))
             .map_err(err)?;
         legend
-            .draw(&Text::new(label.clone(), (28, y + 2), (FAMILY, 12)))
+            .draw(&Text::new(
+                label.clone(),
+                (x + swatch + 5, y),
+                (FAMILY, font),
+            ))
             .map_err(err)?;
     }
     root.present().map_err(err)
@@ -203,7 +245,7 @@ pub fn map_svg(map: &Map) -> Result<String, PlotError> {
     let mut svg = String::new();
     draw_map_on(
         map,
-        SVGBackend::with_string(&mut svg, (900, 820)).into_drawing_area(),
+        SVGBackend::with_string(&mut svg, map_size(map)).into_drawing_area(),
     )?;
     Ok(svg)
 }
@@ -299,6 +341,53 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_one_row_map_is_a_strip_and_many_values_get_a_legend_of_two_columns() {
+        let row: Vec<Option<MapCell>> = (0..40)
+            .map(|n: u64| {
+                Some(MapCell {
+                    lost: n % 3 == 0,
+                    grundy: Some(n % 3),
+                })
+            })
+            .collect();
+        let strip = Map {
+            title: "bash",
+            rows: "",
+            cols: "n",
+            first: 0,
+            cells: vec![row],
+            by_grundy: false,
+        };
+        let svg = map_svg(&strip).unwrap();
+        assert!(svg.contains("height=\"260\""), "{}", &svg[..200]);
+        // 60 values: all in the legend (two columns), each its own colour.
+        let cells = (0..60u64)
+            .map(|r| {
+                (0..60u64)
+                    .map(|c| {
+                        Some(MapCell {
+                            lost: r == c,
+                            grundy: Some((r + c) % 60),
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let map = Map {
+            title: "t",
+            rows: "r",
+            cols: "c",
+            first: 0,
+            cells,
+            by_grundy: true,
+        };
+        let svg = map_svg(&map).unwrap();
+        assert!(svg.contains("G = 59") && !svg.contains("up to G"));
+        let colours: std::collections::HashSet<_> = (0..60).map(value_colour).collect();
+        assert_eq!(colours.len(), 60);
+    }
 
     #[test]
     fn maps_and_sequences_are_written_as_png_and_svg() {

@@ -61,6 +61,9 @@ pub struct Options {
     /// Run every call through Rhai, even where grundy's own evaluator of Rhai's plain subset
     /// would run it (it gives the same answers, several times faster): for comparison.
     pub rhai_only: bool,
+    /// The position to solve, as a Rhai expression (`[3, 4]`, `"xo.."`), in place of the
+    /// script's `start()`.
+    pub start: Option<String>,
 }
 
 impl Default for Options {
@@ -69,6 +72,7 @@ impl Default for Options {
             max_positions: 10_000_000,
             all: false,
             rhai_only: false,
+            start: None,
         }
     }
 }
@@ -397,7 +401,12 @@ impl Rules {
         opts: &Options,
         progress: &mut (dyn FnMut(usize) + Send),
     ) -> Result<Report, ScriptError> {
-        let start = self.call("start", None)?;
+        let start = match &opts.start {
+            Some(text) => self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
+                ScriptError::Script(format!("start position '{text}' is not a Rhai value: {e}"))
+            })?,
+            None => self.call("start", None)?,
+        };
         if self.components && !self.partizan && !self.primitive {
             if let Some(report) = self.solve_by_components(&start, opts)? {
                 return Ok(report);

@@ -145,7 +145,8 @@ fn run_command(
             all,
             max_positions,
             rhai_only,
-        } => script::run(&file, json, all, max_positions, rhai_only, out)?,
+            start,
+        } => script::run(&file, json, all, max_positions, rhai_only, start, out)?,
         Command::Play {
             engine_first,
             side,

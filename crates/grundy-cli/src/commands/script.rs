@@ -5,13 +5,16 @@ use crate::render;
 use anyhow::Result;
 use std::io::Write;
 
-/// Explores and solves the game of the script in `file`.
+#[allow(clippy::too_many_arguments)]
+/// Explores and solves the game of the script in `file`, from `start` (a Rhai expression)
+/// if given, else from the script's `start()`.
 pub fn run(
     file: &str,
     json: bool,
     all: bool,
     max_positions: usize,
     rhai_only: bool,
+    start: Option<String>,
     out: &mut dyn Write,
 ) -> Result<()> {
     let text =
@@ -27,6 +30,7 @@ pub fn run(
                 max_positions,
                 all,
                 rhai_only,
+                start,
             },
             &mut |explored| bar.set_position(explored as u64),
         )
