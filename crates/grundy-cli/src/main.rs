@@ -70,7 +70,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// A closed output (`grundy … | head`): not an error. The write may have failed inside
+/// serde_json, whose error carries the I/O error's kind.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.downcast_ref::<std::io::Error>()
-        .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .map(std::io::Error::kind)
+            .or_else(|| {
+                cause
+                    .downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind)
+            })
+            == Some(std::io::ErrorKind::BrokenPipe)
+    })
 }

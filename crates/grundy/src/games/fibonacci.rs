@@ -57,31 +57,62 @@ pub static INFO: GameInfo = GameInfo {
              Bull. Soc. Roy. Sci. Liège 41 (1972) 179–182.",
 };
 
-/// The Zeckendorf terms of `n`, largest first (greedy).
-pub fn zeckendorf(n: &Nat) -> Vec<Nat> {
-    let mut fibs = vec![Nat::one(), Nat::from(2u32)];
-    while fibs.last().expect("non-empty") <= n {
-        let k = fibs.len();
-        let next = &fibs[k - 1] + &fibs[k - 2];
-        fibs.push(next);
+/// The Zeckendorf representation of `n`: the indices k of its terms F_k (F_2 = 1, F_3 = 2,
+/// F_4 = 3, …), largest first, by the greedy method.
+///
+/// Only two Fibonacci numbers are held at a time: the walk goes up to the first one above `n`
+/// and back down, each step one subtraction in place (F_{k−2} = F_k − F_{k−1}), so memory
+/// stays a small multiple of `n` and no table of all smaller Fibonacci numbers is built.
+pub fn zeckendorf_indices(n: &Nat) -> Vec<u64> {
+    // (lo, hi) = (F_{k−1}, F_k), starting from (F_1, F_2) = (1, 1).
+    let (mut lo, mut hi, mut k) = (Nat::one(), Nat::one(), 2u64);
+    while hi <= *n {
+        let next = &lo + &hi;
+        lo = std::mem::replace(&mut hi, next);
+        k += 1;
     }
+    // Now hi = F_k > n; walk down, taking each term that fits.
     let mut rest = n.clone();
     let mut terms = Vec::new();
-    for f in fibs.iter().rev() {
-        if *f <= rest {
-            rest -= f;
-            terms.push(f.clone());
+    while k > 2 && !rest.is_zero() {
+        // (lo, hi) = (F_{k−2}, F_{k−1}).
+        hi -= &lo;
+        std::mem::swap(&mut lo, &mut hi);
+        k -= 1;
+        if hi <= rest {
+            rest -= &hi;
+            terms.push(k);
         }
     }
     terms
 }
 
-/// Whether the player to move wins: the smallest Zeckendorf term of n is at most the limit.
-fn wins(n: &Nat, max_take: &Nat) -> bool {
-    match zeckendorf(n).last() {
-        Some(smallest) => smallest <= max_take,
-        None => false,
-    }
+/// The values F_k of `indices` (in increasing order), computed by walking up from F_2.
+fn fibonacci_values(indices: impl IntoIterator<Item = u64>) -> impl Iterator<Item = Nat> {
+    let (mut lo, mut hi, mut k) = (Nat::one(), Nat::one(), 2u64);
+    indices.into_iter().map(move |want| {
+        while k < want {
+            let next = &lo + &hi;
+            lo = std::mem::replace(&mut hi, next);
+            k += 1;
+        }
+        hi.clone()
+    })
+}
+
+/// The Zeckendorf terms of `n`, largest first.
+///
+/// ```
+/// use grundy::games::fibonacci::zeckendorf;
+/// use grundy::Nat;
+/// let terms: Vec<u32> = zeckendorf(&Nat::from(100u32)).iter().map(|t| t.try_into().unwrap()).collect();
+/// assert_eq!(terms, [89, 8, 3]);
+/// ```
+pub fn zeckendorf(n: &Nat) -> Vec<Nat> {
+    let indices = zeckendorf_indices(n);
+    let mut values: Vec<Nat> = fibonacci_values(indices.iter().rev().copied()).collect();
+    values.reverse();
+    values
 }
 
 fn after_take(n: &Nat, t: &Nat) -> FibPos {
@@ -145,28 +176,47 @@ impl Ruleset for Fibonacci {
 
     fn verdict(&self, p: &FibPos) -> Result<Verdict<'_, FibPos>, GameError> {
         let max = p.max_take();
-        let terms = zeckendorf(&p.n);
-        let win = wins(&p.n, &max);
-        let mut moves = Vec::new();
+        // Indices of the terms, smallest first; values are computed walking up, only as far
+        // as needed, and no number is turned into decimal but those printed.
+        let mut indices = zeckendorf_indices(&p.n);
+        indices.reverse();
+        let count = indices.len();
+        let smallest = indices.first().and_then(|&k| fibonacci_values([k]).next());
+        // The player to move wins exactly when the smallest term is at most the limit.
+        let win = smallest.as_ref().is_some_and(|s| *s <= max);
+        let shown: Vec<String> = if count <= 12 {
+            let mut v: Vec<String> = fibonacci_values(indices.clone())
+                .map(|t| t.to_string())
+                .collect();
+            v.reverse();
+            v
+        } else {
+            Vec::new()
+        };
         // Candidate takes: the sums of the smallest 1, 2, … Zeckendorf terms (the last is n).
         // What remains is the sum of the larger terms, which is its own Zeckendorf
         // representation, so its smallest term is the next term up: nothing to recompute.
+        // Lazily: only the moves that are listed are built.
+        let n = p.n.clone();
+        let limit = max.clone();
+        let mut values = fibonacci_values(indices);
+        let mut next = values.next();
         let mut t = Nat::zero();
-        for (k, term) in terms.iter().enumerate().rev() {
-            t += term;
-            if t > max {
-                break;
+        let winning = std::iter::from_fn(move || loop {
+            let term = next.take()?;
+            t += &term;
+            if t > limit {
+                return None;
             }
-            let to = after_take(&p.n, &t);
-            let lost_after = match k.checked_sub(1).map(|j| &terms[j]) {
+            next = values.next();
+            let lost_after = match &next {
                 None => true,
                 Some(s) => *s > &t * 2u32,
             };
             if lost_after {
-                moves.push(Move::new(to, format!("take {t}")));
+                return Some(Move::new(after_take(&n, &t), format!("take {t}")));
             }
-        }
-        let shown: Vec<String> = terms.iter().map(|t| t.to_string()).collect();
+        });
         let explanation = if p.n.is_zero() {
             "Fibonacci Nim with no tokens left: the opponent took the last one and won.".into()
         } else {
@@ -174,12 +224,12 @@ impl Ruleset for Fibonacci {
                 "Zeckendorf's theorem writes {} = {}; the player to move wins exactly when the \
                  smallest term ({}) is at most the most they may take now ({max}){}.",
                 p.n,
-                if shown.len() <= 12 {
+                if count <= 12 {
                     shown.join(" + ")
                 } else {
-                    format!("a sum of {} non-consecutive Fibonacci numbers", shown.len())
+                    format!("a sum of {count} non-consecutive Fibonacci numbers")
                 },
-                terms.last().expect("n > 0"),
+                smallest.as_ref().expect("n > 0"),
                 if win {
                     ": taking it leaves a smallest term more than twice as large"
                 } else {
@@ -191,7 +241,7 @@ impl Ruleset for Fibonacci {
             partial: false,
             outcome: Outcome::from_win(win),
             grundy: small_grundy(p).map(Nat::from),
-            winning: Box::new(moves.into_iter()),
+            winning: Box::new(winning),
             explanation,
         })
     }
@@ -279,6 +329,27 @@ mod tests {
             }
         }
         check_all(&Fibonacci, ps, Grundy::Required);
+    }
+
+    /// The two-number walk gives the greedy representation over a table, for every n ≤ 5000.
+    #[test]
+    fn zeckendorf_by_the_walk_matches_the_greedy_table() {
+        let mut fibs = vec![1u64, 2];
+        while *fibs.last().unwrap() <= 5000 {
+            let k = fibs.len();
+            fibs.push(fibs[k - 1] + fibs[k - 2]);
+        }
+        for n in 0..=5000u64 {
+            let mut rest = n;
+            let mut want = Vec::new();
+            for &f in fibs.iter().rev() {
+                if f <= rest {
+                    rest -= f;
+                    want.push(nat(f));
+                }
+            }
+            assert_eq!(zeckendorf(&nat(n)), want, "{n}");
+        }
     }
 
     #[test]
