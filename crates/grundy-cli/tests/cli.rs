@@ -470,25 +470,47 @@ fn sequence_reports_proved_periods_in_json() {
     }
 }
 
+/// Starts `grundy ARGS --checkpoint CKPT` in the background, silently.
+fn spawn_with_checkpoint(args: &[&str], ckpt: &std::path::Path) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(args)
+        .arg("--checkpoint")
+        .arg(ckpt)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Runs `grundy ARGS` to the end resuming from `ckpt`, and without it: their JSON values must
+/// be the same; returns the resumed run's report.
+fn resume_matches_a_straight_run(args: &[&str], ckpt: &std::path::Path) -> Value {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let resumed = Command::new(&bin)
+        .args(args)
+        .arg("--checkpoint")
+        .arg(ckpt)
+        .output()
+        .unwrap();
+    let straight = Command::new(&bin).args(args).output().unwrap();
+    assert!(resumed.status.success() && straight.status.success());
+    let a: Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    let b: Value = serde_json::from_slice(&straight.stdout).unwrap();
+    assert_eq!(a["values"], b["values"]);
+    a
+}
+
 #[test]
 fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
     let dir = std::env::temp_dir().join(format!("grundy-kill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ckpt = dir.join("run.ckpt");
-    let bin = assert_cmd::cargo::cargo_bin("grundy");
     // 0.E (three-heap moves, values growing with the heap) costs about n³: slow enough
     // (seconds) to be killed half way.
     let args = [
         "sequence", "octal", "0.E", "--to", "10000", "--values", "--json",
     ];
-    let mut child = std::process::Command::new(&bin)
-        .args(args)
-        .arg("--checkpoint")
-        .arg(&ckpt)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_with_checkpoint(&args, &ckpt);
     // Kill it (SIGKILL) as soon as a checkpoint exists, i.e. in the middle of the run, on a slow
     // machine as on a fast one.
     let started = std::time::Instant::now();
@@ -499,17 +521,7 @@ fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
     child.kill().unwrap();
     child.wait().unwrap();
     let saved = std::fs::metadata(&ckpt).map(|m| m.len()).unwrap_or(0);
-    let resumed = Command::new(&bin)
-        .args(args)
-        .arg("--checkpoint")
-        .arg(&ckpt)
-        .output()
-        .unwrap();
-    let straight = Command::new(&bin).args(args).output().unwrap();
-    assert!(resumed.status.success() && straight.status.success());
-    let a: Value = serde_json::from_slice(&resumed.stdout).unwrap();
-    let b: Value = serde_json::from_slice(&straight.stdout).unwrap();
-    assert_eq!(a["values"], b["values"]);
+    let a = resume_matches_a_straight_run(&args, &ckpt);
     assert_eq!(a["computed"], 10_001);
     // The killed run left a partial checkpoint, shorter than the finished one.
     assert!(was_running, "the run ended before its first checkpoint");
@@ -767,7 +779,6 @@ fn a_sequence_killed_again_and_again_resumes_to_the_same_values() {
     let dir = std::env::temp_dir().join(format!("grundy-kills-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ckpt = dir.join("run.ckpt");
-    let bin = assert_cmd::cargo::cargo_bin("grundy");
     let args = [
         "sequence", "octal", "0.E", "--to", "12000", "--values", "--json",
     ];
@@ -780,14 +791,7 @@ fn a_sequence_killed_again_and_again_resumes_to_the_same_values() {
         state ^= state >> 7;
         state ^= state << 17;
         let wait = std::time::Duration::from_millis(150 + state % 600);
-        let mut child = std::process::Command::new(&bin)
-            .args(args)
-            .arg("--checkpoint")
-            .arg(&ckpt)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_with_checkpoint(&args, &ckpt);
         std::thread::sleep(wait);
         if child.try_wait().unwrap().is_none() {
             kills += 1;
@@ -795,17 +799,7 @@ fn a_sequence_killed_again_and_again_resumes_to_the_same_values() {
         child.kill().unwrap();
         child.wait().unwrap();
     }
-    let resumed = Command::new(&bin)
-        .args(args)
-        .arg("--checkpoint")
-        .arg(&ckpt)
-        .output()
-        .unwrap();
-    let straight = Command::new(&bin).args(args).output().unwrap();
-    assert!(resumed.status.success() && straight.status.success());
-    let a: Value = serde_json::from_slice(&resumed.stdout).unwrap();
-    let b: Value = serde_json::from_slice(&straight.stdout).unwrap();
-    assert_eq!(a["values"], b["values"], "after {kills} kills");
+    resume_matches_a_straight_run(&args, &ckpt);
     assert!(kills >= 1, "every run ended before it was killed");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::{get, start};
+use common::{get, get_with, start};
 
 #[test]
 fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
@@ -86,22 +86,6 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
     let (status, body) = get(&server, "/");
     assert_eq!(status, 200);
     assert!(body.contains("grundy playground"));
-}
-
-/// A raw request with the given extra header lines; (status, body).
-fn get_with(server: &common::Server, path: &str, headers: &str) -> (u16, String) {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", server.1)).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
-    (status, body)
 }
 
 fn kind(body: &str) -> String {

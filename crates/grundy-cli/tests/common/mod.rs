@@ -43,10 +43,15 @@ pub fn wait_for_port(port: u16, what: &str) {
 
 /// GET a path; (status, body).
 pub fn get(server: &Server, path: &str) -> (u16, String) {
+    get_with(server, path, "Host: localhost\r\n")
+}
+
+/// GET a path with the given header lines (each ending in CRLF); (status, body).
+pub fn get_with(server: &Server, path: &str, headers: &str) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", server.1)).unwrap();
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
     )
     .unwrap();
     let mut text = String::new();
