@@ -20,8 +20,9 @@
 //! at which it was found, and nothing is computed from it. (CRC-32 detects every error of up to
 //! 32 consecutive bits, so every single flipped bit.)
 //!
-//! Files of earlier builds (v3: varints without blocks; v2: 4 bytes a value) carry no checksum;
-//! they are still read, and rewritten whole in the current format at the first save.
+//! Files of earlier builds (v3: varints without blocks; v2: 4 bytes a value) carry no checksum,
+//! so nothing can tell a damaged one from a sound one (a file of random bytes read as v2 gave
+//! values up to 4·10⁹ with exit 0): they are refused, and named as such.
 
 use super::StoredValue;
 use crate::{invalid, GameError};
@@ -31,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 /// The current format.
 const MAGIC: &str = "grundy-sequence v4";
-/// Earlier formats, read and converted.
+/// Earlier formats, recognised and refused.
 const MAGIC_V3: &str = "grundy-sequence v3";
 const MAGIC_V2: &str = "grundy-sequence v2";
 /// The most values in one block (a killed run loses at most the block being written).
@@ -45,8 +46,6 @@ pub(crate) struct Checkpoint {
     path: PathBuf,
     /// Values the file holds.
     saved: u64,
-    /// The file is in an earlier format: the next save rewrites it whole.
-    legacy: bool,
 }
 
 /// The header of `game`'s checkpoints.
@@ -108,52 +107,6 @@ fn decode<V: StoredValue>(payload: &[u8], n: usize, out: &mut Vec<V>) -> Result<
     Ok(Some(()))
 }
 
-/// Reads the values of a legacy body (v3 varints, or v2 4-byte values): `(values, bytes they
-/// take)`, a value cut at the end left out; `None` in place of the values at the first that
-/// does not fit in `V`.
-#[allow(clippy::type_complexity)]
-pub(crate) fn read_legacy<V: StoredValue>(
-    reader: impl Read,
-    fixed: bool,
-    capacity: u64,
-) -> Result<(Option<Vec<V>>, u64), String> {
-    let mut values = Vec::new();
-    values
-        .try_reserve_exact(capacity as usize)
-        .map_err(|_| "too large to load".to_string())?;
-    let (mut v, mut shift, mut used, mut at) = (0u64, 0u32, 0u64, 0u64);
-    let mut width = 0u64;
-    for byte in BufReader::with_capacity(1 << 20, reader).bytes() {
-        let b = byte.map_err(|e| e.to_string())?;
-        at += 1;
-        if fixed {
-            v |= u64::from(b) << (8 * width);
-            width += 1;
-            if width < 4 {
-                continue;
-            }
-        } else {
-            v |= u64::from(b & 0x7f) << shift;
-            shift += 7;
-            if b & 0x80 != 0 {
-                if shift >= 35 {
-                    return Err(format!("a value longer than 5 bytes at byte {at}"));
-                }
-                continue;
-            }
-        }
-        let Some(x) = u32::try_from(v).ok().and_then(V::new) else {
-            if u32::try_from(v).is_err() {
-                return Err(format!("a value beyond 32 bits at byte {at}"));
-            }
-            return Ok((None, used));
-        };
-        values.push(x);
-        (v, shift, width, used) = (0, 0, 0, at);
-    }
-    Ok((Some(values), used))
-}
-
 /// What a pass over the blocks found: the values they hold and the bytes of whole blocks.
 struct Scan {
     values: u64,
@@ -172,7 +125,6 @@ impl Checkpoint {
         let mut cp = Checkpoint {
             path: path.to_path_buf(),
             saved: 0,
-            legacy: false,
         };
         if !path.exists() {
             return Ok((cp, Some(Vec::new())));
@@ -219,13 +171,11 @@ impl Checkpoint {
         f.seek(SeekFrom::Start(start))
             .map_err(|e| bad(&e.to_string()))?;
         if magic != MAGIC.as_bytes() {
-            cp.legacy = true;
-            let fixed = magic == MAGIC_V2.as_bytes();
-            let capacity = if fixed { body / 4 } else { body };
-            let (values, _) =
-                read_legacy::<V>(&mut f, fixed, capacity).map_err(|e| damaged(start, &e))?;
-            cp.saved = values.as_ref().map_or(0, |v| v.len() as u64);
-            return Ok((cp, values));
+            return Err(invalid!(
+                "checkpoint {shown} was written by an earlier grundy ({}), without checksums, so \
+                 it cannot be trusted: remove it to start over",
+                String::from_utf8_lossy(magic)
+            ));
         }
         // First the block sizes alone (to allocate the values once, and to find a block cut
         // by a kill), then the blocks, checked and decoded.
@@ -307,8 +257,8 @@ impl Checkpoint {
         self.saved
     }
 
-    /// Appends the values not yet in the file and syncs it (a new file, or one of an earlier
-    /// format, is written aside whole, synced and renamed into place).
+    /// Appends the values not yet in the file and syncs it (a new file is written aside whole,
+    /// synced and renamed into place).
     pub(crate) fn save<V: StoredValue>(
         &mut self,
         game: &str,
@@ -316,7 +266,7 @@ impl Checkpoint {
     ) -> Result<(), GameError> {
         let io =
             |e: std::io::Error| invalid!("cannot write checkpoint {}: {e}", self.path.display());
-        let whole = self.saved == 0 || self.legacy;
+        let whole = self.saved == 0;
         if !whole && self.saved >= values.len() as u64 {
             return Ok(());
         }
@@ -355,7 +305,6 @@ impl Checkpoint {
             }
         }
         self.saved = values.len() as u64;
-        self.legacy = false;
         Ok(())
     }
 }
@@ -482,37 +431,19 @@ mod tests {
     }
 
     #[test]
-    fn checkpoints_of_earlier_builds_are_read_and_rewritten_with_checksums() {
+    fn checkpoints_of_earlier_builds_are_refused_untouched() {
         let dir = scratch("legacy");
         let path = dir.join("c.bin");
-        let j = job(&path, 2000);
-        let want = run(&Job {
-            checkpoint: None,
-            ..j.clone()
-        })
-        .unwrap();
-        // v2: 4 bytes a value, cut in a value; v3: varints, cut in a value.
-        let mut v2 = format!("{MAGIC_V2}\n{}\n", j.game).into_bytes();
-        want[..700]
-            .iter()
-            .for_each(|v| v2.extend_from_slice(&v.to_le_bytes()));
-        v2.extend_from_slice(&[1, 2]);
-        let mut v3 = format!("{MAGIC_V3}\n{}\n", j.game).into_bytes();
-        want[..900].iter().for_each(|&v| put_varint(&mut v3, v));
-        v3.push(0x87);
-        for old in [v2, v3] {
+        let j = job(&path, 300);
+        for magic in [MAGIC_V2, MAGIC_V3] {
+            // Sound or random, an unchecked body cannot be told apart: both refused.
+            let mut old = format!("{magic}\n{}\n", j.game).into_bytes();
+            old.extend((0..5000u32).map(|i| (i * 2_654_435_761 % 251) as u8));
             fs::write(&path, &old).unwrap();
-            assert_eq!(run(&j).unwrap(), want);
-            let now = fs::read(&path).unwrap();
-            assert!(now.starts_with(header(&j.game).as_bytes()));
-            let (_, saved) = Checkpoint::open::<u32>(&path, &j.game).unwrap();
-            assert_eq!(saved.unwrap(), want);
+            let e = run(&j).unwrap_err();
+            assert!(e.contains("earlier grundy") && e.contains(magic), "{e}");
+            assert_eq!(fs::read(&path).unwrap(), old);
         }
-        // A legacy value longer than 32 bits is refused, not wrapped.
-        let mut bad = format!("{MAGIC_V3}\n{}\n", j.game).into_bytes();
-        bad.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0x7f]);
-        fs::write(&path, &bad).unwrap();
-        assert!(run(&j).unwrap_err().contains("beyond 32 bits"));
         fs::remove_dir_all(&dir).unwrap();
     }
 
