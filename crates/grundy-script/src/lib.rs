@@ -393,7 +393,9 @@ impl Rules {
     ) -> Result<Report, ScriptError> {
         // On one of rayon's threads, so that the many small hand-overs between the cores
         // below are work stealing, not a wake-up of the pool and a sleep of this thread each.
-        rayon::scope(|_| self.solve_in_pool(opts, progress))
+        // The caller's time budget (grundy::budget, e.g. --max-seconds) goes with the work.
+        let budget = grundy::budget::current();
+        rayon::scope(|_| grundy::budget::carry(budget, || self.solve_in_pool(opts, progress)))
     }
 
     fn solve_in_pool(
@@ -432,6 +434,7 @@ impl Rules {
         let limit = opts.max_positions.min(u32::MAX as usize / 2);
         let (mut expanded, mut pending) = (0usize, Vec::new());
         loop {
+            grundy::budget::check().map_err(|e| ScriptError::Script(e.to_string()))?;
             if ex.store.len() > limit {
                 return Err(ScriptError::TooMany {
                     limit,

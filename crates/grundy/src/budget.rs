@@ -30,13 +30,38 @@ thread_local! {
 /// [`GameError::OverBudget`] once it has passed. Budgets nest (the inner one is in force while
 /// it runs).
 pub fn within<T>(budget: Duration, work: impl FnOnce() -> T) -> T {
+    let budget = Budget {
+        deadline: Instant::now() + budget,
+        length: budget,
+    };
+    carry(Some(budget), work)
+}
+
+/// The budget in force on this thread, to carry to a thread that does part of its work
+/// (see [`carry`]); `None` without one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    deadline: Instant,
+    length: Duration,
+}
+
+/// The budget in force on this thread, if any.
+pub fn current() -> Option<Budget> {
+    DEADLINE
+        .with(Cell::get)
+        .map(|(deadline, length)| Budget { deadline, length })
+}
+
+/// Runs `work` on this thread under `budget` (taken by [`current`] on another thread: the
+/// same deadline), or with no budget for `None`.
+pub fn carry<T>(budget: Option<Budget>, work: impl FnOnce() -> T) -> T {
     struct Restore(Option<(Instant, Duration)>);
     impl Drop for Restore {
         fn drop(&mut self) {
             DEADLINE.with(|d| d.set(self.0));
         }
     }
-    let _restore = Restore(DEADLINE.with(|d| d.replace(Some((Instant::now() + budget, budget)))));
+    let _restore = Restore(DEADLINE.with(|d| d.replace(budget.map(|b| (b.deadline, b.length)))));
     work()
 }
 
@@ -62,5 +87,15 @@ mod tests {
         assert_eq!(inner, Err(GameError::OverBudget { limit_ms: 0 }));
         assert!(within(Duration::from_secs(60), check).is_ok());
         assert!(check().is_ok());
+    }
+
+    #[test]
+    fn a_budget_is_carried_to_another_thread() {
+        let passed = within(Duration::ZERO, || {
+            let b = current();
+            std::thread::spawn(move || carry(b, check)).join().unwrap()
+        });
+        assert!(passed.is_err());
+        assert_eq!(std::thread::spawn(check).join().unwrap(), Ok(()));
     }
 }
