@@ -101,6 +101,13 @@ pub trait Ruleset {
         })
     }
 
+    /// Who wins from `position`, alone. The default asks [`Ruleset::verdict`]; a game whose
+    /// verdict also computes something costly (a Grundy value by search) overrides it, so that
+    /// listing the outcomes of many positions stays cheap.
+    fn outcome(&self, position: &Self::Pos) -> Result<Outcome, GameError> {
+        Ok(self.verdict(position)?.outcome)
+    }
+
     /// The layout of `grundy table`, if the game has one.
     fn table_shape(&self) -> Option<TableShape> {
         None
@@ -170,6 +177,8 @@ pub trait DynGame {
     fn name(&self) -> String;
     /// Solves the position written as `args`, listing at most `max_moves` winning moves.
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
+    /// Who wins from the position written as `args` (see [`Ruleset::outcome`]).
+    fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError>;
     /// The layout of `grundy table`, if the game has one.
     fn table_shape(&self) -> Option<TableShape>;
     /// One table cell, or `None` where the coordinates name no position.
@@ -205,6 +214,10 @@ impl<R: Ruleset> DynGame for R {
 
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
         self.answer(&self.parse(args)?, max_moves)
+    }
+
+    fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
+        Ruleset::outcome(self, &self.parse(args)?)
     }
 
     fn table_shape(&self) -> Option<TableShape> {

@@ -60,6 +60,17 @@ where
             Err(e) => return fail(format!("{p:?}: {e}")),
         };
         let wins = brute.wins(&p);
+        // A game's own shortcut to the outcome says what its verdict says.
+        match Ruleset::outcome(game, &p) {
+            Ok(o) if o == v.outcome => {}
+            Ok(o) => {
+                return fail(format!(
+                    "outcome of {p:?}: Ruleset::outcome says {o}, the verdict {}",
+                    v.outcome
+                ))
+            }
+            Err(e) => return fail(format!("outcome of {p:?}: {e}")),
+        }
         if v.outcome != Outcome::from_win(wins) {
             return fail(format!(
                 "outcome of {p:?}: the game says {}, brute force {}",

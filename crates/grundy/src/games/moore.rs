@@ -297,6 +297,11 @@ impl Ruleset for Moore {
         int_tokens(heaps)
     }
 
+    fn outcome(&self, heaps: &Vec<Nat>) -> Result<Outcome, GameError> {
+        // The verdict also searches for the Grundy value; the outcome needs only the columns.
+        Ok(Outcome::from_win(!column_counts_ok(heaps, self.k)))
+    }
+
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         let lost = column_counts_ok(heaps, self.k);
         let from = heaps.clone();
