@@ -14,5 +14,6 @@ fuzz_target!(|data: &[u8]| {
         max_positions: 2_000,
         ..Default::default()
     };
-    let _ = rules.solve(&opts);
+    // Under a budget: a loop that runs forever inside a call is stopped like a long search.
+    let _ = grundy::budget::within(std::time::Duration::from_secs(2), || rules.solve(&opts));
 });

@@ -188,3 +188,37 @@ fn max_seconds_stops_the_work_and_a_sequence_keeps_it() {
     assert!(sizes[0] > 0 && sizes[1] > sizes[0], "{sizes:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn max_seconds_bounds_scripts_even_inside_a_call() {
+    let dir = std::env::temp_dir().join(format!("grundy-maxsec-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("big.rhai");
+    // A large game: its exploration runs on rayon's threads, and the budget goes with it.
+    std::fs::write(
+        &script,
+        "fn start() { [40, 40, 40] }\n\
+         fn moves(p) { let out = []; for i in 0..3 { for k in 1..=p[i] { let q = p; \
+         q[i] = p[i] - k; out.push(q); } } out }\n",
+    )
+    .unwrap();
+    let path = script.to_str().unwrap();
+    refused(
+        &["script", path, "--max-seconds", "0.2"],
+        "ms of computing allowed",
+    );
+    // Found by the fuzzer: a call that pushes forever (Rhai re-measures the growing array at
+    // each push, so its operation limit takes minutes); the budget stops it inside the call.
+    std::fs::write(
+        &script,
+        "fn start() { [34, 12] }\n\
+         fn moves(p) { let out = []; let k = 1; while k <= p[0] { out.push([p[0] - k, p[1]]); \
+         k += 0; } out }\n",
+    )
+    .unwrap();
+    refused(
+        &["script", path, "--max-seconds", "0.5"],
+        "ms of computing allowed",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -201,6 +201,10 @@ fn engine() -> Engine {
     e.set_max_map_size(1 << 16);
     // A script's print() and debug() go to standard error: standard output carries the answer
     // (and may be held by the caller while the script runs, on any thread).
+    // A time budget of the caller (grundy::budget, e.g. --max-seconds) stops a call in the
+    // middle: a loop pushing forever slows as Rhai re-measures the growing array at each push,
+    // and would otherwise run for minutes before its operation limit.
+    e.on_progress(|_| grundy::budget::check().err().map(|_| Dynamic::UNIT));
     e.on_print(|text| eprintln!("{text}"));
     e.on_debug(|text, _, pos| match pos.line() {
         Some(line) => eprintln!("line {line}: {text}"),
@@ -274,11 +278,12 @@ impl Rules {
                     .call_fn_with_options(opts, &mut scope, &self.ast, name, (arg,))
             }
         };
-        r.map_err(|e| {
-            ScriptError::Script(format!(
+        r.map_err(|e| match grundy::budget::check() {
+            Err(over) => ScriptError::Script(format!("{}: in {name}(): {over}", self.source)),
+            Ok(()) => ScriptError::Script(format!(
                 "{}: in {name}(): {e}",
                 at(&self.source, e.position())
-            ))
+            )),
         })
     }
 
@@ -461,8 +466,12 @@ impl Rules {
             let todo: Vec<(Arg, Option<bool>)> = (expanded..end)
                 .map(|u| (ex.store.arg(u, own, &mut ints), ex.store.sides[u]))
                 .collect();
+            let budget = grundy::budget::current();
             let expand = || -> Vec<Result<Expanded, ScriptError>> {
-                let one = |(p, side): (Arg, Option<bool>)| self.expand(p, &ints, side);
+                // The budget goes with each call, on whichever thread runs it.
+                let one = |(p, side): (Arg, Option<bool>)| {
+                    grundy::budget::carry(budget, || self.expand(p, &ints, side))
+                };
                 if todo.len() >= PARALLEL_BATCH {
                     todo.into_par_iter().map(one).collect()
                 } else {
