@@ -23,7 +23,7 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 thread_local! {
-    static DEADLINE: Cell<Option<(Instant, Duration)>> = const { Cell::new(None) };
+    static BUDGET: Cell<Option<Budget>> = const { Cell::new(None) };
 }
 
 /// Runs `work` on this thread with `budget` of time: the library's long loops stop with
@@ -47,30 +47,28 @@ pub struct Budget {
 
 /// The budget in force on this thread, if any.
 pub fn current() -> Option<Budget> {
-    DEADLINE
-        .with(Cell::get)
-        .map(|(deadline, length)| Budget { deadline, length })
+    BUDGET.with(Cell::get)
 }
 
 /// Runs `work` on this thread under `budget` (taken by [`current`] on another thread: the
 /// same deadline), or with no budget for `None`.
 pub fn carry<T>(budget: Option<Budget>, work: impl FnOnce() -> T) -> T {
-    struct Restore(Option<(Instant, Duration)>);
+    struct Restore(Option<Budget>);
     impl Drop for Restore {
         fn drop(&mut self) {
-            DEADLINE.with(|d| d.set(self.0));
+            BUDGET.with(|b| b.set(self.0));
         }
     }
-    let _restore = Restore(DEADLINE.with(|d| d.replace(budget.map(|b| (b.deadline, b.length)))));
+    let _restore = Restore(BUDGET.with(|b| b.replace(budget)));
     work()
 }
 
 /// `Err(OverBudget)` if this thread works under a budget that has passed: for loops of your
 /// own that should stop with the library's.
 pub fn check() -> Result<(), GameError> {
-    match DEADLINE.with(Cell::get) {
-        Some((deadline, budget)) if Instant::now() >= deadline => Err(GameError::OverBudget {
-            limit_ms: budget.as_millis() as u64,
+    match BUDGET.with(Cell::get) {
+        Some(b) if Instant::now() >= b.deadline => Err(GameError::OverBudget {
+            limit_ms: b.length.as_millis() as u64,
         }),
         _ => Ok(()),
     }

@@ -62,6 +62,20 @@ pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
+/// A block's `n` and `len`, from its first 8 bytes.
+fn block_sizes(sizes: &[u8; 8]) -> (u32, u32) {
+    let word = |i: usize| u32::from_le_bytes([sizes[i], sizes[i + 1], sizes[i + 2], sizes[i + 3]]);
+    (word(0), word(4))
+}
+
+/// The checksum of a block: CRC-32 of its sizes and its values.
+fn block_crc(sizes: &[u8; 8], payload: &[u8]) -> [u8; 4] {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(sizes);
+    crc.update(payload);
+    crc.finalize().to_le_bytes()
+}
+
 /// Appends `values` as blocks.
 pub(crate) fn put_blocks<V: StoredValue>(out: &mut Vec<u8>, values: &[V]) {
     let mut payload = Vec::with_capacity(5 * BLOCK_VALUES);
@@ -71,12 +85,9 @@ pub(crate) fn put_blocks<V: StoredValue>(out: &mut Vec<u8>, values: &[V]) {
         let mut sizes = [0u8; 8];
         sizes[..4].copy_from_slice(&(chunk.len() as u32).to_le_bytes());
         sizes[4..].copy_from_slice(&(payload.len() as u32).to_le_bytes());
-        let mut crc = crc32fast::Hasher::new();
-        crc.update(&sizes);
-        crc.update(&payload);
         out.extend_from_slice(&sizes);
         out.extend_from_slice(&payload);
-        out.extend_from_slice(&crc.finalize().to_le_bytes());
+        out.extend_from_slice(&block_crc(&sizes, &payload));
     }
 }
 
@@ -167,9 +178,6 @@ impl Checkpoint {
             ));
         }
         let start = (magic.len() + name.len() + 2) as u64;
-        let body = len - start;
-        f.seek(SeekFrom::Start(start))
-            .map_err(|e| bad(&e.to_string()))?;
         if magic != MAGIC.as_bytes() {
             return Err(invalid!(
                 "checkpoint {shown} was written by an earlier grundy ({}), without checksums, so \
@@ -194,17 +202,14 @@ impl Checkpoint {
             reader
                 .read_exact(&mut sizes)
                 .map_err(|e| bad(&e.to_string()))?;
-            let n = u32::from_le_bytes(sizes[..4].try_into().expect("4 bytes")) as usize;
-            let bytes = u32::from_le_bytes(sizes[4..].try_into().expect("4 bytes")) as usize;
+            let (n, bytes) = block_sizes(&sizes);
+            let (n, bytes) = (n as usize, bytes as usize);
             block.resize(bytes + 4, 0);
             reader
                 .read_exact(&mut block)
                 .map_err(|e| bad(&e.to_string()))?;
             let (payload, sum) = block.split_at(bytes);
-            let mut crc = crc32fast::Hasher::new();
-            crc.update(&sizes);
-            crc.update(payload);
-            if crc.finalize().to_le_bytes() != sum {
+            if block_crc(&sizes, payload) != sum {
                 return Err(damaged(at, "its checksum does not match"));
             }
             match decode(payload, n, &mut values) {
@@ -214,7 +219,7 @@ impl Checkpoint {
             }
             at += BLOCK_OVERHEAD + bytes as u64;
         }
-        if scan.used != body {
+        if start + scan.used != len {
             f.set_len(start + scan.used)
                 .map_err(|e| bad(&e.to_string()))?;
         }
@@ -235,8 +240,8 @@ impl Checkpoint {
             f.seek(SeekFrom::Start(at)).map_err(io)?;
             let mut sizes = [0u8; 8];
             f.read_exact(&mut sizes).map_err(io)?;
-            let n = u64::from(u32::from_le_bytes(sizes[..4].try_into().expect("4 bytes")));
-            let bytes = u64::from(u32::from_le_bytes(sizes[4..].try_into().expect("4 bytes")));
+            let (n, bytes) = block_sizes(&sizes);
+            let (n, bytes) = (u64::from(n), u64::from(bytes));
             if at + BLOCK_OVERHEAD + bytes > len {
                 // Cut by a kill while it was written (or damaged in its last sizes: either
                 // way its values are computed again).
@@ -275,25 +280,22 @@ impl Checkpoint {
         if whole {
             buf.extend_from_slice(header(game).as_bytes());
         }
-        let mut f = if whole {
-            let tmp = self.path.with_extension("tmp");
-            let f = fs::File::create(&tmp).map_err(io)?;
-            (f, Some(tmp))
-        } else {
-            let f = fs::OpenOptions::new()
-                .append(true)
-                .open(&self.path)
-                .map_err(io)?;
-            (f, None)
-        };
+        // A new file is written aside, then renamed into place.
+        let tmp = whole.then(|| self.path.with_extension("tmp"));
+        let mut f = match &tmp {
+            Some(tmp) => fs::File::create(tmp),
+            None => fs::OpenOptions::new().append(true).open(&self.path),
+        }
+        .map_err(io)?;
+        // The header (if any) goes out with the first chunk, or alone.
         for chunk in values[from..].chunks(16 * BLOCK_VALUES) {
             put_blocks(&mut buf, chunk);
-            f.0.write_all(&buf).map_err(io)?;
+            f.write_all(&buf).map_err(io)?;
             buf.clear();
         }
-        f.0.write_all(&buf).map_err(io)?;
-        f.0.sync_data().map_err(io)?;
-        if let Some(tmp) = f.1 {
+        f.write_all(&buf).map_err(io)?;
+        f.sync_data().map_err(io)?;
+        if let Some(tmp) = tmp {
             fs::rename(&tmp, &self.path).map_err(io)?;
             // The rename itself is made durable by syncing the directory that holds it.
             let dir = match self.path.parent() {
