@@ -247,8 +247,11 @@ pub fn error_line(registry: &Registry, text: &str, args: &[String]) -> String {
 /// argument) are shown escaped, and a word of more than 80 characters (an echoed argument of a
 /// megabyte) is cut to its first 40 with the count of the rest.
 pub fn one_line(message: &str) -> String {
-    const LONG: usize = 80;
-    const KEPT: usize = 40;
+    // A word longer than this is cut in its middle: its start and its end
+    // stay (a file's path ends with its name and line, a number with its
+    // last digits), so the line still says what and where.
+    const LONG: usize = 240;
+    const KEPT: usize = 60;
     let escaped: String = message
         .chars()
         .flat_map(|c| -> Box<dyn Iterator<Item = char>> {
@@ -265,7 +268,8 @@ pub fn one_line(message: &str) -> String {
             let n = word.chars().count();
             if n > LONG {
                 let head: String = word.chars().take(KEPT).collect();
-                format!("{head}… ({} more characters)", n - KEPT)
+                let tail: String = word.chars().skip(n - KEPT).collect();
+                format!("{head}…({} characters left out)…{tail}", n - 2 * KEPT)
             } else {
                 word.to_string()
             }
@@ -288,8 +292,17 @@ mod tests {
         let cut = one_line(&long);
         assert_eq!(
             cut,
-            format!("'{}… (962 more characters) is not a number", "x".repeat(39))
+            format!(
+                "'{}…(882 characters left out)…{}' is not a number",
+                "x".repeat(59),
+                "x".repeat(59)
+            )
         );
+        // A long path keeps its file name and line: the end of a word stays.
+        let path = format!("/{}/graph.txt:1:", "d".repeat(150));
+        assert_eq!(one_line(&path), path);
+        let deeper = format!("/{}/graph.txt:1: bad line", "d".repeat(400));
+        assert!(one_line(&deeper).contains("/graph.txt:1: bad line"));
         assert_eq!(one_line("plain words stay"), "plain words stay");
     }
 }
