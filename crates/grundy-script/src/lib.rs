@@ -18,6 +18,7 @@
 //! ```
 
 mod fast;
+mod syntax;
 
 use grundy::graph::{Graph, Gsg};
 use grundy::solver::{Brute, Game, Stop};
@@ -255,7 +256,7 @@ impl Rules {
             entries.push("primitive");
         }
         Ok(Rules {
-            fast: fast::Fast::compile(&ast, &entries),
+            fast: fast::Fast::compile(script, &entries),
             primitive,
             components: has("components", 1),
             engine,
