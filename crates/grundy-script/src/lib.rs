@@ -560,16 +560,12 @@ impl Rules {
         let game = ScriptGame {
             rules: self,
             values: RefCell::new(HashMap::new()),
-            error: RefCell::new(None),
         };
         let key = game.key(start)?;
         let mut brute = Brute::with_limit(&game, opts.max_positions);
-        let g = brute.try_grundy(&key);
-        if let Some(e) = game.error.borrow_mut().take() {
-            return Err(e);
-        }
-        let g = match g {
+        let g = match brute.try_grundy(&key) {
             Ok(g) => g,
+            Err(Stop::Rules(why)) => return Err(ScriptError::Script(why)),
             Err(Stop::Cycle) => return Ok(None),
             Err(Stop::Limit) => {
                 return Err(ScriptError::TooMany {
@@ -579,16 +575,15 @@ impl Rules {
             }
         };
         let mut winning = Vec::new();
-        for m in game.moves(&key) {
-            if brute.try_grundy(&m) == Ok(0) {
-                winning.push(WinningMove {
+        for m in game.try_moves(&key).map_err(ScriptError::Script)? {
+            match brute.try_grundy(&m) {
+                Ok(0) => winning.push(WinningMove {
                     to: serde_json::from_str(&m).unwrap_or_default(),
                     player: None,
-                });
+                }),
+                Err(Stop::Rules(why)) => return Err(ScriptError::Script(why)),
+                _ => {}
             }
-        }
-        if let Some(e) = game.error.borrow_mut().take() {
-            return Err(e);
         }
         Ok(Some(Report {
             outcome: Outcome::from_win(g != 0),
@@ -989,11 +984,12 @@ impl IntIds {
     }
 }
 
-/// The script as a [`Game`] over canonical keys, for the component-wise solver.
+/// The script as a [`Game`] over canonical keys, for the component-wise solver. A script's
+/// error reaches the solver through [`Game::try_moves`] and stops it ([`Stop::Rules`]).
 struct ScriptGame<'r> {
     rules: &'r Rules,
+    /// The position behind each key met so far.
     values: RefCell<HashMap<String, Dynamic>>,
-    error: RefCell<Option<ScriptError>>,
 }
 
 impl ScriptGame<'_> {
@@ -1007,46 +1003,33 @@ impl ScriptGame<'_> {
         Ok(key)
     }
 
-    fn fail(&self, e: ScriptError) -> Vec<String> {
-        self.error.borrow_mut().get_or_insert(e);
-        vec![]
-    }
-
-    fn keys(&self, name: &str, key: &String) -> Vec<String> {
-        if self.error.borrow().is_some() {
-            return vec![];
-        }
+    fn keys(&self, name: &str, key: &String) -> Result<Vec<String>, String> {
         let p = self.values.borrow()[key].clone();
-        match self.rules.list(name, &p) {
-            Ok(list) => {
-                let mut out = Vec::with_capacity(list.len());
-                for c in list {
-                    match self.key(&c) {
-                        Ok(k) => out.push(k),
-                        Err(e) => return self.fail(e),
-                    }
-                }
-                out
-            }
-            Err(e) => self.fail(e),
-        }
+        let list = self.rules.list(name, &p).map_err(|e| e.to_string())?;
+        list.iter()
+            .map(|c| self.key(c).map_err(|e| e.to_string()))
+            .collect()
     }
 }
 
 impl Game for ScriptGame<'_> {
     type Position = String;
 
+    /// (The solver asks [`Game::try_moves`], which says when the script fails.)
     fn moves(&self, key: &String) -> Vec<String> {
+        self.try_moves(key).unwrap_or_default()
+    }
+
+    fn try_moves(&self, key: &String) -> Result<Vec<String>, String> {
         self.keys("moves", key)
     }
 
-    fn components(&self, key: &String) -> Vec<String> {
-        let parts = self.keys("components", key);
-        if parts.len() == 1 && parts[0] == *key || parts.is_empty() && self.error.borrow().is_some()
-        {
-            return vec![key.clone()];
+    fn try_components(&self, key: &String) -> Result<Vec<String>, String> {
+        let parts = self.keys("components", key)?;
+        if parts.len() == 1 && parts[0] == *key {
+            return Ok(vec![key.clone()]);
         }
-        parts
+        Ok(parts)
     }
 }
 
@@ -1285,6 +1268,35 @@ mod tests {
                 "wide"
             ]
         );
+    }
+
+    /// A script that fails inside the solver by components stops it with its own error,
+    /// which names the place, whether `moves` or `components` fails, deep in the search or
+    /// at the start.
+    #[test]
+    fn errors_in_the_solver_by_components_name_their_place() {
+        let with = |moves_body: &str, components_body: &str| {
+            let script = format!(
+                "fn start() {{ [5, 6] }}\nfn components(p) {{ {components_body} }}\n\
+                 fn moves(p) {{ {moves_body} }}"
+            );
+            let rules = Rules::compile(&script, "c.rhai").unwrap();
+            assert!(rules.components);
+            rules.solve(&Options::default()).map(|r| r.grundy)
+        };
+        let parts = "let out = []; for r in p { if r > 0 { out.push([r]); } } out";
+        let take = "let n = p[0]; let out = []; for k in 1..=n { out.push([n - k]); } out";
+        // Nim: heaps 5 and 6 are worth 5 ^ 6.
+        let ok = with(take, parts).unwrap();
+        assert_eq!(serde_json::to_string(&ok).unwrap(), "3");
+        for (moves, components, line) in [
+            ("if p[0] == 2 { p[7] } else { [[p[0] - 1]] }", parts, ":3:"),
+            (take, "if p.len() == 2 { p[9] } else { [p] }", ":2:"),
+            (take, "if p == [1] { p.x() } else { [p] }", ":2:"),
+        ] {
+            let e = with(moves, components).unwrap_err().to_string();
+            assert!(e.starts_with("c.rhai") && e.contains(line), "{e}");
+        }
     }
 
     #[test]

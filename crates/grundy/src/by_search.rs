@@ -125,6 +125,7 @@ impl<G: Notation> Ruleset for BySearch<G> {
                     "{}: the game has a cycle, so it has no Grundy values (try grundy graph)",
                     self.name()
                 )),
+                Stop::Rules(why) => GameError::Invalid(format!("{}: {why}", self.name())),
             })?)
         };
         let wins = brute.wins(position);

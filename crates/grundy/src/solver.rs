@@ -45,6 +45,41 @@ pub trait Game {
         vec![position.clone()]
     }
 
+    /// The moves, or why the rules could not give them (a rule script that fails, say): a
+    /// search by [`Brute::try_grundy`] stops there with [`Stop::Rules`]. Rules that cannot
+    /// fail keep the default, which is [`Game::moves`].
+    ///
+    /// ```
+    /// use grundy::solver::{Brute, Game, Stop};
+    ///
+    /// /// Nim on one heap, whose rules know no move from 3.
+    /// struct Fragile;
+    /// impl Game for Fragile {
+    ///     type Position = u32;
+    ///     fn moves(&self, &n: &u32) -> Vec<u32> {
+    ///         (0..n).collect()
+    ///     }
+    ///     fn try_moves(&self, &n: &u32) -> Result<Vec<u32>, String> {
+    ///         if n == 3 {
+    ///             Err("no rule for 3".into())
+    ///         } else {
+    ///             Ok(self.moves(&n))
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!(Brute::new(&Fragile).try_grundy(&2), Ok(2));
+    /// let stop = Brute::new(&Fragile).try_grundy(&5);
+    /// assert_eq!(stop, Err(Stop::Rules("no rule for 3".into())));
+    /// ```
+    fn try_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, String> {
+        Ok(self.moves(position))
+    }
+
+    /// The components, or why the rules could not give them (see [`Game::try_moves`]).
+    fn try_components(&self, position: &Self::Position) -> Result<Vec<Self::Position>, String> {
+        Ok(self.components(position))
+    }
+
     /// The play convention (normal unless the game says otherwise).
     fn convention(&self) -> Convention {
         Convention::Normal
@@ -52,12 +87,15 @@ pub trait Game {
 }
 
 /// Why a [`Brute`] solver stopped without a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
     /// The limit on stored positions was reached.
     Limit,
     /// The game has a cycle, so it has no ordinary Grundy values.
     Cycle,
+    /// The rules failed to give a position's moves ([`Game::try_moves`]); the message says
+    /// why.
+    Rules(String),
 }
 
 /// Memoised brute-force solver.
@@ -122,7 +160,7 @@ impl<'g, G: Game> Brute<'g, G> {
     /// The Sprague–Grundy value of `position`, or why there is none within the limit.
     pub fn try_grundy(&mut self, position: &G::Position) -> Result<u64, Stop> {
         let mut value = 0;
-        for c in self.game.components(position) {
+        for c in self.game.try_components(position).map_err(Stop::Rules)? {
             value ^= self.component_value(c)?;
         }
         Ok(value)
@@ -134,7 +172,7 @@ impl<'g, G: Game> Brute<'g, G> {
             return Ok(v);
         }
         let mut on_stack: HashSet<G::Position> = HashSet::new();
-        let mut stack = vec![Frame::new(root.clone(), self.option_components(&root))];
+        let mut stack = vec![Frame::new(root.clone(), self.option_components(&root)?)];
         on_stack.insert(root.clone());
         while let Some(frame) = stack.last_mut() {
             // Skip over the components whose value is already known.
@@ -150,7 +188,7 @@ impl<'g, G: Game> Brute<'g, G> {
                 if !on_stack.insert(c.clone()) {
                     return Err(Stop::Cycle);
                 }
-                let options = self.option_components(&c);
+                let options = self.option_components(&c)?;
                 stack.push(Frame::new(c, options));
                 continue;
             }
@@ -172,11 +210,12 @@ impl<'g, G: Game> Brute<'g, G> {
         Ok(self.values[&root])
     }
 
-    fn option_components(&self, pos: &G::Position) -> Vec<Vec<G::Position>> {
+    fn option_components(&self, pos: &G::Position) -> Result<Vec<Vec<G::Position>>, Stop> {
         self.game
-            .moves(pos)
+            .try_moves(pos)
+            .map_err(Stop::Rules)?
             .iter()
-            .map(|m| self.game.components(m))
+            .map(|m| self.game.try_components(m).map_err(Stop::Rules))
             .collect()
     }
 
