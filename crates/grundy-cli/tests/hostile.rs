@@ -47,6 +47,39 @@ fn moore_heap_of_twenty_thousand_digits_is_answered() {
     assert!(out.contains("\"outcome\":\"N\""), "{out}");
 }
 
+/// Three heaps of 10⁵ digits under a 2 GiB address-space limit: the winning-move search
+/// once copied the changed heaps at every bit (23.7 GiB at its peak); it keeps one copy now.
+#[test]
+fn moore_heaps_of_a_hundred_thousand_digits_fit_in_little_memory() {
+    let heap = |d: char| format!("{d}{}", "0123456789".repeat(10_000).split_at(1).1);
+    let (a, b, c) = (heap('7'), heap('3'), heap('5'));
+    let out = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 2097152 && exec \"$0\" \"$@\""])
+        .arg(assert_cmd::cargo::cargo_bin("grundy"))
+        .args([
+            "solve",
+            "moore",
+            "--k",
+            "2",
+            &a,
+            &b,
+            &c,
+            "--max-moves",
+            "2",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["outcome"], "N");
+    assert!(
+        v["winning_moves"].as_array().is_some_and(|m| !m.is_empty()),
+        "{v}"
+    );
+}
+
 #[test]
 fn wythoff_with_the_largest_word_is_answered() {
     let (code, out, err) = grundy(&["solve", "wythoff", "3", MAX]);

@@ -158,7 +158,6 @@ impl Search {
 /// chosen among `choices`.
 struct Frame {
     remaining: u64,
-    values: Vec<Nat>,
     choices: Vec<(Vec<usize>, u64)>,
 }
 
@@ -172,6 +171,10 @@ struct WinningMoves {
     sets: Box<dyn Iterator<Item = Vec<usize>>>,
     search: Option<Search>,
     stack: Vec<Frame>,
+    /// The new values of the changed heaps, written bit by bit from the top as the search
+    /// goes down: one copy for the whole search (a copy per level, with a level per bit, took
+    /// memory quadratic in the heaps' length).
+    values: Vec<Nat>,
 }
 
 impl WinningMoves {
@@ -186,6 +189,7 @@ impl WinningMoves {
             sets: Box::new(sets),
             search: None,
             stack: Vec::new(),
+            values: Vec::new(),
         }
     }
 }
@@ -205,21 +209,21 @@ impl Iterator for WinningMoves {
                     if !search.feasible(remaining - 1, next) {
                         continue;
                     }
-                    let mut values = frame.values.clone();
-                    for &j in &ones {
-                        values[j].set_bit(remaining - 1, true);
+                    // Every changed heap's bit at this level is written, so what a branch
+                    // given up left below is overwritten before it is read.
+                    for (j, v) in self.values.iter_mut().enumerate() {
+                        v.set_bit(remaining - 1, ones.contains(&j));
                     }
                     if remaining == 1 {
                         let mut to = self.heaps.clone();
                         for (j, &i) in search.set.iter().enumerate() {
-                            to[i] = values[j].clone();
+                            to[i] = self.values[j].clone();
                         }
                         return Some(to);
                     }
                     let choices = search.choices(remaining - 2, next);
                     self.stack.push(Frame {
                         remaining: remaining - 1,
-                        values,
                         choices,
                     });
                 }
@@ -235,9 +239,9 @@ impl Iterator for WinningMoves {
             };
             if self.bits > 0 && search.feasible(self.bits, full) {
                 let choices = search.choices(self.bits - 1, full);
+                self.values = vec![Nat::zero(); search.set.len()];
                 self.stack.push(Frame {
                     remaining: self.bits,
-                    values: vec![Nat::zero(); search.set.len()],
                     choices,
                 });
             }
