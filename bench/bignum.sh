@@ -3,7 +3,8 @@
 # 10^5 decimal digits, every game with a closed form that reads big numbers, one run each
 # (the numbers are random but fixed by a seed, so runs compare). Prints seconds, peak memory
 # and the growth exponent between 10^4 and 10^5 digits (1 = linear, 2 = quadratic).
-# Usage: bench/bignum.sh [GRUNDY_BINARY] [DIGITS...]
+# Usage: bench/bignum.sh [GRUNDY_BINARY] [DIGITS...]; ONLY=euclid times only the games whose
+# line starts so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/release/grundy}
@@ -35,6 +36,7 @@ cases=(
 )
 printf '%-44s %8s %9s %9s\n' game digits seconds 'peak MiB'
 for case in "${cases[@]}"; do
+    [[ $case == "${ONLY:-}"* ]] || continue
     game=${case%%|*}
     template=${case#*|}
     prev=""
