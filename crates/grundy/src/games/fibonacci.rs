@@ -64,16 +64,32 @@ pub static INFO: GameInfo = GameInfo {
 /// and back down, each step one subtraction in place (F_{k−2} = F_k − F_{k−1}), so memory
 /// stays a small multiple of `n` and no table of all smaller Fibonacci numbers is built.
 pub fn zeckendorf_indices(n: &Nat) -> Vec<u64> {
-    // (lo, hi) = (F_{k−1}, F_k), starting from (F_1, F_2) = (1, 1).
-    let (mut lo, mut hi, mut k) = (Nat::one(), Nat::one(), 2u64);
+    zeckendorf_walk(n, &Nat::zero()).0
+}
+
+/// The indices of the Zeckendorf terms of `n` (largest first) and, beside each, whether
+/// taking the sum of the terms below it is a winning move when at most `limit` may be
+/// taken: that sum is positive, at most `limit`, and less than half the term (so the
+/// opponent cannot take the new smallest term). The sum of the terms below is what is left
+/// of `n` once the term is taken, so the walk decides every such move as it goes, with no
+/// number built but the one it walks with.
+fn zeckendorf_walk(n: &Nat, limit: &Nat) -> (Vec<u64>, Vec<bool>) {
+    if n.is_zero() {
+        return (Vec::new(), Vec::new());
+    }
+    // The largest k with F_k ≤ n, from the length of n (F_k ≈ φ^k/√5: k ≈ 1.44·bits + 1.67),
+    // a little below, then (lo, hi) = (F_{k−1}, F_k) by doubling and a few steps up.
+    let guess = (n.bits() * 1_440_420 / 1_000_000).saturating_sub(2).max(2);
+    let (mut lo, mut hi) = fibonacci_pair(guess - 1);
+    let mut k = guess;
     while hi <= *n {
-        let next = &lo + &hi;
-        lo = std::mem::replace(&mut hi, next);
+        lo += &hi;
+        std::mem::swap(&mut lo, &mut hi);
         k += 1;
     }
-    // Now hi = F_k > n; walk down, taking each term that fits.
+    // Now hi = F_k > n; walk down, in place, taking each term that fits.
     let mut rest = n.clone();
-    let mut terms = Vec::new();
+    let (mut terms, mut cuts) = (Vec::new(), Vec::new());
     while k > 2 && !rest.is_zero() {
         // (lo, hi) = (F_{k−2}, F_{k−1}).
         hi -= &lo;
@@ -82,18 +98,67 @@ pub fn zeckendorf_indices(n: &Nat) -> Vec<u64> {
         if hi <= rest {
             rest -= &hi;
             terms.push(k);
+            let above = more_than_twice(&hi, &rest);
+            cuts.push(!rest.is_zero() && rest <= *limit && above);
         }
     }
-    terms
+    (terms, cuts)
 }
 
-/// The values F_k of `indices` (in increasing order), computed by walking up from F_2.
+/// Whether `a > 2·b`, by lengths, then by the leading 64 bits, and only when those tie by
+/// building 2·b (a walk that built it at every term took twice as long).
+fn more_than_twice(a: &Nat, b: &Nat) -> bool {
+    let (la, lb) = (a.bits(), b.bits() + 1);
+    if la != lb || la < 66 {
+        return la > lb || la == lb && *a > (b << 1u32);
+    }
+    // Bits la − 64 .. la of a, and of 2·b (bits la − 65 .. la − 1 of b).
+    let window = |x: &Nat, from: u64| {
+        let mut words = x.iter_u64_digits();
+        let (w, off) = (usize::try_from(from / 64).unwrap_or(usize::MAX), from % 64);
+        let low = words.nth(w).unwrap_or(0);
+        let high = words.next().unwrap_or(0);
+        if off == 0 {
+            low
+        } else {
+            low >> off | high << (64 - off)
+        }
+    };
+    match window(a, la - 64).cmp(&window(b, la - 65)) {
+        std::cmp::Ordering::Equal => *a > (b << 1u32),
+        order => order == std::cmp::Ordering::Greater,
+    }
+}
+
+/// (F_k, F_{k+1}) by doubling: F_{2j} = F_j·(2F_{j+1} − F_j), F_{2j+1} = F_j² + F_{j+1}²
+/// (F_0 = 0, F_1 = F_2 = 1), O(log k) multiplications.
+fn fibonacci_pair(k: u64) -> (Nat, Nat) {
+    let (mut a, mut b) = (Nat::zero(), Nat::one());
+    for i in (0..u64::BITS - k.leading_zeros()).rev() {
+        let c = &a * (&b * 2u32 - &a);
+        let d = &a * &a + &b * &b;
+        (a, b) = if k >> i & 1 == 1 {
+            (d.clone(), c + d)
+        } else {
+            (c, d)
+        };
+    }
+    (a, b)
+}
+
+/// The values F_k of `indices` (in increasing order): a short gap is walked, one addition a
+/// step; a long one is jumped by doubling.
 fn fibonacci_values(indices: impl IntoIterator<Item = u64>) -> impl Iterator<Item = Nat> {
+    // (lo, hi) = (F_{k−1}, F_k).
     let (mut lo, mut hi, mut k) = (Nat::one(), Nat::one(), 2u64);
     indices.into_iter().map(move |want| {
+        if want > k + 64 {
+            (lo, hi) = fibonacci_pair(want - 1);
+            k = want;
+        }
         while k < want {
-            let next = &lo + &hi;
-            lo = std::mem::replace(&mut hi, next);
+            lo += &hi;
+            std::mem::swap(&mut lo, &mut hi);
             k += 1;
         }
         hi.clone()
@@ -176,10 +241,11 @@ impl Ruleset for Fibonacci {
 
     fn verdict(&self, p: &FibPos) -> Result<Verdict<'_, FibPos>, GameError> {
         let max = p.max_take();
-        // Indices of the terms, smallest first; values are computed walking up, only as far
-        // as needed, and no number is turned into decimal but those printed.
-        let mut indices = zeckendorf_indices(&p.n);
+        // Indices of the terms, smallest first; values are computed walking up (or jumping),
+        // only as far as needed, and no number is turned into decimal but those printed.
+        let (mut indices, mut cuts) = zeckendorf_walk(&p.n, &max);
         indices.reverse();
+        cuts.reverse();
         let count = indices.len();
         let smallest = indices.first().and_then(|&k| fibonacci_values([k]).next());
         // The player to move wins exactly when the smallest term is at most the limit.
@@ -193,29 +259,23 @@ impl Ruleset for Fibonacci {
         } else {
             Vec::new()
         };
-        // Candidate takes: the sums of the smallest 1, 2, … Zeckendorf terms (the last is n).
-        // What remains is the sum of the larger terms, which is its own Zeckendorf
-        // representation, so its smallest term is the next term up: nothing to recompute.
-        // Lazily: only the moves that are listed are built.
+        // The winning takes are sums of the smallest j terms: what remains is the sum of the
+        // larger terms, its own Zeckendorf representation, whose smallest term must be more
+        // than twice the take. `good[j − 1]` says whether the sum of the smallest j is one
+        // (the walk decided it beside the next term up; taking everything wins when allowed).
+        // Lazily: only the moves that are listed are summed.
+        let mut good: Vec<bool> = cuts.into_iter().skip(1).collect();
+        good.push(p.n <= max && !p.n.is_zero());
         let n = p.n.clone();
-        let limit = max.clone();
         let mut values = fibonacci_values(indices);
-        let mut next = values.next();
-        let mut t = Nat::zero();
-        let winning = std::iter::from_fn(move || loop {
-            let term = next.take()?;
-            t += &term;
-            if t > limit {
-                return None;
+        let (mut t, mut summed) = (Nat::zero(), 0usize);
+        let winning = std::iter::from_fn(move || {
+            let j = summed + 1 + good.get(summed..)?.iter().position(|&g| g)?;
+            while summed < j {
+                t += values.next()?;
+                summed += 1;
             }
-            next = values.next();
-            let lost_after = match &next {
-                None => true,
-                Some(s) => *s > &t * 2u32,
-            };
-            if lost_after {
-                return Some(Move::new(after_take(&n, &t), format!("take {t}")));
-            }
+            Some(Move::new(after_take(&n, &t), format!("take {t}")))
         });
         let explanation = if p.n.is_zero() {
             "Fibonacci Nim with no tokens left: the opponent took the last one and won.".into()
@@ -332,6 +392,19 @@ mod tests {
     }
 
     /// The two-number walk gives the greedy representation over a table, for every n ≤ 5000.
+    proptest! {
+        #[test]
+        fn more_than_twice_is_the_comparison(a in "[1-9][0-9]{0,60}", b in "[0-9]{1,60}", lift in 0u32..3) {
+            let a: Nat = a.parse().unwrap();
+            let b: Nat = b.parse().unwrap();
+            // Also pairs whose leading bits tie: a = 2b + lift − 1.
+            let near = (&b << 1u32) + lift;
+            let near = if near.is_zero() { near } else { near - 1u32 };
+            prop_assert_eq!(more_than_twice(&a, &b), a > (&b << 1u32));
+            prop_assert_eq!(more_than_twice(&near, &b), near > (&b << 1u32));
+        }
+    }
+
     #[test]
     fn zeckendorf_by_the_walk_matches_the_greedy_table() {
         let mut fibs = vec![1u64, 2];
