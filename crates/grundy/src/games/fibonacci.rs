@@ -391,7 +391,6 @@ mod tests {
         check_all(&Fibonacci, ps, Grundy::Required);
     }
 
-    /// The two-number walk gives the greedy representation over a table, for every n ≤ 5000.
     proptest! {
         #[test]
         fn more_than_twice_is_the_comparison(a in "[1-9][0-9]{0,60}", b in "[0-9]{1,60}", lift in 0u32..3) {
@@ -405,6 +404,7 @@ mod tests {
         }
     }
 
+    /// The two-number walk gives the greedy representation over a table, for every n ≤ 5000.
     #[test]
     fn zeckendorf_by_the_walk_matches_the_greedy_table() {
         let mut fibs = vec![1u64, 2];
