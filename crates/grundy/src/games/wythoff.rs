@@ -50,13 +50,28 @@ pub fn lower(k: &Nat) -> Nat {
     (k + isqrt(&(k * k * 5u32))) >> 1
 }
 
+/// Whether `n = ⌊kφ⌋` (k ≥ 1), by squares alone: 2n − k ≤ k√5 < 2n + 2 − k.
+fn is_lower(n: &Nat, k: &Nat) -> bool {
+    let twice = n << 1u32;
+    if twice < *k {
+        return false;
+    }
+    let five = k * k * 5u32;
+    let lo = &twice - k;
+    &lo * &lo <= five && {
+        let hi = lo + 2u32;
+        five < &hi * &hi
+    }
+}
+
 /// The other heap of the P-position containing a heap of `n` (0 for 0).
 pub fn partner(n: &Nat) -> Nat {
     if n.is_zero() {
         return Nat::zero();
     }
-    // ⌊n/φ⌋ = ⌊(√(5n²) − n) / 2⌋; n = ⌊kφ⌋ needs k within 1 of n/φ, n = ⌊jφ²⌋ needs j within
-    // 1 of n/φ². Try the few candidates of each kind; Beatty's theorem says one matches.
+    // ⌊n/φ⌋ = ⌊(√(5n²) − n) / 2⌋; n = ⌊kφ⌋ needs k within 1 of n/φ, n = ⌊jφ²⌋ = ⌊jφ⌋ + j
+    // needs j within 1 of n/φ². Try the few candidates of each kind (one square root, then
+    // squares only); Beatty's theorem says one matches.
     let n_over_phi: Nat = (isqrt(&(n * n * 5u32)) - n) >> 1;
     let candidates = |est: &Nat| {
         let lo = if est.is_zero() {
@@ -67,14 +82,14 @@ pub fn partner(n: &Nat) -> Nat {
         (0u32..4).map(move |i| &lo + i)
     };
     for k in candidates(&n_over_phi) {
-        if !k.is_zero() && lower(&k) == *n {
+        if !k.is_zero() && is_lower(n, &k) {
             return n + k;
         }
     }
     let n_over_phi2 = n - &n_over_phi;
     for j in candidates(&n_over_phi2) {
-        if !j.is_zero() && lower(&j) + &j == *n {
-            return lower(&j);
+        if !j.is_zero() && j <= *n && is_lower(&(n - &j), &j) {
+            return n - j;
         }
     }
     unreachable!("Beatty's theorem: every positive integer is ⌊kφ⌋ or ⌊kφ²⌋")
@@ -130,13 +145,13 @@ impl Ruleset for Wythoff {
 
     fn verdict(&self, p: &(Nat, Nat)) -> Result<Verdict<'_, (Nat, Nat)>, GameError> {
         let (a, b) = p;
-        let lost = is_p(a, b);
         let (x, y) = if a <= b { (a, b) } else { (b, a) };
         let k = y - x;
+        let l = lower(&k);
+        let lost = l == *x;
         let explanation = format!(
             "Wythoff's theorem: heaps x ≤ y are lost for the player to move exactly when \
-             x = ⌊(y − x)·φ⌋. Here y − x = {k} and ⌊{k}·φ⌋ = {}, {}.",
-            lower(&k),
+             x = ⌊(y − x)·φ⌋. Here y − x = {k} and ⌊{k}·φ⌋ = {l}, {}.",
             if lost {
                 format!("which equals x = {x}: every move leaves a winning position")
             } else {
@@ -159,7 +174,6 @@ impl Ruleset for Wythoff {
                     format!("take {} from heap 1", a - &pa),
                 ));
             }
-            let l = lower(&k);
             if l < *x {
                 let d = x - &l;
                 moves.push(Move::new(
