@@ -2,7 +2,8 @@
 # Closed forms at any size: `grundy solve` on positions whose numbers have 10^3, 10^4 and
 # 10^5 decimal digits, every game with a closed form that reads big numbers, one run each
 # (the numbers are random but fixed by a seed, so runs compare). Prints seconds, peak memory
-# and the growth exponent between 10^4 and 10^5 digits (1 = linear, 2 = quadratic).
+# and the growth exponent between each size and the one before, where the smaller took
+# 0.02 s or more (1 = linear, 2 = quadratic).
 # Usage: bench/bignum.sh [GRUNDY_BINARY] [DIGITS...]; ONLY=euclid times only the games whose
 # line starts so.
 set -euo pipefail
@@ -71,9 +72,10 @@ PY
         fi
         growth=""
         if [ -n "$prev" ] && [ "$shown" != refused ]; then
-            growth=$(python3 -c "import math,sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'x^{math.log10(b/a):.2f}' if a>=0.02 else '')" "$prev" "$secs")
+            growth=$(python3 -c "import math,sys; a,b,m,n=map(float,sys.argv[1:]); print(f'x^{math.log(b/a)/math.log(n/m):.2f}' if a>=0.02 else '')" "$prev" "$secs" "$prev_d" "$d")
         fi
         printf '%-44s %8s %9s %9s %s\n' "$game" "$d" "$shown" "$((kib / 1024))" "$growth"
         [ "$shown" != refused ] && prev=$secs || prev=""
+        prev_d=$d
     done
 done
