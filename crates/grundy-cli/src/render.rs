@@ -207,6 +207,12 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
             h - 1
         );
     }
+    if let Some(to) = r.known_to {
+        let _ = writeln!(
+            s,
+            "So every G(n) up to n = {to} follows from it, without storing them."
+        );
+    }
     // The rare values matter where they are few (the sparse-space method); where a tenth of
     // the values or more are "rare", the line would say nothing.
     if r.rare.mask != 0 && r.rare.count.saturating_mul(10) < r.computed {

@@ -80,6 +80,16 @@ fn moore_heaps_of_a_hundred_thousand_digits_fit_in_little_memory() {
     );
 }
 
+/// Kayles' period is proved from its first values, so 10¹¹ heaps need no memory: it was
+/// refused for the 186 GiB that storing them would take.
+#[test]
+fn a_proved_period_answers_past_the_memory_limit() {
+    let (code, out, err) = grundy(&["sequence", "kayles", "--to", "100000000000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("period 12 from heap 71"), "{out}");
+    assert!(out.contains("every G(n) up to n = 100000000000"), "{out}");
+}
+
 #[test]
 fn wythoff_with_the_largest_word_is_answered() {
     let (code, out, err) = grundy(&["solve", "wythoff", "3", MAX]);

@@ -79,6 +79,11 @@ pub struct Report {
     /// The first heap whose value followed from a period proved earlier in the run instead of
     /// being computed by the mex rule (exact either way), or null when none did.
     pub by_period_from: Option<u64>,
+    /// Asked for more values than memory holds, of a game whose period was then proved from
+    /// the first ones: every G(n) up to this heap follows from the period, though only
+    /// `computed` were computed (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known_to: Option<u64>,
     /// The closed form the values follow, in words, for a game that has one (absent
     /// otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -112,6 +117,10 @@ pub struct Job {
 const MEMORY_LIMIT: u64 = 20 << 30;
 /// How often progress is saved to the checkpoint.
 const SAVE_EVERY: Duration = Duration::from_secs(1);
+/// Past the memory limit, the values a periodicity proof is looked for in (a second or so of
+/// computing for most codes).
+const TRIAL: u64 = 1 << 20;
+const _: () = assert!(TRIAL == 1_048_576, "the refusal says the figure");
 
 impl Job {
     /// Runs the job, calling `progress(done, total)` as values are computed.
@@ -128,9 +137,27 @@ impl Job {
         };
         let bytes = total.saturating_mul(each);
         if bytes > MEMORY_LIMIT {
+            // A game whose period is proved from its first values needs none of that memory:
+            // every value asked for follows from the period.
+            let mut tried = "";
+            if let (Source::Rule(rule), false) = (&self.source, self.keep_values) {
+                if rule.provable() {
+                    let trial = Job {
+                        to: TRIAL - 1,
+                        until_periodic: true,
+                        ..self.clone()
+                    };
+                    let mut report = trial.run(progress)?;
+                    if report.proved {
+                        report.known_to = Some(self.to);
+                        return Ok(report);
+                    }
+                    tried = ", and no period was proved from the first 1,048,576";
+                }
+            }
             return Err(too_large!(
-                "--to {} would need {} for the values ({each} bytes each at least); grundy \
-                 keeps at most {} GiB",
+                "--to {} would need {} for the values ({each} bytes each at least){tried}; \
+                 grundy keeps at most {} GiB",
                 self.to,
                 gib(bytes),
                 MEMORY_LIMIT >> 30
@@ -163,6 +190,7 @@ impl Job {
                 values.observe()
             },
             by_period_from,
+            known_to: None,
             closed_form: match &self.source {
                 Source::ClosedForm(form) => Some(form.formula),
                 Source::Rule(_) => None,
@@ -759,12 +787,27 @@ mod tests {
         assert!(e.contains("37.3 GiB") && e.contains("4 bytes"), "{e}");
     }
 
+    /// Past the memory limit, a game whose period is proved from its first values is
+    /// answered (every value asked for follows from the period); values asked for, which
+    /// would have to be stored, are refused at once with the amount; and so is a game with
+    /// no period proved from the first 2^20 values (Officers, 0.6, has none below 2^32).
     #[test]
-    fn too_much_memory_is_refused_with_the_amount() {
-        let e = job("0.77", 1 << 40)
+    fn past_the_memory_limit_only_a_proved_period_answers() {
+        let r = job("0.77", 1 << 40).run(&mut |_, _| {}).unwrap();
+        assert!(r.proved && r.period == Some(12) && r.preperiod == Some(71));
+        assert_eq!(r.known_to, Some(1 << 40));
+        assert!(r.computed <= TRIAL, "{}", r.computed);
+        let mut kept = job("0.77", 1 << 40);
+        kept.keep_values = true;
+        let e = kept.run(&mut |_, _| {}).unwrap_err().to_string();
+        assert!(e.contains("GiB") && !e.contains("no period"), "{e}");
+        let e = job("0.6", 1 << 40)
             .run(&mut |_, _| {})
             .unwrap_err()
             .to_string();
-        assert!(e.contains("GiB"), "{e}");
+        assert!(
+            e.contains("GiB") && e.contains("no period was proved"),
+            "{e}"
+        );
     }
 }
