@@ -15,8 +15,17 @@ pub struct Cli {
     pub command: Command,
     /// Stop computing after SECONDS with an error (exit 2); a sequence saves its checkpoint
     /// first, so asking again goes on from there. Default: no limit.
-    #[arg(long, value_name = "SECONDS", global = true)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        global = true,
+        allow_negative_numbers = true
+    )]
     pub max_seconds: Option<f64>,
+    /// The most memory, in GiB, that a computation may plan to store (a sequence's table of
+    /// values); more is refused at once, saying how much it would take. Default: 20.
+    #[arg(long, value_name = "GIB", global = true, allow_negative_numbers = true)]
+    pub max_memory: Option<f64>,
 }
 
 #[derive(Subcommand, Debug)]

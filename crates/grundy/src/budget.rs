@@ -6,6 +6,11 @@
 //!
 //! Without a budget (the command line), nothing is checked and nothing stops.
 //!
+//! Memory is bounded the same way: work that says up front how much it will store (the
+//! nim-sequence engine's table of values) refuses at once when that is more than
+//! [`memory_limit`] — 20 GiB unless a caller sets another with [`with_memory`] (the command
+//! line's `--max-memory`).
+//!
 //! ```
 //! use grundy::budget;
 //! use grundy::registry::Registry;
@@ -24,6 +29,47 @@ use std::time::{Duration, Instant};
 
 thread_local! {
     static BUDGET: Cell<Option<Budget>> = const { Cell::new(None) };
+    static MEMORY: Cell<u64> = const { Cell::new(DEFAULT_MEMORY) };
+}
+
+/// The memory work may plan to store when no caller says otherwise: 2^32 heaps of 4 bytes
+/// (16 GiB) and a little more, leaving room for the rest on a 24 GiB machine.
+pub const DEFAULT_MEMORY: u64 = 20 << 30;
+
+/// The most memory, in bytes, that work on this thread may plan to store.
+pub fn memory_limit() -> u64 {
+    MEMORY.with(Cell::get)
+}
+
+/// Runs `work` on this thread with at most `bytes` of memory to plan for (see
+/// [`memory_limit`]); limits nest.
+///
+/// ```
+/// use grundy::budget;
+/// use grundy::heap::parse_code;
+/// use grundy::heap::sequence::{Job, Source};
+///
+/// let job = Job {
+///     source: Source::Rule(parse_code("0.6").unwrap()),
+///     game: "octal 0.6".into(),
+///     to: 10_000_000,
+///     until_periodic: false,
+///     checkpoint: None,
+///     keep_values: true,
+/// };
+/// // Ten million values at two bytes each: more than a megabyte.
+/// let refused = budget::with_memory(1 << 20, || job.run(&mut |_, _| {}));
+/// assert_eq!(refused.unwrap_err().kind(), "too_large");
+/// ```
+pub fn with_memory<T>(bytes: u64, work: impl FnOnce() -> T) -> T {
+    struct Restore(u64);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            MEMORY.with(|m| m.set(self.0));
+        }
+    }
+    let _restore = Restore(MEMORY.with(|m| m.replace(bytes)));
+    work()
 }
 
 /// Runs `work` on this thread with `budget` of time: the library's long loops stop with

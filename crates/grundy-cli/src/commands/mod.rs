@@ -74,16 +74,29 @@ pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    match cli.max_seconds {
-        None => run_command(registry, cli.command, input, out),
+    let memory = match cli.max_memory {
+        None => grundy::budget::DEFAULT_MEMORY,
+        // (A GiB count below 2^34 fits the byte count in 64 bits.)
+        Some(g) if g.is_finite() && g > 0.0 && g < (1u64 << 34) as f64 => {
+            (g * (1u64 << 30) as f64) as u64
+        }
+        Some(g) => {
+            return Err(user(format!(
+                "--max-memory {g} must be a positive number of GiB"
+            )))
+        }
+    };
+    let command = cli.command;
+    grundy::budget::with_memory(memory, || match cli.max_seconds {
+        None => run_command(registry, command, input, out),
         Some(s) if s.is_finite() && s > 0.0 && s < 1e9 => {
             let budget = std::time::Duration::from_secs_f64(s);
-            grundy::budget::within(budget, || run_command(registry, cli.command, input, out))
+            grundy::budget::within(budget, || run_command(registry, command, input, out))
         }
         Some(s) => Err(user(format!(
             "--max-seconds {s} must be a positive number of seconds"
         ))),
-    }
+    })
 }
 
 fn run_command(

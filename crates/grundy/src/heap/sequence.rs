@@ -110,11 +110,10 @@ pub struct Job {
     pub keep_values: bool,
 }
 
-/// The most memory the values may take: 2^32 heaps of 4 bytes (16 GiB) and a little more,
-/// leaving room for the rest on a 24 GiB machine. Values take 2 bytes while they fit in 16
-/// bits, which is what octal games with a sparse space do (Officers' largest value below 2^30
-/// is 325): 2^32 heaps of them take 8 GiB.
-const MEMORY_LIMIT: u64 = 20 << 30;
+// The most memory the values may take is `crate::budget::memory_limit()` (20 GiB unless the
+// caller says otherwise). Values take 2 bytes while they fit in 16 bits, which is what octal
+// games with a sparse space do (Officers' largest value below 2^30 is 325): 2^32 heaps of them
+// take 8 GiB.
 /// How often progress is saved to the checkpoint.
 const SAVE_EVERY: Duration = Duration::from_secs(1);
 /// Past the memory limit, the values a periodicity proof is looked for in (a second or so of
@@ -136,12 +135,13 @@ impl Job {
             Source::ClosedForm(_) => u32::BYTES,
         };
         let bytes = total.saturating_mul(each);
-        if bytes > MEMORY_LIMIT {
+        let limit = crate::budget::memory_limit();
+        if bytes > limit {
             // A game whose period is proved from its first values needs none of that memory:
             // every value asked for follows from the period.
             let mut tried = "";
             if let (Source::Rule(rule), false) = (&self.source, self.keep_values) {
-                if rule.provable() {
+                if rule.provable() && TRIAL.saturating_mul(each) <= limit {
                     let trial = Job {
                         to: TRIAL - 1,
                         until_periodic: true,
@@ -157,10 +157,10 @@ impl Job {
             }
             return Err(too_large!(
                 "--to {} would need {} for the values ({each} bytes each at least){tried}; \
-                 grundy keeps at most {} GiB",
+                 the limit is {} (--max-memory GIB sets it)",
                 self.to,
                 gib(bytes),
-                MEMORY_LIMIT >> 30
+                gib(limit)
             ));
         }
         let mut by_period_from = None;
@@ -430,7 +430,7 @@ fn widen<N: StoredValue>(values: &[N], total: u64) -> Result<Vec<u32>, GameError
             gib(bytes)
         )
     };
-    if bytes > MEMORY_LIMIT {
+    if bytes > crate::budget::memory_limit() {
         return Err(refuse());
     }
     let mut wide = Vec::new();
@@ -440,9 +440,13 @@ fn widen<N: StoredValue>(values: &[N], total: u64) -> Result<Vec<u32>, GameError
     Ok(wide)
 }
 
-/// `bytes` in GiB, for messages.
+/// `bytes` in GiB (MiB below one GiB), for messages.
 fn gib(bytes: u64) -> String {
-    format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    if bytes < 1 << 30 {
+        format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
+    } else {
+        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    }
 }
 
 fn formula(total: u64, g: impl Fn(u64) -> Nat) -> Result<Vec<u32>, GameError> {
