@@ -67,6 +67,31 @@ pub trait Ruleset {
     /// Writes a position as positional arguments.
     fn tokens(&self, position: &Self::Pos) -> Vec<Token>;
 
+    /// Reads a position written as on the command line, e.g. `"3 4 5"` for Nim. A game's
+    /// options shape its positions (Bash's limit travels with the heap), so the game reads
+    /// them rather than the position type on its own (`FromStr`).
+    ///
+    /// ```
+    /// use grundy::catalog::Ruleset;
+    /// use grundy::games::nim::Nim;
+    /// use grundy::Outcome;
+    ///
+    /// let nim = Nim::default();
+    /// let p = nim.read("3 4 5").unwrap();
+    /// assert_eq!(nim.answer(&p, 10).unwrap().outcome, Outcome::N);
+    /// assert_eq!(nim.show(&p), "3 4 5");
+    /// assert!(nim.read("3 x").is_err());
+    /// ```
+    fn read(&self, text: &str) -> Result<Self::Pos, GameError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        self.parse(&words)
+    }
+
+    /// Writes a position as on the command line (what [`Ruleset::read`] reads back).
+    fn show(&self, position: &Self::Pos) -> String {
+        crate::nat::join(&self.tokens(position))
+    }
+
     /// Who wins, the Grundy value, every winning move and why.
     fn verdict(&self, position: &Self::Pos) -> Result<Verdict<'_, Self::Pos>, GameError>;
 
@@ -306,4 +331,42 @@ fn collect_moves<R: Ruleset + ?Sized>(
         });
     }
     (out, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ruleset;
+    use crate::games::{bash::Bash, cutting::Cutting, euclid::Euclid, fibonacci::Fibonacci};
+    use crate::games::{nim::Nim, wythoff::Wythoff};
+    use crate::Nat;
+
+    /// What a game writes, it reads back: the same position, for each kind of position.
+    fn round_trip<R: Ruleset>(game: &R, text: &str)
+    where
+        R::Pos: std::fmt::Debug,
+    {
+        let p = game.read(text).unwrap();
+        assert_eq!(game.show(&p), text);
+        assert_eq!(game.read(&game.show(&p)).unwrap(), p);
+    }
+
+    #[test]
+    fn positions_are_read_and_shown_as_typed() {
+        round_trip(&Nim::default(), "3 4 5");
+        round_trip(&Wythoff::default(), "4 7");
+        round_trip(&Euclid, "25 7");
+        round_trip(&Fibonacci, "20 3");
+        round_trip(&Cutting::default(), "5x4 2x3");
+        let bash = Bash {
+            max: Some(Nat::from(3u32)),
+            misere: false,
+        };
+        round_trip(&bash, "21");
+        // Spaces of any kind between the words; nothing else.
+        assert_eq!(
+            Nim::default().read(" 3\t4 ").unwrap(),
+            Nim::default().read("3 4").unwrap()
+        );
+        assert!(Euclid.read("25").is_err());
+    }
 }
