@@ -462,7 +462,9 @@ fn sequence_reports_proved_periods_in_json() {
         vec!["sequence", "octal", "0.", "--to", "5"],
         vec!["sequence", "subtraction", "--set", "0,2", "--to", "5"],
         vec!["sequence", "kayles"],
-        vec!["sequence", "kayles", "--to", "99999999999999"],
+        // Values asked for past the memory limit must be stored: refused (without
+        // --values, Kayles' proved period answers; see tests/hostile.rs).
+        vec!["sequence", "kayles", "--to", "99999999999999", "--values"],
     ] {
         let (code, _, err) = grundy(&bad);
         assert_eq!(code, 2, "{bad:?}");

@@ -76,6 +76,16 @@ pub enum GameError {
         /// The option given.
         option: String,
     },
+    /// A position was given with the wrong number of words (`wythoff 3`).
+    #[error("{game} takes {expected}, got {}", crate::nat::count(*got, "argument"))]
+    WrongCount {
+        /// The game.
+        game: String,
+        /// What it takes, in words (`two heap sizes A B`).
+        expected: String,
+        /// How many words were given.
+        got: usize,
+    },
     /// The game's options or the position are malformed in a way particular to the game
     /// (a user error); the message says what and why.
     #[error("{0}")]
@@ -103,6 +113,7 @@ impl GameError {
             GameError::UnknownGame { .. } => "unknown_game",
             GameError::MissingParam { .. } => "missing_param",
             GameError::UnknownOption { .. } => "unknown_option",
+            GameError::WrongCount { .. } => "wrong_count",
             GameError::Invalid(_) => "invalid",
             GameError::TooLarge(_) => "too_large",
             GameError::OverBudget { .. } => "over_budget",
@@ -118,6 +129,17 @@ impl GameError {
     ///     serde_json::json!({"error": "heap 'x7' is not a whole number ≥ 0",
     ///                        "kind": "not_a_number", "what": "heap", "text": "x7", "least": 0})
     /// );
+    /// ```
+    ///
+    /// A position with the wrong number of words says which game, what it takes and how many
+    /// were given:
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    /// let e = Registry::catalog().parse("wythoff 3").unwrap().solve(10).unwrap_err();
+    /// assert_eq!(e.kind(), "wrong_count");
+    /// assert_eq!(e.to_json()["got"], 1);
+    /// assert_eq!(e.to_string(), "wythoff takes two heap sizes A B, got 1 argument");
     /// ```
     pub fn to_json(&self) -> Value {
         let mut v = json!({ "error": self.to_string(), "kind": self.kind() });
@@ -137,6 +159,11 @@ impl GameError {
                 json!({ "game": game, "option": option })
             }
             GameError::OverBudget { limit_ms } => json!({ "limit_ms": limit_ms }),
+            GameError::WrongCount {
+                game,
+                expected,
+                got,
+            } => json!({ "game": game, "expected": expected, "got": got }),
             GameError::Invalid(_) | GameError::TooLarge(_) => json!({}),
         };
         if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {

@@ -127,10 +127,11 @@ impl Ruleset for Bash {
                 n: parse_nat(n, "heap")?,
                 m,
             }),
-            _ => Err(invalid!(
-                "bash takes one heap size N, got {}",
-                super::count(args.len(), "argument")
-            )),
+            _ => Err(GameError::WrongCount {
+                game: "bash".into(),
+                expected: "one heap size N".into(),
+                got: args.len(),
+            }),
         }
     }
 

@@ -7,7 +7,7 @@ use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
 use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
-use crate::{invalid, GameError, Nat, Outcome};
+use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};
 
 /// Coins in a circle (POJ 2484, "A Funny Game").
@@ -86,11 +86,11 @@ impl Ruleset for Circle {
                 ))
             }
             [n] => Ok(CirclePos::Circle(parse_nat(n, "coin count")?)),
-            _ => Err(invalid!(
-                "circle takes one number of coins N (or, once broken, `rows A B …`), got {} \
-                 arguments",
-                args.len()
-            )),
+            _ => Err(GameError::WrongCount {
+                game: "circle".into(),
+                expected: "one number of coins N (or, once broken, `rows A B …`)".into(),
+                got: args.len(),
+            }),
         }
     }
 

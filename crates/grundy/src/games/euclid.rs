@@ -5,7 +5,7 @@ use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
 use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
-use crate::{invalid, GameError, Nat, Outcome};
+use crate::{GameError, Nat, Outcome};
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
@@ -191,10 +191,11 @@ impl Ruleset for Euclid {
     fn parse(&self, args: &[&str]) -> Result<(Nat, Nat), GameError> {
         match args {
             [a, b] => Ok((parse_nat(a, "number")?, parse_nat(b, "number")?)),
-            _ => Err(invalid!(
-                "euclid takes two numbers A B, got {}",
-                super::count(args.len(), "argument")
-            )),
+            _ => Err(GameError::WrongCount {
+                game: "euclid".into(),
+                expected: "two numbers A B".into(),
+                got: args.len(),
+            }),
         }
     }
 

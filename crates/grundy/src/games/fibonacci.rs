@@ -5,7 +5,7 @@ use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::{parse_nat, small};
 use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
-use crate::{invalid, GameError, Nat, Outcome};
+use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};
 use std::sync::Mutex;
 
@@ -224,10 +224,11 @@ impl Ruleset for Fibonacci {
                 n: parse_nat(n, "heap")?,
                 limit: Some(parse_nat(l, "limit")?),
             }),
-            _ => Err(invalid!(
-                "fibonacci takes a heap N and optionally the limit L, got {}",
-                super::count(args.len(), "argument")
-            )),
+            _ => Err(GameError::WrongCount {
+                game: "fibonacci".into(),
+                expected: "a heap N and optionally the limit L".into(),
+                got: args.len(),
+            }),
         }
     }
 

@@ -109,8 +109,6 @@ pub(crate) fn listable(estimate: f64, game: &str) -> Result<(), GameError> {
     }
 }
 
-pub(crate) use crate::nat::count;
-
 /// A number as a float for move-count estimates (infinite when huge).
 pub(crate) fn f(n: &Nat) -> f64 {
     num_traits::ToPrimitive::to_f64(n).unwrap_or(f64::INFINITY)
@@ -197,7 +195,8 @@ pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{count, first_terms, listable};
+    use super::{first_terms, listable};
+    use crate::nat::count;
 
     #[test]
     fn counts_and_refusals_read_as_english() {

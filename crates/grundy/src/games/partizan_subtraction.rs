@@ -6,7 +6,7 @@ use crate::heap::Period;
 use crate::nat::parse_nat;
 use crate::nat::parse_set;
 use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec};
-use crate::{invalid, too_large, GameError, Nat, Outcome};
+use crate::{too_large, GameError, Nat, Outcome};
 use num_traits::ToPrimitive;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -217,10 +217,11 @@ impl Ruleset for PartizanSubtraction {
     fn parse(&self, args: &[&str]) -> Result<Nat, GameError> {
         match args {
             [n] => parse_nat(n, "heap"),
-            _ => Err(invalid!(
-                "partizan-subtraction takes one heap size N, got {}",
-                super::count(args.len(), "argument")
-            )),
+            _ => Err(GameError::WrongCount {
+                game: "partizan-subtraction".into(),
+                expected: "one heap size N".into(),
+                got: args.len(),
+            }),
         }
     }
 

@@ -5,7 +5,7 @@ use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::{isqrt, parse_nat, small};
 use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
-use crate::{invalid, GameError, Nat, Outcome};
+use crate::{GameError, Nat, Outcome};
 use num_traits::Zero;
 use std::sync::Mutex;
 
@@ -132,10 +132,11 @@ impl Ruleset for Wythoff {
     fn parse(&self, args: &[&str]) -> Result<(Nat, Nat), GameError> {
         match args {
             [a, b] => Ok((parse_nat(a, "heap")?, parse_nat(b, "heap")?)),
-            _ => Err(invalid!(
-                "wythoff takes two heap sizes A B, got {}",
-                super::count(args.len(), "argument")
-            )),
+            _ => Err(GameError::WrongCount {
+                game: "wythoff".into(),
+                expected: "two heap sizes A B".into(),
+                got: args.len(),
+            }),
         }
     }
 
