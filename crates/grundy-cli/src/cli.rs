@@ -165,6 +165,17 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `grundy man | man -l -`.
     Man,
+    /// The value of a short partizan game written in CGSuite's notation: its canonical form,
+    /// outcome, stops and birthday, e.g. `grundy cgt "{2|-2} + {1|-1}"` or `grundy cgt "^ + *"`.
+    Cgt {
+        /// The expression: numbers (3, -1/2), nimbers (*, *3), ups (^, ^^, v*), games in
+        /// braces ({0,*|0}, {1||0|-1}), +-x, Tiny(x), Miny(x), sums and differences.
+        #[arg(allow_hyphen_values = true)]
+        expression: String,
+        /// Print JSON: canonical, outcome, left_stop, right_stop, birthday.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the games, one line each.
     List,
     /// Print a game's rules, notation, closed form and its source.

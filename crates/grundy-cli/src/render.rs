@@ -397,3 +397,17 @@ pub fn position_picture(words: &[String]) -> String {
         _ => String::new(),
     }
 }
+
+/// `grundy cgt`'s text.
+pub fn cgt_text(r: &grundy::cgt::Report) -> String {
+    let who = match r.outcome {
+        grundy::Outcome::L => "Left wins, whoever starts",
+        grundy::Outcome::R => "Right wins, whoever starts",
+        grundy::Outcome::P => "the player to move loses",
+        _ => "the player to move wins",
+    };
+    format!(
+        "{}\nOutcome {} ({who}); stops {} (Left starts) and {} (Right starts); born by day {}.\n",
+        r.canonical, r.outcome, r.left_stop, r.right_stop, r.birthday
+    )
+}

@@ -805,3 +805,27 @@ fn a_sequence_killed_again_and_again_resumes_to_the_same_values() {
     assert!(kills >= 1, "every run ended before it was killed");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `grundy cgt`: canonical forms in CGSuite's notation, with outcome, stops and birthday.
+#[test]
+fn cgt_values_in_text_and_json() {
+    let (code, out, err) = grundy(&["cgt", "{2|-2} + {1|-1}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("{3|1||-1|-3}\nOutcome N"), "{out}");
+    let (code, out, _) = grundy(&["cgt", "^ + ^ + *", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["canonical"], "^^*");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["birthday"], 3);
+    let (code, out, _) = grundy(&["cgt", "-1/2 + *", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["canonical"].as_str(), v["left_stop"].as_str()),
+        (Some("-1/2*"), Some("-1/2"))
+    );
+    let (code, _, err) = grundy(&["cgt", "{1|"]);
+    assert_eq!(code, 2);
+    assert_eq!(err, "grundy: game '{1|': a bracket is not closed\n");
+}

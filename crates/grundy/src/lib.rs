@@ -15,6 +15,7 @@
 //! | Grundy values of any impartial game given by its moves | [`solver::Brute`] |
 //! | the nim-sequence of a heap game (octal, hexadecimal, subtraction codes), its period proved | [`heap::sequence::Job`] |
 //! | a game given as a graph of moves, loops and draws included | [`graph`] |
+//! | values of partizan games: canonical forms, sums, comparison, CGSuite's notation | [`cgt::Universe`] |
 //! | the answer's vocabulary | [`Outcome`], [`Analysis`] (the JSON contract of `grundy solve`), [`Nat`] |
 //!
 //! Runnable examples: `examples/solve_catalog.rs`, `examples/custom_game.rs`,
@@ -39,6 +40,7 @@ pub mod analysis;
 pub mod budget;
 pub mod by_search;
 pub mod catalog;
+pub mod cgt;
 mod error;
 pub mod games;
 pub mod graph;

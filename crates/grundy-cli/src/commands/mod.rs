@@ -107,6 +107,12 @@ fn run_command(
 ) -> Result<()> {
     match command {
         Command::List => catalog::list(registry, out)?,
+        Command::Cgt { expression, json } => {
+            let mut universe = grundy::cgt::Universe::new();
+            let g = universe.parse(&expression).map_err(user)?;
+            let report = universe.report(g);
+            emit(out, json, &report, || crate::render::cgt_text(&report))?;
+        }
         Command::Completions { shell } => {
             // Written whole to a buffer first: clap_complete panics if its writer fails (a
             // closed pipe), and a write error here is reported like any other.

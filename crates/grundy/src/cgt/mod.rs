@@ -1,0 +1,631 @@
+//! Values of short partizan games: canonical forms `{L | R}` and their arithmetic, as in
+//! Winning Ways (Berlekamp, Conway, Guy), ch. 2–8, and A. N. Siegel, *Combinatorial Game
+//! Theory* (AMS, 2013), ch. II.
+//!
+//! A [`Universe`] holds every game form built so far, each in canonical form (dominated
+//! options deleted, reversible options bypassed), interned: a game is an [`Id`], and two games
+//! are equal exactly when their ids are (the canonical form is unique). Comparison, sums and
+//! negation are memoised per pair of ids.
+//!
+//! Written and read in CGSuite's notation (`{a,b|c}`, `{a||b|c}`, `3/8`, `*2`, `^`, `v*`,
+//! `^^`, `^3`, `1*`, `±1` or `+-1`, `Tiny(x)`, `Miny(x)`, sums and differences). Not yet
+//! here: temperature, thermographs, atomic weight, and the partizan rulesets themselves.
+//!
+//! ```
+//! use grundy::cgt::Universe;
+//!
+//! let mut u = Universe::new();
+//! let up = u.parse("^").unwrap();
+//! let star = u.parse("*").unwrap();
+//! let g = u.add(up, up);
+//! let g = u.add(g, star);
+//! assert_eq!(u.show(g), "^^*"); // ⇑* = {0, ↑* | 0, ↑} ... as CGSuite writes it
+//! assert_eq!(u.outcome(g), grundy::Outcome::L); // positive: Left wins whoever starts
+//! assert_eq!(u.canonical("{2|-2} + {1|-1}").unwrap(), "{3|1||-1|-3}");
+//! assert_eq!(u.canonical("{1|-1} + {1|-1}").unwrap(), "0");
+//! assert_eq!(u.canonical("{0, * | 0}").unwrap(), "^*");
+//! assert_eq!(u.canonical("1/2 + 1/4").unwrap(), "3/4");
+//! ```
+
+mod dyadic;
+mod parse;
+
+pub use dyadic::Dyadic;
+
+use crate::Outcome;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// What `grundy cgt` prints of a game (`--json`: these fields; numbers as exact strings).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Report {
+    /// The canonical form, as CGSuite writes it.
+    pub canonical: String,
+    /// L (> 0), R (< 0), P (= 0) or N (confused with 0).
+    pub outcome: Outcome,
+    /// Left's stop: the number reached when Left starts and both play to the end of the hot
+    /// part.
+    pub left_stop: String,
+    /// Right's stop.
+    pub right_stop: String,
+    /// The day the canonical form is born.
+    pub birthday: u32,
+}
+
+/// A game of a [`Universe`], in canonical form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Id(u32);
+
+/// A canonical form: its Left and Right options, sorted.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Form {
+    left: Vec<Id>,
+    right: Vec<Id>,
+}
+
+/// What a canonical form is worth in the common notations, found when it is interned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Number(Dyadic),
+    /// x + *n (n ≥ 1): a number plus a nimber.
+    NumberStar(Dyadic, u32),
+    /// x + n·↑ + *m (n ≠ 0).
+    Ups(Dyadic, i32, u32),
+    Other,
+}
+
+/// Every game form built so far, canonical and interned, with memoised arithmetic.
+#[derive(Debug)]
+pub struct Universe {
+    forms: Vec<Form>,
+    kinds: Vec<Kind>,
+    birthdays: Vec<u32>,
+    index: HashMap<Form, Id>,
+    le_memo: HashMap<(Id, Id), bool>,
+    sum_memo: HashMap<(Id, Id), Id>,
+    neg_memo: HashMap<Id, Id>,
+    /// x + n·↑ + *m by (x, n, m), for recognising them.
+    ups: HashMap<(Dyadic, i32, u32), Id>,
+}
+
+impl Default for Universe {
+    fn default() -> Self {
+        Universe::new()
+    }
+}
+
+impl Universe {
+    /// A universe holding 0 = { | }.
+    pub fn new() -> Universe {
+        let mut u = Universe {
+            forms: Vec::new(),
+            kinds: Vec::new(),
+            birthdays: Vec::new(),
+            index: HashMap::new(),
+            le_memo: HashMap::new(),
+            sum_memo: HashMap::new(),
+            neg_memo: HashMap::new(),
+            ups: HashMap::new(),
+        };
+        u.intern(Form {
+            left: vec![],
+            right: vec![],
+        });
+        u
+    }
+
+    /// 0.
+    pub fn zero(&self) -> Id {
+        Id(0)
+    }
+
+    /// The Left options of `g` (canonical).
+    pub fn left(&self, g: Id) -> &[Id] {
+        &self.forms[g.0 as usize].left
+    }
+
+    /// The Right options of `g` (canonical).
+    pub fn right(&self, g: Id) -> &[Id] {
+        &self.forms[g.0 as usize].right
+    }
+
+    /// How many distinct games this universe holds.
+    pub fn len(&self) -> usize {
+        self.forms.len()
+    }
+
+    /// Whether it holds only 0 (never: 0 is always there).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    fn intern(&mut self, form: Form) -> Id {
+        if let Some(&id) = self.index.get(&form) {
+            return id;
+        }
+        let id = Id(u32::try_from(self.forms.len()).expect("fewer than 2^32 games"));
+        let birthday = form
+            .left
+            .iter()
+            .chain(&form.right)
+            .map(|o| self.birthdays[o.0 as usize] + 1)
+            .max()
+            .unwrap_or(0);
+        let kind = self.kind_of(&form);
+        self.forms.push(form.clone());
+        self.kinds.push(kind);
+        self.birthdays.push(birthday);
+        self.index.insert(form, id);
+        id
+    }
+
+    /// Recognises numbers and number-plus-nimber forms from their options.
+    fn kind_of(&self, form: &Form) -> Kind {
+        let number = |o: &Id| match self.kinds[o.0 as usize] {
+            Kind::Number(x) => Some(x),
+            _ => None,
+        };
+        // {a | b} with a < b numbers (or fewer options) is the simplest number between.
+        if form.left.len() <= 1 && form.right.len() <= 1 {
+            let lo = form.left.first().map(number);
+            let hi = form.right.first().map(number);
+            if lo.is_none_or(|x| x.is_some()) && hi.is_none_or(|x| x.is_some()) {
+                let (lo, hi) = (lo.flatten(), hi.flatten());
+                if lo.zip(hi).is_none_or(|(a, b)| a < b) {
+                    return Kind::Number(Dyadic::simplest_between(lo, hi));
+                }
+            }
+        }
+        // x + *n: both sides are x + *0 … x + *(n − 1).
+        if form.left == form.right && !form.left.is_empty() {
+            let base = match self.kinds[form.left[0].0 as usize] {
+                Kind::Number(x) | Kind::NumberStar(x, _) => x,
+                _ => return Kind::Other,
+            };
+            let mut stars: Vec<u32> = Vec::new();
+            for o in &form.left {
+                match self.kinds[o.0 as usize] {
+                    Kind::Number(x) if x == base => stars.push(0),
+                    Kind::NumberStar(x, m) if x == base => stars.push(m),
+                    _ => return Kind::Other,
+                }
+            }
+            stars.sort_unstable();
+            if stars.iter().enumerate().all(|(i, &m)| m as usize == i) {
+                return Kind::NumberStar(base, stars.len() as u32);
+            }
+        }
+        Kind::Other
+    }
+
+    /// The game `{left | right}` in canonical form.
+    pub fn game(&mut self, left: &[Id], right: &[Id]) -> Id {
+        let (mut left, mut right) = (left.to_vec(), right.to_vec());
+        loop {
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            self.drop_dominated(&mut left, true);
+            self.drop_dominated(&mut right, false);
+            // Bypass reversible options: a Left option whose Right option is ≤ G is replaced
+            // by that option's Left options (and symmetrically).
+            let g = Form {
+                left: left.clone(),
+                right: right.clone(),
+            };
+            let mut changed = false;
+            let mut new_left = Vec::new();
+            for &gl in &left {
+                let rev = self
+                    .right(gl)
+                    .to_vec()
+                    .into_iter()
+                    .find(|&glr| self.le_form_id(glr, &g));
+                match rev {
+                    Some(glr) => {
+                        new_left.extend_from_slice(self.left(glr));
+                        changed = true;
+                    }
+                    None => new_left.push(gl),
+                }
+            }
+            let mut new_right = Vec::new();
+            for &gr in &right {
+                let rev = self
+                    .left(gr)
+                    .to_vec()
+                    .into_iter()
+                    .find(|&grl| self.ge_form_id(grl, &g));
+                match rev {
+                    Some(grl) => {
+                        new_right.extend_from_slice(self.right(grl));
+                        changed = true;
+                    }
+                    None => new_right.push(gr),
+                }
+            }
+            if !changed {
+                break;
+            }
+            (left, right) = (new_left, new_right);
+        }
+        self.intern(Form { left, right })
+    }
+
+    /// Deletes dominated options: for Left those ≤ another, for Right those ≥ another.
+    fn drop_dominated(&mut self, options: &mut Vec<Id>, left: bool) {
+        let mut keep = vec![true; options.len()];
+        for i in 0..options.len() {
+            for j in 0..options.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                let (a, b) = (options[i], options[j]);
+                let dominated = if left { self.le(a, b) } else { self.le(b, a) };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        options.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+    }
+
+    /// Whether `x ≤ G` for a form G not yet interned: no Right option of G is ≤ x, and x has
+    /// no Left option ≥ G.
+    fn le_form_id(&mut self, x: Id, g: &Form) -> bool {
+        !g.right.iter().any(|&gr| self.le(gr, x))
+            && !self
+                .left(x)
+                .to_vec()
+                .into_iter()
+                .any(|xl| self.ge_form_id(xl, g))
+    }
+
+    /// Whether `x ≥ G` for a form G not yet interned.
+    fn ge_form_id(&mut self, x: Id, g: &Form) -> bool {
+        !g.left.iter().any(|&gl| self.le(x, gl))
+            && !self
+                .right(x)
+                .to_vec()
+                .into_iter()
+                .any(|xr| self.le_form_id(xr, g))
+    }
+
+    /// Whether `g ≤ h`: no Left option of g is ≥ h, and no Right option of h is ≤ g.
+    pub fn le(&mut self, g: Id, h: Id) -> bool {
+        if g == h {
+            return true;
+        }
+        if let (Kind::Number(x), Kind::Number(y)) =
+            (self.kinds[g.0 as usize], self.kinds[h.0 as usize])
+        {
+            return x <= y;
+        }
+        if let Some(&r) = self.le_memo.get(&(g, h)) {
+            return r;
+        }
+        let r = !self.left(g).to_vec().into_iter().any(|gl| self.le(h, gl))
+            && !self.right(h).to_vec().into_iter().any(|hr| self.le(hr, g));
+        self.le_memo.insert((g, h), r);
+        r
+    }
+
+    /// How `g` compares with `h`: `Some(order)`, or `None` when they are confused (`g || h`).
+    pub fn compare(&mut self, g: Id, h: Id) -> Option<Ordering> {
+        match (self.le(g, h), self.le(h, g)) {
+            (true, true) => Some(Ordering::Equal),
+            (true, false) => Some(Ordering::Less),
+            (false, true) => Some(Ordering::Greater),
+            (false, false) => None,
+        }
+    }
+
+    /// Who wins `g`: L (> 0), R (< 0), P (= 0: the player to move loses) or N (‖ 0).
+    pub fn outcome(&mut self, g: Id) -> Outcome {
+        let zero = self.zero();
+        match self.compare(g, zero) {
+            Some(Ordering::Greater) => Outcome::L,
+            Some(Ordering::Less) => Outcome::R,
+            Some(Ordering::Equal) => Outcome::P,
+            None => Outcome::N,
+        }
+    }
+
+    /// The day `g` is born: 0 for 0, else one more than its latest option.
+    pub fn birthday(&self, g: Id) -> u32 {
+        self.birthdays[g.0 as usize]
+    }
+
+    /// −g = {−g^R | −g^L}.
+    pub fn neg(&mut self, g: Id) -> Id {
+        if let Some(&n) = self.neg_memo.get(&g) {
+            return n;
+        }
+        let left: Vec<Id> = self
+            .right(g)
+            .to_vec()
+            .into_iter()
+            .map(|r| self.neg(r))
+            .collect();
+        let right: Vec<Id> = self
+            .left(g)
+            .to_vec()
+            .into_iter()
+            .map(|l| self.neg(l))
+            .collect();
+        let n = self.game(&left, &right);
+        self.neg_memo.insert(g, n);
+        self.neg_memo.insert(n, g);
+        n
+    }
+
+    /// g + h = {g^L + h, g + h^L | g^R + h, g + h^R}.
+    pub fn add(&mut self, g: Id, h: Id) -> Id {
+        let zero = self.zero();
+        if g == zero {
+            return h;
+        }
+        if h == zero {
+            return g;
+        }
+        let key = if g <= h { (g, h) } else { (h, g) };
+        if let Some(&s) = self.sum_memo.get(&key) {
+            return s;
+        }
+        let mut left = Vec::new();
+        for gl in self.left(g).to_vec() {
+            left.push(self.add(gl, h));
+        }
+        for hl in self.left(h).to_vec() {
+            left.push(self.add(g, hl));
+        }
+        let mut right = Vec::new();
+        for gr in self.right(g).to_vec() {
+            right.push(self.add(gr, h));
+        }
+        for hr in self.right(h).to_vec() {
+            right.push(self.add(g, hr));
+        }
+        let s = self.game(&left, &right);
+        self.sum_memo.insert(key, s);
+        s
+    }
+
+    /// g − h.
+    pub fn sub(&mut self, g: Id, h: Id) -> Id {
+        let n = self.neg(h);
+        self.add(g, n)
+    }
+
+    /// The integer `n`: {n − 1 | } for n > 0, { | n + 1} for n < 0.
+    pub fn integer(&mut self, n: i64) -> Id {
+        let mut g = self.zero();
+        for _ in 0..n.unsigned_abs() {
+            g = if n > 0 {
+                self.game(&[g], &[])
+            } else {
+                self.game(&[], &[g])
+            };
+        }
+        g
+    }
+
+    /// The number `x`: an integer, or {x − 2^−k | x + 2^−k} for x = m/2^k.
+    pub fn number(&mut self, x: Dyadic) -> Id {
+        if x.is_integer() {
+            return self.integer(x.numerator());
+        }
+        let step = Dyadic::new(1, x.exponent());
+        let lo = x.checked_add(-step).expect("small numbers");
+        let hi = x.checked_add(step).expect("small numbers");
+        let (l, h) = (self.number(lo), self.number(hi));
+        self.game(&[l], &[h])
+    }
+
+    /// The nimber *n = {0, *1, …, *(n − 1) | 0, *1, …, *(n − 1)}.
+    pub fn nimber(&mut self, n: u32) -> Id {
+        let mut below = vec![self.zero()];
+        for _ in 0..n {
+            let next = self.game(&below, &below);
+            below.push(next);
+        }
+        below[n as usize]
+    }
+
+    /// ↑ = {0 | *}.
+    pub fn up(&mut self) -> Id {
+        let (zero, star) = (self.zero(), self.nimber(1));
+        self.game(&[zero], &[star])
+    }
+
+    /// x + n·↑ + *m, built by sums (n may be negative: ↓ = −↑).
+    pub fn ups(&mut self, x: Dyadic, n: i32, m: u32) -> Id {
+        if let Some(&g) = self.ups.get(&(x, n, m)) {
+            return g;
+        }
+        let mut g = self.number(x);
+        let up = self.up();
+        let step = if n >= 0 { up } else { self.neg(up) };
+        for _ in 0..n.unsigned_abs() {
+            g = self.add(g, step);
+        }
+        let star = self.nimber(m);
+        g = self.add(g, star);
+        self.ups.insert((x, n, m), g);
+        if n != 0 && self.kinds[g.0 as usize] == Kind::Other {
+            self.kinds[g.0 as usize] = Kind::Ups(x, n, m);
+        }
+        g
+    }
+
+    /// Left's stop: g itself if a number, else the largest right stop of g's Left options.
+    pub fn left_stop(&self, g: Id) -> Dyadic {
+        match self.kinds[g.0 as usize] {
+            Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Ups(x, _, _) => x,
+            Kind::Other => self
+                .left(g)
+                .iter()
+                .map(|&l| self.right_stop(l))
+                .max()
+                .expect("a game that is not a number has options on both sides"),
+        }
+    }
+
+    /// Right's stop: g itself if a number, else the smallest left stop of g's Right options.
+    pub fn right_stop(&self, g: Id) -> Dyadic {
+        match self.kinds[g.0 as usize] {
+            Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Ups(x, _, _) => x,
+            Kind::Other => self
+                .right(g)
+                .iter()
+                .map(|&r| self.left_stop(r))
+                .min()
+                .expect("a game that is not a number has options on both sides"),
+        }
+    }
+
+    /// `g` as a number, if it is one.
+    pub fn as_number(&self, g: Id) -> Option<Dyadic> {
+        match self.kinds[g.0 as usize] {
+            Kind::Number(x) => Some(x),
+            _ => None,
+        }
+    }
+
+    /// Recognises x + n·↑ + *m for small n and m, by building them (once) beside g's stops.
+    fn recognise(&mut self, g: Id) -> Kind {
+        let kind = self.kinds[g.0 as usize];
+        if kind != Kind::Other {
+            return kind;
+        }
+        let (ls, rs) = (self.left_stop(g), self.right_stop(g));
+        if ls != rs {
+            return kind;
+        }
+        let b = self.birthday(g) as i32;
+        // x + n·↑ + *m is born no earlier than day |n| (and *m day m), so only small ones
+        // can equal g.
+        for n in (1..=b + 1).flat_map(|n| [n, -n]) {
+            for m in 0..=(b as u32 + 1).min(8) {
+                if self.ups(ls, n, m) == g {
+                    return self.kinds[g.0 as usize];
+                }
+            }
+        }
+        kind
+    }
+
+    /// `g` as CGSuite writes it: `0`, `3/8`, `*2`, `1*`, `^`, `v*`, `^^`, `^3*2`, `±1`, or
+    /// `{L | R}` with the options written the same way.
+    pub fn show(&mut self, g: Id) -> String {
+        match self.recognise(g) {
+            Kind::Number(x) => x.to_string(),
+            Kind::NumberStar(x, m) => {
+                let star = if m == 1 {
+                    "*".to_string()
+                } else {
+                    format!("*{m}")
+                };
+                if x == Dyadic::ZERO {
+                    star
+                } else {
+                    format!("{x}{star}")
+                }
+            }
+            Kind::Ups(x, n, m) => {
+                let arrow = if n > 0 { "^" } else { "v" };
+                let arrows = match n.unsigned_abs() {
+                    1 => arrow.to_string(),
+                    2 => arrow.repeat(2),
+                    k => format!("{arrow}{k}"),
+                };
+                let star = match m {
+                    0 => String::new(),
+                    1 => "*".into(),
+                    m => format!("*{m}"),
+                };
+                let x = if x == Dyadic::ZERO {
+                    String::new()
+                } else {
+                    x.to_string()
+                };
+                format!("{x}{arrows}{star}")
+            }
+            Kind::Other => match self.plus_minus(g) {
+                Some(x) => format!("±{x}"),
+                None => {
+                    let (text, _) = self.braced(g);
+                    format!("{{{text}}}")
+                }
+            },
+        }
+    }
+
+    /// A game that is none of the named kinds, written inside its braces as CGSuite does,
+    /// and how many strokes its bar has: a side holding one such game drops that game's
+    /// braces and the bar widens instead (`{0 | {0 | -1}}` is written `{0||0|-1}`). `±x`
+    /// stands for `{x | −x}`.
+    fn braced(&mut self, g: Id) -> (String, usize) {
+        let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
+        let mut bars = 1;
+        let mut side = |u: &mut Universe, os: &[Id]| -> String {
+            if let [o] = os {
+                if u.recognise(*o) == Kind::Other && u.plus_minus(*o).is_none() {
+                    let (text, b) = u.braced(*o);
+                    bars = bars.max(b + 1);
+                    return text;
+                }
+            }
+            os.iter().map(|&o| u.show(o)).collect::<Vec<_>>().join(",")
+        };
+        let (ls, rs) = (side(self, &l), side(self, &r));
+        (format!("{ls}{}{rs}", "|".repeat(bars)), bars)
+    }
+
+    /// `x` when `g = {x | −x}` for a number x > 0.
+    fn plus_minus(&self, g: Id) -> Option<Dyadic> {
+        let (l, r) = (self.left(g), self.right(g));
+        if let ([a], [b]) = (l, r) {
+            let (x, y) = (self.as_number(*a)?, self.as_number(*b)?);
+            if y == -x && x > Dyadic::ZERO {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    /// The canonical form of an expression, written as CGSuite writes it.
+    pub fn canonical(&mut self, text: &str) -> Result<String, crate::GameError> {
+        let g = self.parse(text)?;
+        Ok(self.show(g))
+    }
+
+    /// What `grundy cgt` says of `g`.
+    pub fn report(&mut self, g: Id) -> Report {
+        Report {
+            canonical: self.show(g),
+            outcome: self.outcome(g),
+            left_stop: self.left_stop(g).to_string(),
+            right_stop: self.right_stop(g).to_string(),
+            birthday: self.birthday(g),
+        }
+    }
+
+    /// Reads an expression in CGSuite's notation: numbers (`3`, `-1/2`), nimbers (`*`,
+    /// `*3`), ups and downs (`^`, `^^`, `^3`, `v*`, `1^`), games in braces with bars that may
+    /// be doubled (`{0,*|0}`, `{1||0|-1}`), `±x` (or `+-x`), `Tiny(x)`, `Miny(x)`,
+    /// parentheses, sums and differences. A sign just before a number is the number's:
+    /// `-2^` is −2 + ↑, as it is written back.
+    pub fn parse(&mut self, text: &str) -> Result<Id, crate::GameError> {
+        parse::expression(self, text)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,372 @@
+//! CGSuite's notation for game values, read into a [`Universe`].
+//!
+//! ```text
+//! expression := term (("+" | "-") term)*
+//! term       := "-" term | atom                     (a sign just before a number is the number's:
+//!                                                  -2^ is −2 + ↑)
+//! atom       := [number] [arrows] [star]            (at least one: 3, 1/2, *, *3, ^, 1v*, ^^, v3)
+//!             | "{" options "|" options "}"        (bars may be doubled: {a || b | c} = {a | {b | c}})
+//!             | ("±" | "+-") atom                  ({x | −x})
+//!             | ("Tiny" | "Miny") "(" expression ")"
+//!             | "(" expression ")"
+//! number     := digits ["/" digits]                (the denominator a power of two)
+//! arrows     := "^"+ [digits] | "v"+ [digits]      (^^ = two ups, ^3 = three)
+//! star       := "*" [digits]
+//! ```
+
+use super::{Dyadic, Id, Universe};
+use crate::GameError;
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Num(u64),
+    Slash,
+    Star,
+    Up,
+    Down,
+    Open,
+    Close,
+    /// A bar, and how many strokes it has (`|` 1, `||` 2).
+    Bar(usize),
+    Comma,
+    Plus,
+    Minus,
+    PlusMinus,
+    Paren(bool),
+    Word(String),
+}
+
+fn err(text: &str, why: impl std::fmt::Display) -> GameError {
+    GameError::Invalid(format!("game '{text}': {why}"))
+}
+
+fn tokens(text: &str) -> Result<Vec<Tok>, GameError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        i += 1;
+        match c {
+            c if c.is_whitespace() => {}
+            '0'..='9' => {
+                let mut n: u64 = c.to_digit(10).unwrap_or(0).into();
+                while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
+                    n = n
+                        .checked_mul(10)
+                        .and_then(|n| n.checked_add(d.into()))
+                        .filter(|&n| n < 1 << 40)
+                        .ok_or_else(|| err(text, "a number is too large"))?;
+                    i += 1;
+                }
+                out.push(Tok::Num(n));
+            }
+            '/' => out.push(Tok::Slash),
+            '*' => out.push(Tok::Star),
+            '^' | '↑' => out.push(Tok::Up),
+            'v' | '↓' => out.push(Tok::Down),
+            '{' => out.push(Tok::Open),
+            '}' => out.push(Tok::Close),
+            '|' => {
+                let mut n = 1;
+                while chars.get(i) == Some(&'|') {
+                    n += 1;
+                    i += 1;
+                }
+                out.push(Tok::Bar(n));
+            }
+            ',' => out.push(Tok::Comma),
+            '+' if chars.get(i) == Some(&'-') => {
+                i += 1;
+                out.push(Tok::PlusMinus);
+            }
+            '±' => out.push(Tok::PlusMinus),
+            '+' => out.push(Tok::Plus),
+            '-' | '−' => out.push(Tok::Minus),
+            '(' => out.push(Tok::Paren(true)),
+            ')' => out.push(Tok::Paren(false)),
+            c if c.is_ascii_alphabetic() => {
+                let mut w = c.to_string();
+                while let Some(&c) = chars.get(i).filter(|c| c.is_ascii_alphanumeric()) {
+                    w.push(c);
+                    i += 1;
+                }
+                out.push(Tok::Word(w));
+            }
+            c => return Err(err(text, format_args!("'{c}' is not part of the notation"))),
+        }
+    }
+    Ok(out)
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    toks: Vec<Tok>,
+    at: usize,
+    depth: u32,
+}
+
+/// Reads `text` as one expression.
+pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> {
+    let mut p = Parser {
+        text,
+        toks: tokens(text)?,
+        at: 0,
+        depth: 0,
+    };
+    if p.toks.is_empty() {
+        return Err(err(text, "nothing to read"));
+    }
+    let g = p.sum(u, p.toks.len())?;
+    if p.at != p.toks.len() {
+        return Err(err(text, format_args!("unexpected {:?}", p.toks[p.at])));
+    }
+    Ok(g)
+}
+
+impl Parser<'_> {
+    fn peek(&self, end: usize) -> Option<&Tok> {
+        (self.at < end).then(|| &self.toks[self.at])
+    }
+
+    fn sum(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
+        self.depth += 1;
+        if self.depth > 200 {
+            return Err(err(self.text, "nested too deeply"));
+        }
+        let mut g = self.term(u, end)?;
+        loop {
+            match self.peek(end) {
+                Some(Tok::Plus) => {
+                    self.at += 1;
+                    let h = self.term(u, end)?;
+                    g = u.add(g, h);
+                }
+                Some(Tok::Minus) => {
+                    self.at += 1;
+                    let h = self.term(u, end)?;
+                    g = u.sub(g, h);
+                }
+                _ => break,
+            }
+        }
+        self.depth -= 1;
+        Ok(g)
+    }
+
+    fn term(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
+        if self.peek(end) == Some(&Tok::Minus) {
+            self.at += 1;
+            // A sign before a number belongs to the number: -2^ is −2 + ↑, as it is shown.
+            if let Some(Tok::Num(_)) = self.peek(end) {
+                return self.atom(u, end, true);
+            }
+            let g = self.term(u, end)?;
+            return Ok(u.neg(g));
+        }
+        self.atom(u, end, false)
+    }
+
+    fn count(&mut self, end: usize) -> Option<u64> {
+        match self.peek(end) {
+            Some(&Tok::Num(n)) => {
+                self.at += 1;
+                Some(n)
+            }
+            _ => None,
+        }
+    }
+
+    fn atom(&mut self, u: &mut Universe, end: usize, negative: bool) -> Result<Id, GameError> {
+        let text = self.text;
+        match self.peek(end).cloned() {
+            Some(Tok::Open) => return self.braces(u, end),
+            Some(Tok::Paren(true)) => {
+                self.at += 1;
+                let close =
+                    self.matching(end, |t| *t == Tok::Paren(true), |t| *t == Tok::Paren(false))?;
+                let g = self.sum(u, close)?;
+                if self.at != close {
+                    return Err(err(text, "unexpected text before ')'"));
+                }
+                self.at = close + 1;
+                return Ok(g);
+            }
+            Some(Tok::PlusMinus) => {
+                self.at += 1;
+                let x = self.atom(u, end, false)?;
+                let nx = u.neg(x);
+                return Ok(u.game(&[x], &[nx]));
+            }
+            Some(Tok::Word(w)) if w == "Tiny" || w == "Miny" => {
+                self.at += 1;
+                if self.peek(end) != Some(&Tok::Paren(true)) {
+                    return Err(err(text, format_args!("{w} takes a value in parentheses")));
+                }
+                let x = self.atom(u, end, false)?;
+                // Tiny(x) = {0 || 0 | −x}; Miny(x) = −Tiny(x).
+                let zero = u.zero();
+                let nx = u.neg(x);
+                let inner = u.game(&[zero], &[nx]);
+                let tiny = u.game(&[zero], &[inner]);
+                return Ok(if w == "Tiny" { tiny } else { u.neg(tiny) });
+            }
+            Some(Tok::Word(w)) => return Err(err(text, format_args!("unknown word '{w}'"))),
+            _ => {}
+        }
+        // [number] [arrows] [star]
+        let start = self.at;
+        let mut x = Dyadic::ZERO;
+        if let Some(n) = self.count(end) {
+            x = Dyadic::int(n as i64);
+            if self.peek(end) == Some(&Tok::Slash) {
+                self.at += 1;
+                let d = self
+                    .count(end)
+                    .ok_or_else(|| err(text, "a fraction needs its denominator"))?;
+                if !d.is_power_of_two() || d > 1 << 40 {
+                    return Err(err(
+                        text,
+                        format_args!("{n}/{d}: a short game's numbers have a power of two below"),
+                    ));
+                }
+                x = Dyadic::new(n as i64, d.trailing_zeros());
+            }
+            if negative {
+                x = -x;
+            }
+        }
+        let mut ups = 0i32;
+        while let Some(t @ (Tok::Up | Tok::Down)) = self.peek(end).cloned() {
+            let step = if t == Tok::Up { 1 } else { -1 };
+            if ups != 0 && ups.signum() != step {
+                return Err(err(text, "ups and downs mixed in one term"));
+            }
+            self.at += 1;
+            ups += step;
+            if let Some(k) = self.count(end) {
+                if ups.abs() != 1 || k > 1000 {
+                    return Err(err(text, "write ^3 or ^^^, not both"));
+                }
+                ups = step * k as i32;
+                break;
+            }
+        }
+        let mut star = 0u32;
+        if self.peek(end) == Some(&Tok::Star) {
+            self.at += 1;
+            star = 1;
+            if let Some(k) = self.count(end) {
+                star = u32::try_from(k)
+                    .ok()
+                    .filter(|&k| k <= 1000)
+                    .ok_or_else(|| err(text, "a nimber that large is not built"))?;
+            }
+        }
+        if self.at == start {
+            return Err(err(
+                text,
+                match self.peek(end) {
+                    Some(t) => format!("unexpected {t:?}"),
+                    None => "an expression ends too soon".into(),
+                },
+            ));
+        }
+        Ok(if ups == 0 {
+            let n = u.number(x);
+            let s = u.nimber(star);
+            u.add(n, s)
+        } else {
+            u.ups(x, ups, star)
+        })
+    }
+
+    /// The index of the token closing the group opened just before `self.at`.
+    fn matching(
+        &self,
+        end: usize,
+        open: impl Fn(&Tok) -> bool,
+        close: impl Fn(&Tok) -> bool,
+    ) -> Result<usize, GameError> {
+        let mut depth = 1;
+        for i in self.at..end {
+            if open(&self.toks[i]) {
+                depth += 1;
+            } else if close(&self.toks[i]) {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(i);
+                }
+            }
+        }
+        Err(err(self.text, "a bracket is not closed"))
+    }
+
+    fn braces(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
+        self.at += 1; // `{`
+        let close = self.matching(end, |t| *t == Tok::Open, |t| *t == Tok::Close)?;
+        let g = self.slots(u, self.at, close)?;
+        self.at = close + 1;
+        Ok(g)
+    }
+
+    /// The game written between `from` and `to` (inside braces): split at its widest bar.
+    fn slots(&mut self, u: &mut Universe, from: usize, to: usize) -> Result<Id, GameError> {
+        // Bars at the top level (not inside nested braces or parentheses).
+        let mut bars = Vec::new();
+        let mut depth = 0i32;
+        for i in from..to {
+            match self.toks[i] {
+                Tok::Open | Tok::Paren(true) => depth += 1,
+                Tok::Close | Tok::Paren(false) => depth -= 1,
+                Tok::Bar(n) if depth == 0 => bars.push((i, n)),
+                _ => {}
+            }
+        }
+        let widest = bars.iter().map(|b| b.1).max().ok_or_else(|| {
+            err(
+                self.text,
+                "a game in braces needs a bar between Left's and Right's options",
+            )
+        })?;
+        let at: Vec<usize> = bars.iter().filter(|b| b.1 == widest).map(|b| b.0).collect();
+        if at.len() > 1 {
+            return Err(err(self.text, "two bars of the same width at one level"));
+        }
+        let split = at[0];
+        let left = self.side(u, from, split, bars.iter().any(|b| b.0 < split))?;
+        let right = self.side(u, split + 1, to, bars.iter().any(|b| b.0 > split))?;
+        Ok(u.game(&left, &right))
+    }
+
+    /// One side of a bar: a list of options, or (if it holds narrower bars) one game.
+    fn side(
+        &mut self,
+        u: &mut Universe,
+        from: usize,
+        to: usize,
+        nested: bool,
+    ) -> Result<Vec<Id>, GameError> {
+        if nested {
+            return Ok(vec![self.slots(u, from, to)?]);
+        }
+        let mut options = Vec::new();
+        self.at = from;
+        while self.at < to {
+            options.push(self.sum(u, to)?);
+            if self.at < to {
+                if self.toks[self.at] != Tok::Comma {
+                    return Err(err(
+                        self.text,
+                        format_args!("unexpected {:?}", self.toks[self.at]),
+                    ));
+                }
+                self.at += 1;
+                if self.at == to {
+                    return Err(err(self.text, "an option is missing after ','"));
+                }
+            }
+        }
+        Ok(options)
+    }
+}

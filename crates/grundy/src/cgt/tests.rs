@@ -1,0 +1,242 @@
+use super::*;
+use proptest::prelude::*;
+
+/// A game form as written, not reduced: the definitions are checked on these.
+#[derive(Clone, Debug)]
+struct Raw {
+    left: Vec<Raw>,
+    right: Vec<Raw>,
+}
+
+/// G ≤ H by the definition: no G^L ≥ H and no H^R ≤ G.
+fn naive_le(g: &Raw, h: &Raw) -> bool {
+    !g.left.iter().any(|gl| naive_le(h, gl)) && !h.right.iter().any(|hr| naive_le(hr, g))
+}
+
+/// Every form born by day `d`, as written (subsets of the forms of the day before).
+fn born_by(d: u32) -> Vec<Raw> {
+    let mut forms = vec![Raw {
+        left: vec![],
+        right: vec![],
+    }];
+    for _ in 0..d {
+        let prev = forms.clone();
+        let subsets: Vec<Vec<Raw>> = (0..1u32 << prev.len())
+            .map(|mask| {
+                (0..prev.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| prev[i].clone())
+                    .collect()
+            })
+            .collect();
+        forms = subsets
+            .iter()
+            .flat_map(|l| {
+                subsets.iter().map(move |r| Raw {
+                    left: l.clone(),
+                    right: r.clone(),
+                })
+            })
+            .collect();
+    }
+    forms
+}
+
+fn build(u: &mut Universe, g: &Raw) -> Id {
+    let left: Vec<Id> = g.left.iter().map(|o| build(u, o)).collect();
+    let right: Vec<Id> = g.right.iter().map(|o| build(u, o)).collect();
+    u.game(&left, &right)
+}
+
+/// Day 1 has 4 games and day 2 has 22 (Winning Ways, ch. 7; Siegel, CGT, §III.1): the 256
+/// forms made of day-1 forms reduce to exactly 22 canonical forms, and comparison of the
+/// canonical forms agrees with the definition on every pair of written forms.
+#[test]
+fn the_games_born_by_day_two_are_twenty_two_and_compare_as_defined() {
+    let mut u = Universe::new();
+    let day1 = born_by(1);
+    let ids1: std::collections::HashSet<Id> = day1.iter().map(|g| build(&mut u, g)).collect();
+    assert_eq!(ids1.len(), 4);
+    let day2 = born_by(2);
+    assert_eq!(day2.len(), 256);
+    let ids: Vec<Id> = day2.iter().map(|g| build(&mut u, g)).collect();
+    let distinct: std::collections::HashSet<Id> = ids.iter().copied().collect();
+    assert_eq!(distinct.len(), 22);
+    for (g, &gi) in day2.iter().zip(&ids) {
+        for (h, &hi) in day2.iter().zip(&ids) {
+            assert_eq!(u.le(gi, hi), naive_le(g, h), "{g:?} ≤ {h:?}");
+        }
+        // Equal ids exactly for equal values.
+        assert!(u.birthday(gi) <= 2);
+    }
+}
+
+/// Every canonical form of day 2 is reduced: no option dominated, none reversible.
+#[test]
+fn canonical_forms_have_no_dominated_or_reversible_options() {
+    let mut u = Universe::new();
+    let ids: Vec<Id> = born_by(2).iter().map(|g| build(&mut u, g)).collect();
+    for g in ids {
+        let (l, r) = (u.left(g).to_vec(), u.right(g).to_vec());
+        for &a in &l {
+            for &b in &l {
+                assert!(a == b || !u.le(a, b), "dominated Left option");
+            }
+            for glr in u.right(a).to_vec() {
+                assert!(!u.le(glr, g), "reversible Left option");
+            }
+        }
+        for &a in &r {
+            for &b in &r {
+                assert!(a == b || !u.le(b, a), "dominated Right option");
+            }
+            for grl in u.left(a).to_vec() {
+                assert!(!u.le(g, grl), "reversible Right option");
+            }
+        }
+    }
+}
+
+/// Values from Winning Ways and Siegel's book, written and read back in CGSuite's notation.
+#[test]
+fn known_values_in_cgsuite_notation() {
+    let mut u = Universe::new();
+    let mut show = |text: &str| {
+        let g = u.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        u.show(g)
+    };
+    for (text, canonical) in [
+        ("0", "0"),
+        ("{|}", "0"),
+        ("{0|}", "1"),
+        ("{|0}", "-1"),
+        ("{0|1}", "1/2"),
+        ("{1/2|1}", "3/4"),
+        ("{-1|1}", "0"),
+        ("{5|}", "6"),
+        ("{0|0}", "*"),
+        ("{0,*|0,*}", "*2"),
+        ("* + *", "0"),
+        ("*2 + *3", "*"),
+        ("{1|1}", "1*"),
+        ("{0|*}", "^"),
+        ("{*|0}", "v"),
+        ("^ + ^", "^^"),
+        ("^ + ^ + ^", "^3"),
+        ("{0, *|0}", "^*"),
+        ("^ + *", "^*"),
+        ("v + v + *", "vv*"),
+        ("1 + ^", "1^"),
+        ("1/2 + 1/2", "1"),
+        ("3/8 + 5/8", "1"),
+        ("{1|-1}", "±1"),
+        ("+-1 + +-1", "0"),
+        ("{2|-2} + {1|-1}", "{3|1||-1|-3}"),
+        ("-{3|1}", "{-1|-3}"),
+        ("{0||0|-1}", "{0||0|-1}"),
+        ("Tiny(1)", "{0||0|-1}"),
+        ("Miny(1)", "{1|0||0}"),
+        ("{1/2|*}", "{1/2|*}"),
+        ("{0,*|0} + {0,*|0}", "^^"),
+        ("-2 + ^", "-2^"),
+        ("{^|-2^}", "{^|-2^}"),
+        ("^ - ^", "0"),
+        ("(1 + *) - *", "1"),
+    ] {
+        assert_eq!(show(text), canonical, "{text}");
+    }
+}
+
+#[test]
+fn outcomes_birthdays_and_stops() {
+    let mut u = Universe::new();
+    for (text, outcome, birthday, stops) in [
+        ("0", Outcome::P, 0, (0, 0)),
+        ("*", Outcome::N, 1, (0, 0)),
+        ("^", Outcome::L, 2, (0, 0)),
+        ("v*", Outcome::N, 2, (0, 0)),
+        ("^*", Outcome::N, 2, (0, 0)),
+        ("^^*", Outcome::L, 3, (0, 0)),
+        ("{1|-1}", Outcome::N, 2, (1, -1)),
+        ("-3", Outcome::R, 3, (-3, -3)),
+        ("{3|{2|-5}}", Outcome::L, 7, (3, 2)),
+        ("Tiny(2)", Outcome::L, 4, (0, 0)),
+    ] {
+        let g = u.parse(text).unwrap();
+        assert_eq!(u.outcome(g), outcome, "{text}");
+        assert_eq!(u.birthday(g), birthday, "{text}");
+        assert_eq!(
+            (u.left_stop(g), u.right_stop(g)),
+            (Dyadic::int(stops.0), Dyadic::int(stops.1)),
+            "{text}"
+        );
+    }
+    // ↑ and * are confused with 0 in different ways: ↑ > 0, * ‖ 0, ↑* ‖ 0.
+    let (up, star) = (u.parse("^").unwrap(), u.parse("*").unwrap());
+    assert_eq!(u.compare(up, star), None);
+    let tiny = u.parse("Tiny(1)").unwrap();
+    // A tiny is positive yet smaller than every positive number.
+    let eighth = u.parse("1/8").unwrap();
+    assert_eq!(u.compare(tiny, eighth), Some(Ordering::Less));
+    assert_eq!(u.compare(tiny, up), Some(Ordering::Less));
+}
+
+#[test]
+fn bad_notation_is_one_line_naming_the_text() {
+    let mut u = Universe::new();
+    for bad in [
+        "", "{1", "1/3", "{1|2|3}", "{1 2|}", "^v", "Tiny 1", "{1,|}", "frog", "1 +",
+    ] {
+        let e = u.parse(bad).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("game '{bad}'")), "{bad}: {e}");
+        assert_eq!(e.lines().count(), 1);
+    }
+}
+
+/// Games from a pool of small values, summed and negated at random.
+fn expr() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("0".to_string()),
+        Just("1".to_string()),
+        Just("-1/2".to_string()),
+        Just("*".to_string()),
+        Just("*2".to_string()),
+        Just("^".to_string()),
+        Just("v*".to_string()),
+        Just("{1|-1}".to_string()),
+        Just("{2|0}".to_string()),
+        Just("{0||0|-1}".to_string()),
+        Just("{1/2|*}".to_string()),
+    ];
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a}) + ({b})")),
+            inner.clone().prop_map(|a| format!("-({a})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{{{a} | {b}}}")),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn sums_form_a_group_and_forms_are_unique(a in expr(), b in expr(), c in expr()) {
+        let mut u = Universe::new();
+        let (g, h, k) = (u.parse(&a).unwrap(), u.parse(&b).unwrap(), u.parse(&c).unwrap());
+        let zero = u.zero();
+        prop_assert_eq!(u.sub(g, g), zero);
+        let (gh, hg) = (u.add(g, h), u.add(h, g));
+        prop_assert_eq!(gh, hg);
+        let (ghk1, hk) = (u.add(gh, k), u.add(h, k));
+        let ghk2 = u.add(g, hk);
+        prop_assert_eq!(ghk1, ghk2);
+        let ng = u.neg(g);
+        prop_assert_eq!(u.neg(ng), g);
+        // Reading what is shown gives the same game back.
+        let shown = u.show(gh);
+        prop_assert_eq!(u.parse(&shown).unwrap(), gh, "{}", shown);
+        // g ≤ h exactly when h − g ≥ 0.
+        let d = u.sub(h, g);
+        prop_assert_eq!(u.le(g, h), u.le(zero, d));
+    }
+}
