@@ -407,7 +407,8 @@ pub fn cgt_text(r: &grundy::cgt::Report) -> String {
         _ => "the player to move wins",
     };
     format!(
-        "{}\nOutcome {} ({who}); stops {} (Left starts) and {} (Right starts); born by day {}.\n",
-        r.canonical, r.outcome, r.left_stop, r.right_stop, r.birthday
+        "{}\nOutcome {} ({who}); stops {} (Left starts) and {} (Right starts); mean {}, \
+         temperature {}; born by day {}.\n",
+        r.canonical, r.outcome, r.left_stop, r.right_stop, r.mean, r.temperature, r.birthday
     )
 }

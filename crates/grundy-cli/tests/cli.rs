@@ -812,6 +812,7 @@ fn cgt_values_in_text_and_json() {
     let (code, out, err) = grundy(&["cgt", "{2|-2} + {1|-1}"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("{3|1||-1|-3}\nOutcome N"), "{out}");
+    assert!(out.contains("mean 0, temperature 2"), "{out}");
     let (code, out, _) = grundy(&["cgt", "^ + ^ + *", "--json"]);
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();

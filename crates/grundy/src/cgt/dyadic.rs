@@ -64,6 +64,16 @@ impl Dyadic {
         Some(Dyadic::new(a.checked_add(b)?, exp))
     }
 
+    /// The difference, if it fits a word.
+    pub fn checked_sub(self, other: Dyadic) -> Option<Dyadic> {
+        self.checked_add(-other)
+    }
+
+    /// Half of it.
+    pub fn half(self) -> Dyadic {
+        Dyadic::new(self.num, self.exp + 1)
+    }
+
     /// ⌊x⌋.
     pub fn floor(self) -> i64 {
         self.num >> self.exp

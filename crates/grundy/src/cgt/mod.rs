@@ -9,7 +9,8 @@
 //!
 //! Written and read in CGSuite's notation (`{a,b|c}`, `{a||b|c}`, `3/8`, `*2`, `^`, `v*`,
 //! `^^`, `^3`, `1*`, `±1` or `+-1`, `Tiny(x)`, `Miny(x)`, sums and differences). Not yet
-//! here: temperature, thermographs, atomic weight, and the partizan rulesets themselves.
+//! here: atomic weight, reduced canonical forms, drawing thermographs, and the partizan
+//! rulesets themselves. Thermographs, means and temperatures are in [`Thermograph`].
 //!
 //! ```
 //! use grundy::cgt::Universe;
@@ -29,8 +30,10 @@
 
 mod dyadic;
 mod parse;
+mod thermo;
 
 pub use dyadic::Dyadic;
+pub use thermo::{Thermograph, Wall};
 
 use crate::Outcome;
 use std::cmp::Ordering;
@@ -48,6 +51,12 @@ pub struct Report {
     pub left_stop: String,
     /// Right's stop.
     pub right_stop: String,
+    /// The mean value: where the thermograph's walls meet (G·n is within a constant of
+    /// mean·n).
+    pub mean: String,
+    /// The temperature: how hot the game is, the urgency of moving in it (negative for a
+    /// number, as in CGSuite: −1 for an integer).
+    pub temperature: String,
     /// The day the canonical form is born.
     pub birthday: u32,
 }
@@ -86,6 +95,7 @@ pub struct Universe {
     neg_memo: HashMap<Id, Id>,
     /// x + n·↑ + *m by (x, n, m), for recognising them.
     ups: HashMap<(Dyadic, i32, u32), Id>,
+    thermographs: HashMap<Id, Thermograph>,
 }
 
 impl Default for Universe {
@@ -106,6 +116,7 @@ impl Universe {
             sum_memo: HashMap::new(),
             neg_memo: HashMap::new(),
             ups: HashMap::new(),
+            thermographs: HashMap::new(),
         };
         u.intern(Form {
             left: vec![],
@@ -490,6 +501,36 @@ impl Universe {
         }
     }
 
+    /// `g`'s thermograph (walls, mean, temperature).
+    pub fn thermograph(&mut self, g: Id) -> Thermograph {
+        if let Some(t) = self.thermographs.get(&g) {
+            return t.clone();
+        }
+        let t = match self.as_number(g) {
+            Some(x) => Thermograph::number(x),
+            None => {
+                let left: Vec<Thermograph> = self
+                    .left(g)
+                    .to_vec()
+                    .into_iter()
+                    .map(|o| self.thermograph(o))
+                    .collect();
+                let right: Vec<Thermograph> = self
+                    .right(g)
+                    .to_vec()
+                    .into_iter()
+                    .map(|o| self.thermograph(o))
+                    .collect();
+                Thermograph::of_options(
+                    &left.iter().collect::<Vec<_>>(),
+                    &right.iter().collect::<Vec<_>>(),
+                )
+            }
+        };
+        self.thermographs.insert(g, t.clone());
+        t
+    }
+
     /// `g` as a number, if it is one.
     pub fn as_number(&self, g: Id) -> Option<Dyadic> {
         match self.kinds[g.0 as usize] {
@@ -608,7 +649,10 @@ impl Universe {
 
     /// What `grundy cgt` says of `g`.
     pub fn report(&mut self, g: Id) -> Report {
+        let thermograph = self.thermograph(g);
         Report {
+            mean: thermograph.mean.to_string(),
+            temperature: thermograph.temperature.to_string(),
             canonical: self.show(g),
             outcome: self.outcome(g),
             left_stop: self.left_stop(g).to_string(),

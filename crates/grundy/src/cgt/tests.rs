@@ -240,3 +240,47 @@ proptest! {
         prop_assert_eq!(u.le(g, h), u.le(zero, d));
     }
 }
+
+/// Means and temperatures from Winning Ways (ch. 6) and CGSuite: numbers are cold (−1 for an
+/// integer, −1/2^k for m/2^k), infinitesimals have temperature 0, a switch {x | y} has mean
+/// (x + y)/2 and temperature (x − y)/2.
+#[test]
+fn means_and_temperatures() {
+    let mut u = Universe::new();
+    let d = |n: i64, e: u32| Dyadic::new(n, e);
+    for (text, mean, temperature) in [
+        ("0", d(0, 0), d(-1, 0)),
+        ("5", d(5, 0), d(-1, 0)),
+        ("1/2", d(1, 1), d(-1, 1)),
+        ("-3/4", d(-3, 2), d(-1, 2)),
+        ("*", d(0, 0), d(0, 0)),
+        ("^", d(0, 0), d(0, 0)),
+        ("1*", d(1, 0), d(0, 0)),
+        ("{1|-1}", d(0, 0), d(1, 0)),
+        ("{3|1}", d(2, 0), d(1, 0)),
+        ("{1|0}", d(1, 1), d(1, 1)),
+        ("{2||1|0}", d(5, 2), d(3, 2)),
+        ("{3|1||-1|-3}", d(0, 0), d(2, 0)),
+        ("{0||0|-1}", d(0, 0), d(0, 0)),
+        ("{4|{2|0}}", d(5, 1), d(3, 1)),
+    ] {
+        let g = u.parse(text).unwrap();
+        let t = u.thermograph(g);
+        assert_eq!((t.mean, t.temperature), (mean, temperature), "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+    /// The mean is additive: mean(G + H) = mean(G) + mean(H) (Winning Ways, ch. 6), and the
+    /// temperature of a sum is at most the larger of the two.
+    #[test]
+    fn means_add_up(a in expr(), b in expr()) {
+        let mut u = Universe::new();
+        let (g, h) = (u.parse(&a).unwrap(), u.parse(&b).unwrap());
+        let s = u.add(g, h);
+        let (tg, th, ts) = (u.thermograph(g), u.thermograph(h), u.thermograph(s));
+        prop_assert_eq!(ts.mean, tg.mean.checked_add(th.mean).unwrap());
+        prop_assert!(ts.temperature <= tg.temperature.max(th.temperature));
+    }
+}
