@@ -775,17 +775,7 @@ impl Compiler<'_> {
                     e
                 }
             }
-            Tok::Sym("[") => {
-                let mut items = Vec::new();
-                while !self.eat("]") {
-                    items.push(self.expr()?);
-                    if !self.eat(",") {
-                        self.expect("]")?;
-                        break;
-                    }
-                }
-                Expr::Array(items)
-            }
+            Tok::Sym("[") => Expr::Array(self.list("]")?),
             _ => return None,
         })
     }
@@ -793,15 +783,20 @@ impl Compiler<'_> {
     /// `(a, b, …)`.
     fn arguments(&mut self) -> Option<Vec<Expr>> {
         self.expect("(")?;
-        let mut args = Vec::new();
-        while !self.eat(")") {
-            args.push(self.expr()?);
+        self.list(")")
+    }
+
+    /// `a, b, …` up to `close` (a comma may end the list, as Rhai allows).
+    fn list(&mut self, close: &str) -> Option<Vec<Expr>> {
+        let mut items = Vec::new();
+        while !self.eat(close) {
+            items.push(self.expr()?);
             if !self.eat(",") {
-                self.expect(")")?;
+                self.expect(close)?;
                 break;
             }
         }
-        Some(args)
+        Some(items)
     }
 
     /// Indexes and methods after `base`.
@@ -1663,19 +1658,18 @@ mod tests {
             Val::Array(p.iter().map(|&x| Val::Int(x)).collect()),
             Val::Str(s.into()),
         ]);
-        let opts = rhai::CallFnOptions::new().eval_ast(false);
-        let rhai: Result<Dynamic, _> = engine.call_fn_with_options(
-            opts,
-            &mut rhai::Scope::new(),
-            &ast,
-            "f",
-            (arg.to_dynamic(),),
-        );
-        let rhai = rhai
-            .ok()
+        let rhai = call_rhai(&engine, &ast, &arg)
             .map(|d| Val::from_dynamic(&d).expect("a value of the subset"));
         let fast = Fast::compile(script, &["f"]).expect("the writer writes the subset");
         (rhai, fast.call("f", arg).ok())
+    }
+
+    /// Rhai's answer for `f(x)`, or `None` where Rhai fails.
+    fn call_rhai(engine: &rhai::Engine, ast: &rhai::AST, x: &Val) -> Option<Dynamic> {
+        let opts = rhai::CallFnOptions::new().eval_ast(false);
+        engine
+            .call_fn_with_options(opts, &mut rhai::Scope::new(), ast, "f", (x.to_dynamic(),))
+            .ok()
     }
 
     const INPUTS: [(i64, &[i64], &str); 4] = [
@@ -1832,15 +1826,7 @@ mod tests {
         let Ok(ast) = engine.compile(script) else {
             return (None, None);
         };
-        let opts = rhai::CallFnOptions::new().eval_ast(false);
-        let rhai: Result<Dynamic, _> = engine.call_fn_with_options(
-            opts,
-            &mut rhai::Scope::new(),
-            &ast,
-            "f",
-            (x.to_dynamic(),),
-        );
-        let rhai = rhai.ok().and_then(|d| Val::from_dynamic(&d));
+        let rhai = call_rhai(&engine, &ast, &x).and_then(|d| Val::from_dynamic(&d));
         let fast = Fast::compile(script, &["f"]).and_then(|fast| fast.call("f", x).ok());
         (rhai, fast)
     }

@@ -225,43 +225,41 @@ impl Universe {
                 left: left.clone(),
                 right: right.clone(),
             };
-            let mut changed = false;
-            let mut new_left = Vec::new();
-            for &gl in &left {
-                let rev = self
-                    .right(gl)
-                    .to_vec()
-                    .into_iter()
-                    .find(|&glr| self.le_form_id(glr, &g));
-                match rev {
-                    Some(glr) => {
-                        new_left.extend_from_slice(self.left(glr));
-                        changed = true;
-                    }
-                    None => new_left.push(gl),
-                }
-            }
-            let mut new_right = Vec::new();
-            for &gr in &right {
-                let rev = self
-                    .left(gr)
-                    .to_vec()
-                    .into_iter()
-                    .find(|&grl| self.ge_form_id(grl, &g));
-                match rev {
-                    Some(grl) => {
-                        new_right.extend_from_slice(self.right(grl));
-                        changed = true;
-                    }
-                    None => new_right.push(gr),
-                }
-            }
+            let (new_left, bypassed_left) = self.bypass(&left, &g, true);
+            let (new_right, bypassed_right) = self.bypass(&right, &g, false);
+            let changed = bypassed_left || bypassed_right;
             if !changed {
                 break;
             }
             (left, right) = (new_left, new_right);
         }
         self.intern(Form { left, right })
+    }
+
+    /// One side's options with each reversible one bypassed: a Left option with a Right
+    /// option ≤ G gives way to that option's Left options (for Right: a Left option ≥ G, and
+    /// its Right options). Whether any was.
+    fn bypass(&mut self, options: &[Id], g: &Form, left: bool) -> (Vec<Id>, bool) {
+        let mut out = Vec::new();
+        let mut changed = false;
+        for &o in options {
+            let replies = if left { self.right(o) } else { self.left(o) }.to_vec();
+            let reversing = replies.into_iter().find(|&r| {
+                if left {
+                    self.le_form_id(r, g)
+                } else {
+                    self.ge_form_id(r, g)
+                }
+            });
+            match reversing {
+                Some(r) => {
+                    out.extend_from_slice(if left { self.left(r) } else { self.right(r) });
+                    changed = true;
+                }
+                None => out.push(o),
+            }
+        }
+        (out, changed)
     }
 
     /// Deletes dominated options: for Left those ≤ another, for Right those ≥ another.
@@ -353,23 +351,18 @@ impl Universe {
         self.birthdays[g.0 as usize]
     }
 
+    /// `f` of each option in `options` (which the universe may grow while `f` runs).
+    fn each<T>(&mut self, options: Vec<Id>, f: impl Fn(&mut Self, Id) -> T) -> Vec<T> {
+        options.into_iter().map(|o| f(self, o)).collect()
+    }
+
     /// −g = {−g^R | −g^L}.
     pub fn neg(&mut self, g: Id) -> Id {
         if let Some(&n) = self.neg_memo.get(&g) {
             return n;
         }
-        let left: Vec<Id> = self
-            .right(g)
-            .to_vec()
-            .into_iter()
-            .map(|r| self.neg(r))
-            .collect();
-        let right: Vec<Id> = self
-            .left(g)
-            .to_vec()
-            .into_iter()
-            .map(|l| self.neg(l))
-            .collect();
+        let left = self.each(self.right(g).to_vec(), Self::neg);
+        let right = self.each(self.left(g).to_vec(), Self::neg);
         let n = self.game(&left, &right);
         self.neg_memo.insert(g, n);
         self.neg_memo.insert(n, g);
@@ -477,27 +470,23 @@ impl Universe {
 
     /// Left's stop: g itself if a number, else the largest right stop of g's Left options.
     pub fn left_stop(&self, g: Id) -> Dyadic {
-        match self.kinds[g.0 as usize] {
-            Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Ups(x, _, _) => x,
-            Kind::Other => self
-                .left(g)
-                .iter()
-                .map(|&l| self.right_stop(l))
-                .max()
-                .expect("a game that is not a number has options on both sides"),
-        }
+        self.stop(g, true)
     }
 
     /// Right's stop: g itself if a number, else the smallest left stop of g's Right options.
     pub fn right_stop(&self, g: Id) -> Dyadic {
+        self.stop(g, false)
+    }
+
+    fn stop(&self, g: Id, left: bool) -> Dyadic {
         match self.kinds[g.0 as usize] {
             Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Ups(x, _, _) => x,
-            Kind::Other => self
-                .right(g)
-                .iter()
-                .map(|&r| self.left_stop(r))
-                .min()
-                .expect("a game that is not a number has options on both sides"),
+            Kind::Other => {
+                let options = if left { self.left(g) } else { self.right(g) };
+                let stops = options.iter().map(|&o| self.stop(o, !left));
+                if left { stops.max() } else { stops.min() }
+                    .expect("a game that is not a number has options on both sides")
+            }
         }
     }
 
@@ -509,18 +498,8 @@ impl Universe {
         let t = match self.as_number(g) {
             Some(x) => Thermograph::number(x),
             None => {
-                let left: Vec<Thermograph> = self
-                    .left(g)
-                    .to_vec()
-                    .into_iter()
-                    .map(|o| self.thermograph(o))
-                    .collect();
-                let right: Vec<Thermograph> = self
-                    .right(g)
-                    .to_vec()
-                    .into_iter()
-                    .map(|o| self.thermograph(o))
-                    .collect();
+                let left = self.each(self.left(g).to_vec(), Self::thermograph);
+                let right = self.each(self.right(g).to_vec(), Self::thermograph);
                 Thermograph::of_options(
                     &left.iter().collect::<Vec<_>>(),
                     &right.iter().collect::<Vec<_>>(),
