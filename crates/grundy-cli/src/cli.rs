@@ -176,6 +176,16 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The value of a position as a short game (canonical form, outcome, stops, mean,
+    /// temperature): a partizan game's by searching its positions, an impartial game's nimber,
+    /// e.g. `grundy value partizan-subtraction --left 1,2 --right 2,3 10`.
+    Value {
+        /// Print JSON: canonical, outcome, left_stop, right_stop, mean, temperature, birthday.
+        #[arg(long, global = true)]
+        json: bool,
+        #[command(subcommand)]
+        game: GameArgs,
+    },
     /// List the games, one line each.
     List,
     /// Print a game's rules, notation, closed form and its source.
@@ -209,7 +219,7 @@ impl Side {
 /// The whole command line, with the games of `registry`.
 pub fn command(registry: &Registry) -> clap::Command {
     let mut cmd = Cli::command();
-    for name in ["solve", "table", "play", "plot"] {
+    for name in ["solve", "table", "play", "plot", "value"] {
         cmd = cmd.mut_subcommand(name, |c| with_games(c, registry, Games::WithPosition));
     }
     cmd.mut_subcommand("sequence", |c| with_games(c, registry, Games::Sequences))

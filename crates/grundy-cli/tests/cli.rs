@@ -830,3 +830,43 @@ fn cgt_values_in_text_and_json() {
     assert_eq!(code, 2);
     assert_eq!(err, "grundy: game '{1|': a bracket is not closed\n");
 }
+
+/// `grundy value`: a partizan position's canonical form has the outcome `solve` finds for it
+/// (every heap up to 40, three pairs of sets); an impartial position's value is the nimber
+/// of its Grundy value.
+#[test]
+fn values_agree_with_solved_outcomes() {
+    for sets in [["1,2", "2,3"], ["1", "2"], ["2,5", "1,3,4"]] {
+        for n in 0..=40 {
+            let n = n.to_string();
+            let game = [
+                "partizan-subtraction",
+                "--left",
+                sets[0],
+                "--right",
+                sets[1],
+                &n,
+            ];
+            let solve: Vec<&str> = ["solve"].iter().chain(&game).copied().collect();
+            let value: Vec<&str> = ["value"].iter().chain(&game).copied().collect();
+            let (_, s, _) = grundy(&[&solve[..], &["--json"]].concat());
+            let (code, v, err) = grundy(&[&value[..], &["--json"]].concat());
+            assert_eq!(code, 0, "{err}");
+            let (s, v): (Value, Value) = (
+                serde_json::from_str(&s).unwrap(),
+                serde_json::from_str(&v).unwrap(),
+            );
+            assert_eq!(s["outcome"], v["outcome"], "{sets:?} {n}: {v}");
+        }
+    }
+    let (code, out, _) = grundy(&["value", "nim", "3", "4", "5", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["canonical"].as_str(), v["outcome"].as_str()),
+        (Some("*2"), Some("N"))
+    );
+    let (code, _, err) = grundy(&["value", "nim", "1000000"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nimber too large"), "{err}");
+}

@@ -226,6 +226,60 @@ pub trait DynGame {
         args: &[&str],
         player: Option<Player>,
     ) -> Result<Option<Vec<Token>>, GameError>;
+    /// The value of the position written as `args` as a short game (see [`crate::cgt`]): a
+    /// partizan game's canonical form, found by searching its positions (at most
+    /// [`VALUE_POSITIONS`] of them); an impartial game's nimber, from its Grundy value.
+    fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError>;
+}
+
+/// The most positions `DynGame::value` searches for one partizan value.
+pub const VALUE_POSITIONS: usize = 1_000_000;
+
+/// The value of `root` in `u`: each position's canonical form from its options', bottom up,
+/// with an explicit stack (a heap of 10⁵ tokens is a chain 10⁵ deep).
+fn partizan_value<R: Ruleset>(
+    game: &R,
+    root: &R::Pos,
+    u: &mut crate::cgt::Universe,
+) -> Result<crate::cgt::Id, GameError> {
+    let mut known: std::collections::HashMap<R::Pos, crate::cgt::Id> = Default::default();
+    // A position, its options for Left and Right.
+    type Frame<P> = (P, Vec<P>, Vec<P>);
+    let frame = |p: R::Pos| -> Result<Frame<R::Pos>, GameError> {
+        let l = game.player_options(&p, Player::Left)?;
+        let r = game.player_options(&p, Player::Right)?;
+        Ok((p, l, r))
+    };
+    let mut stack = vec![frame(root.clone())?];
+    let mut on_stack: HashSet<R::Pos> = HashSet::from([root.clone()]);
+    while let Some((p, l, r)) = stack.last() {
+        if let Some(next) = l.iter().chain(r).find(|o| !known.contains_key(*o)).cloned() {
+            if known.len() + stack.len() >= VALUE_POSITIONS {
+                return Err(GameError::TooLarge(format!(
+                    "{}: more than {VALUE_POSITIONS} positions to value below this one",
+                    game.name()
+                )));
+            }
+            if known.len() % 1024 == 0 {
+                crate::budget::check()?;
+            }
+            if !on_stack.insert(next.clone()) {
+                return Err(GameError::Invalid(format!(
+                    "{}: the game has a cycle, so it is not a short game",
+                    game.name()
+                )));
+            }
+            stack.push(frame(next)?);
+            continue;
+        }
+        let left: Vec<_> = l.iter().map(|o| known[o]).collect();
+        let right: Vec<_> = r.iter().map(|o| known[o]).collect();
+        let g = u.game(&left, &right);
+        on_stack.remove(p);
+        known.insert(p.clone(), g);
+        stack.pop();
+    }
+    Ok(known[root])
 }
 
 impl<R: Ruleset> DynGame for R {
@@ -266,6 +320,33 @@ impl<R: Ruleset> DynGame for R {
 
     fn partizan(&self) -> bool {
         Ruleset::partizan(self)
+    }
+
+    fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError> {
+        let p = self.parse(args)?;
+        let mut u = crate::cgt::Universe::new();
+        let g = if Ruleset::partizan(self) {
+            partizan_value(self, &p, &mut u)?
+        } else {
+            let grundy = self.verdict(&p)?.grundy.ok_or_else(|| {
+                GameError::TooLarge(format!(
+                    "{}: the Grundy value of this position is not known, so neither is its \
+                     nimber",
+                    Ruleset::name(self)
+                ))
+            })?;
+            let n = u32::try_from(&grundy)
+                .ok()
+                .filter(|&n| n <= 1024)
+                .ok_or_else(|| {
+                    GameError::TooLarge(format!(
+                        "{}: the value is *{grundy}, a nimber too large to build as a game",
+                        Ruleset::name(self)
+                    ))
+                })?;
+            u.nimber(n)
+        };
+        Ok(u.report(g))
     }
 
     fn engine_move(

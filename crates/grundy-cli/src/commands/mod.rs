@@ -107,6 +107,12 @@ fn run_command(
 ) -> Result<()> {
     match command {
         Command::List => catalog::list(registry, out)?,
+        Command::Value { json, game } => {
+            let query = game.query(registry).map_err(user)?;
+            let game = query.game().map_err(user)?;
+            let report = game.value(&query.words()).map_err(user)?;
+            emit(out, json, &report, || crate::render::cgt_text(&report))?;
+        }
         Command::Cgt { expression, json } => {
             let mut universe = grundy::cgt::Universe::new();
             let g = universe.parse(&expression).map_err(user)?;

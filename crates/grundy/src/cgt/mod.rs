@@ -436,7 +436,11 @@ impl Universe {
     pub fn nimber(&mut self, n: u32) -> Id {
         let mut below = vec![self.zero()];
         for _ in 0..n {
-            let next = self.game(&below, &below);
+            // Already canonical: no nimber dominates or reverses through another.
+            let next = self.intern(Form {
+                left: below.clone(),
+                right: below.clone(),
+            });
             below.push(next);
         }
         below[n as usize]
