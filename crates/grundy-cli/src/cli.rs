@@ -177,8 +177,8 @@ pub enum Command {
         json: bool,
     },
     /// The value of a position as a short game (canonical form, outcome, stops, mean,
-    /// temperature): a partizan game's by searching its positions, an impartial game's nimber,
-    /// e.g. `grundy value partizan-subtraction --left 1,2 --right 2,3 10`.
+    /// temperature): a partizan game's by searching its positions, an impartial game's nimber
+    /// (its Grundy value).
     Value {
         /// Print JSON: canonical, outcome, left_stop, right_stop, mean, temperature, birthday.
         #[arg(long, global = true)]
