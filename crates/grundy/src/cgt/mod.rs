@@ -244,13 +244,7 @@ impl Universe {
         let mut changed = false;
         for &o in options {
             let replies = if left { self.right(o) } else { self.left(o) }.to_vec();
-            let reversing = replies.into_iter().find(|&r| {
-                if left {
-                    self.le_form_id(r, g)
-                } else {
-                    self.ge_form_id(r, g)
-                }
-            });
+            let reversing = replies.into_iter().find(|&r| self.against_form(r, g, left));
             match reversing {
                 Some(r) => {
                     out.extend_from_slice(if left { self.left(r) } else { self.right(r) });
@@ -285,25 +279,20 @@ impl Universe {
         });
     }
 
-    /// Whether `x ≤ G` for a form G not yet interned: no Right option of G is ≤ x, and x has
-    /// no Left option ≥ G.
-    fn le_form_id(&mut self, x: Id, g: &Form) -> bool {
-        !g.right.iter().any(|&gr| self.le(gr, x))
-            && !self
-                .left(x)
-                .to_vec()
+    /// Whether `x ≤ G` (`below`) or `x ≥ G` (not `below`) for a form G not yet interned:
+    /// for ≤, no Right option of G is ≤ x and no Left option of x is ≥ G; for ≥, the mirror.
+    fn against_form(&mut self, x: Id, g: &Form, below: bool) -> bool {
+        let (g_side, x_side) = if below {
+            (&g.right, self.left(x).to_vec())
+        } else {
+            (&g.left, self.right(x).to_vec())
+        };
+        !g_side
+            .iter()
+            .any(|&o| if below { self.le(o, x) } else { self.le(x, o) })
+            && !x_side
                 .into_iter()
-                .any(|xl| self.ge_form_id(xl, g))
-    }
-
-    /// Whether `x ≥ G` for a form G not yet interned.
-    fn ge_form_id(&mut self, x: Id, g: &Form) -> bool {
-        !g.left.iter().any(|&gl| self.le(x, gl))
-            && !self
-                .right(x)
-                .to_vec()
-                .into_iter()
-                .any(|xr| self.le_form_id(xr, g))
+                .any(|xo| self.against_form(xo, g, !below))
     }
 
     /// Whether `g ≤ h`: no Left option of g is ≥ h, and no Right option of h is ≤ g.
