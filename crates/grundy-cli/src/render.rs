@@ -42,23 +42,6 @@ pub fn analysis_text(a: &Analysis) -> String {
     s
 }
 
-/// Batch mode's one-line text answer.
-pub fn analysis_line(a: &Analysis) -> String {
-    let mut s = format!("{}: {}", join_tokens(&a.position), a.outcome);
-    if let Some(g) = &a.grundy {
-        let _ = write!(s, ", grundy {g}");
-    }
-    if let Some(m) = a.winning_moves.first() {
-        let _ = write!(s, ", {} → {}", m.description, join_tokens(&m.to));
-        let more = a.winning_moves.len() - 1;
-        let open = a.winning_moves_truncated || a.winning_moves_partial;
-        if more > 0 || open {
-            let _ = write!(s, " (+{more}{} more)", if open { "+" } else { "" });
-        }
-    }
-    s
-}
-
 /// A position's tokens as the words a user would type.
 pub fn words(ts: &[grundy::Token]) -> Vec<String> {
     ts.iter().map(|t| t.to_string()).collect()

@@ -753,6 +753,39 @@ fn batches_stream_through_a_buffer_yet_answer_each_line_at_once() {
 }
 
 #[test]
+fn batches_answered_on_both_cores_keep_their_order_and_stop_at_the_first_bad_line() {
+    // Enough lines for many parts; a bad line deep inside, and another one after it.
+    let mut input: String = (0..50_000)
+        .map(|i| format!("{} {} {}\n", i % 97, i % 89, i))
+        .collect();
+    input += "1 x\n2 2\n-3\n";
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["solve", "kayles", "--batch"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines.len(),
+        50_000,
+        "every answer before the bad line, none after it"
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let want = format!("{} {} {}: ", i % 97, i % 89, i);
+        assert!(line.starts_with(&want), "line {}: {line}", i + 1);
+    }
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("standard input line 50001") && err.contains("'x'"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
 fn a_move_is_chosen_by_its_number_and_a_partizan_hint_is_for_your_side() {
     let (code, out) = play(&["nim", "2", "3"], "moves\n#2\n#99\nquit\n");
     assert_eq!(code, 0, "{out}");

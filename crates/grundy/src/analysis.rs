@@ -154,3 +154,143 @@ pub struct Analysis {
     /// The theorem that decides the position, applied to it.
     pub explanation: String,
 }
+
+impl Analysis {
+    /// The answer in one line, as `grundy solve --batch` prints it: the position, who wins,
+    /// the Grundy value, and the first winning move with how many more there are.
+    ///
+    /// ```
+    /// use grundy::catalog::Ruleset;
+    /// use grundy::games::nim::Nim;
+    ///
+    /// let nim = Nim::default();
+    /// let a = nim.answer(&nim.read("3 4 5").unwrap(), 100).unwrap();
+    /// assert_eq!(a.brief(), "3 4 5: N, grundy 2, take 2 from heap 1 → 1 4 5");
+    /// let a = nim.answer(&nim.read("1 2 3").unwrap(), 100).unwrap();
+    /// assert_eq!(a.brief(), "1 2 3: P, grundy 0");
+    /// ```
+    pub fn brief(&self) -> String {
+        let mut out = String::new();
+        let mut line = Brief::start(&mut out, &self.position);
+        line.outcome(self.outcome);
+        if let Some(g) = &self.grundy {
+            line.grundy(g);
+        }
+        if let Some(m) = self.winning_moves.first() {
+            line.first_move(&m.description, &m.to);
+            let open = self.winning_moves_truncated || self.winning_moves_partial;
+            line.more(self.winning_moves.len() - 1, open);
+        }
+        out
+    }
+}
+
+/// Writes the one-line answer of [`Analysis::brief`] piece by piece, so that a game's fast
+/// path for small positions (see [`crate::catalog::Ruleset::brief_fast`]) writes exactly the
+/// same line without building an [`Analysis`].
+pub struct Brief<'a> {
+    out: &'a mut String,
+}
+
+/// What can be written as a word of a position: a token, a number, or a machine word.
+pub trait Word {
+    /// Appends the word to `out`.
+    fn put(&self, out: &mut String);
+}
+
+impl Word for u64 {
+    fn put(&self, out: &mut String) {
+        out.push_str(itoa::Buffer::new().format(*self));
+    }
+}
+
+impl Word for Nat {
+    fn put(&self, out: &mut String) {
+        match u64::try_from(self) {
+            Ok(v) => v.put(out),
+            Err(_) => {
+                let _ = fmt::Write::write_fmt(out, format_args!("{self}"));
+            }
+        }
+    }
+}
+
+impl Word for Token {
+    fn put(&self, out: &mut String) {
+        match self {
+            Token::Int(n) => n.put(out),
+            Token::Text(s) => out.push_str(s),
+        }
+    }
+}
+
+fn put_words<W: Word>(out: &mut String, words: &[W]) {
+    if words.is_empty() {
+        out.push_str("(empty)");
+    }
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        w.put(out);
+    }
+}
+
+impl<'a> Brief<'a> {
+    /// Starts the line of `position` at the end of `out`.
+    pub fn start<W: Word>(out: &'a mut String, position: &[W]) -> Self {
+        put_words(out, position);
+        out.push_str(": ");
+        Brief { out }
+    }
+
+    /// Who wins.
+    pub fn outcome(&mut self, o: Outcome) -> &mut Self {
+        self.out.push_str(o.letter());
+        self
+    }
+
+    /// The Grundy value.
+    pub fn grundy<W: Word>(&mut self, g: &W) -> &mut Self {
+        self.out.push_str(", grundy ");
+        g.put(self.out);
+        self
+    }
+
+    /// The first winning move: its words (written by `describe`) and where it leads.
+    pub fn first_move<W: Word>(&mut self, describe: impl Describe, to: &[W]) -> &mut Self {
+        self.out.push_str(", ");
+        describe.describe(self.out);
+        self.out.push_str(" → ");
+        put_words(self.out, to);
+        self
+    }
+
+    /// How many more winning moves were found, and whether there may be others (`open`).
+    pub fn more(&mut self, more: usize, open: bool) -> &mut Self {
+        if more > 0 || open {
+            self.out.push_str(" (+");
+            (more as u64).put(self.out);
+            self.out.push_str(if open { "+ more)" } else { " more)" });
+        }
+        self
+    }
+}
+
+/// A move's words, written into the line: a ready sentence, or a fast path's few words.
+pub trait Describe {
+    /// Appends the words to `out`.
+    fn describe(self, out: &mut String);
+}
+
+impl Describe for &String {
+    fn describe(self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl<F: FnOnce(&mut String)> Describe for F {
+    fn describe(self, out: &mut String) {
+        self(out)
+    }
+}

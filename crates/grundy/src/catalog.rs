@@ -126,6 +126,16 @@ pub trait Ruleset {
         })
     }
 
+    /// A fast path for [`DynGame::brief`]: appends the one-line answer of the position written
+    /// as `line` to `out` and returns `true`, for positions small enough to be answered in
+    /// machine words; returns `false`, having written nothing, wherever it does not apply
+    /// (the general path then answers, errors included). What it writes must be exactly
+    /// [`Analysis::brief`] of [`Ruleset::answer`]: [`crate::testkit::check_brief`] compares
+    /// the two. The default has no fast path.
+    fn brief_fast(&self, _line: &str, _max_moves: usize, _out: &mut String) -> bool {
+        false
+    }
+
     /// Who wins from `position`, alone. The default asks [`Ruleset::verdict`]; a game whose
     /// verdict also computes something costly (a Grundy value by search) overrides it, so that
     /// listing the outcomes of many positions stays cheap.
@@ -195,13 +205,28 @@ fn options_for<R: Ruleset>(
 }
 
 /// The object-safe face of a [`Ruleset`], used by the command line and the web server.
-pub trait DynGame {
+/// Games are shared between threads (a batch is answered on every core).
+pub trait DynGame: Send + Sync {
     /// Static description.
     fn info(&self) -> &'static GameInfo;
     /// The game as named on the command line, with its options.
     fn name(&self) -> String;
     /// Solves the position written as `args`, listing at most `max_moves` winning moves.
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
+    /// Appends the one-line answer (see [`Analysis::brief`]) of the position written as
+    /// `line` (its words separated by spaces) to `out`, listing at most `max_moves` winning
+    /// moves: what `grundy solve --batch` prints for each line. Small positions of some games
+    /// take a fast path that builds no [`Analysis`] (see [`Ruleset::brief_fast`]).
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
+    /// let mut line = String::new();
+    /// nim.brief("3 4 5", 100, &mut line).unwrap();
+    /// assert_eq!(line, "3 4 5: N, grundy 2, take 2 from heap 1 → 1 4 5");
+    /// ```
+    fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError>;
     /// Who wins from the position written as `args` (see [`Ruleset::outcome`]).
     fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError>;
     /// The layout of `grundy table`, if the game has one.
@@ -282,7 +307,7 @@ fn partizan_value<R: Ruleset>(
     Ok(known[root])
 }
 
-impl<R: Ruleset> DynGame for R {
+impl<R: Ruleset + Send + Sync> DynGame for R {
     fn info(&self) -> &'static GameInfo {
         Ruleset::info(self)
     }
@@ -293,6 +318,15 @@ impl<R: Ruleset> DynGame for R {
 
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
         self.answer(&self.parse(args)?, max_moves)
+    }
+
+    fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError> {
+        if self.brief_fast(line, max_moves, out) {
+            return Ok(());
+        }
+        let args: Vec<&str> = line.split_whitespace().collect();
+        out.push_str(&self.solve(&args, max_moves)?.brief());
+        Ok(())
     }
 
     fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {

@@ -58,16 +58,22 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = match self {
+impl Outcome {
+    /// The class's letter: `N`, `P`, `L`, `R`, `D` or `T` (its JSON form and `Display`).
+    pub fn letter(self) -> &'static str {
+        match self {
             Outcome::N => "N",
             Outcome::P => "P",
             Outcome::L => "L",
             Outcome::R => "R",
             Outcome::D => "D",
             Outcome::T => "T",
-        };
-        f.write_str(s)
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.letter())
     }
 }

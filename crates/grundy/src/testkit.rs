@@ -227,6 +227,54 @@ pub fn check_consistency<'a>(
     Ok(known.len())
 }
 
+/// Checks a game's fast path for one-line answers ([`Ruleset::brief_fast`]) against the
+/// general path: for each line and each maximum of winning moves, where the fast path
+/// answers, its line must be [`crate::analysis::Analysis::brief`] of [`Ruleset::answer`]
+/// exactly; where it declines it must have written nothing. Returns how many answers took the
+/// fast path, so that a test can insist it was taken.
+///
+/// ```
+/// use grundy::games::nim::Nim;
+/// use grundy::testkit::check_brief;
+///
+/// let lines = ["3 4 5", "1 2 3", "007 0", "+3", "18446744073709551616"];
+/// let fast = check_brief(&Nim { misere: false }, lines, &[0, 1, 100]).unwrap();
+/// assert_eq!(fast, 3 * 3); // the sign and the 20-digit heap go the general way
+/// ```
+pub fn check_brief<R, L>(game: &R, lines: L, max_moves: &[usize]) -> Result<usize, String>
+where
+    R: Ruleset,
+    L: IntoIterator,
+    L::Item: AsRef<str>,
+{
+    let mut fast = 0;
+    for line in lines {
+        let line = line.as_ref();
+        for &max in max_moves {
+            let mut out = String::new();
+            if !game.brief_fast(line, max, &mut out) {
+                if !out.is_empty() {
+                    return Err(format!("{line:?}: declined but wrote {out:?}"));
+                }
+                continue;
+            }
+            fast += 1;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let general = game
+                .parse(&words)
+                .and_then(|p| game.answer(&p, max))
+                .map_err(|e| format!("{line:?}: the fast path answered, the general one: {e}"))?
+                .brief();
+            if out != general {
+                return Err(format!(
+                    "{line:?} with at most {max} moves: fast {out:?}, general {general:?}"
+                ));
+            }
+        }
+    }
+    Ok(fast)
+}
+
 /// Every tuple of length `0..=max_len` with entries `0..=max_value`.
 pub fn tuples(max_len: usize, max_value: u64) -> Vec<Vec<Nat>> {
     let mut all = vec![vec![]];

@@ -6,6 +6,7 @@ use crate::render;
 use anyhow::Result;
 use grundy::catalog::DynGame;
 use grundy::registry::Registry;
+use rayon::prelude::*;
 use std::io::{BufRead, Write};
 
 /// Solves the position of `game`, or with `batch` each position read from `input`.
@@ -42,9 +43,10 @@ pub fn run(
     emit(out, json, &a, || render::analysis_text(&a))
 }
 
-/// Answers each line of `input` as it comes. Answers are written through a buffer that is
-/// flushed whenever the input has nothing more waiting — once per chunk read, not once per
-/// line — so a large batch costs few system calls, and a program that writes one line and
+/// Answers each line of `input` as it comes. Input is read a chunk at a time (what is
+/// waiting, up to a megabyte); the chunk's lines are answered on every core, in parts whose
+/// answers are written in order, and the answers go out through a buffer flushed once per
+/// chunk — so a large batch costs few system calls, and a program that writes one line and
 /// waits for its answer still gets it at once.
 fn solve_batch(
     game: &dyn DynGame,
@@ -53,63 +55,123 @@ fn solve_batch(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let mut input = std::io::BufReader::with_capacity(1 << 20, input);
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let batch = Batch {
+        game,
+        json,
+        max_moves,
+    };
     let mut line_no = 0usize;
-    // A line split across two chunks of input.
-    let mut partial: Vec<u8> = Vec::new();
+    // The lines to answer: a line split across two chunks, then the chunk's whole lines.
+    let mut pending: Vec<u8> = Vec::new();
     loop {
         let chunk = input.fill_buf()?;
         if chunk.is_empty() {
             break;
         }
-        let mut rest = chunk;
-        while let Some(end) = rest.iter().position(|&b| b == b'\n') {
-            line_no += 1;
-            let line = if partial.is_empty() {
-                &rest[..end]
-            } else {
-                partial.extend_from_slice(&rest[..end]);
-                &partial[..]
-            };
-            answer_line(game, json, max_moves, line, line_no, &mut out)?;
-            partial.clear();
-            rest = &rest[end + 1..];
-        }
-        partial.extend_from_slice(rest);
         let used = chunk.len();
+        match chunk.iter().rposition(|&b| b == b'\n') {
+            Some(end) if pending.is_empty() => {
+                line_no = batch.answer(&chunk[..end], line_no, &mut out)?;
+                pending.extend_from_slice(&chunk[end + 1..]);
+            }
+            Some(end) => {
+                pending.extend_from_slice(&chunk[..end]);
+                line_no = batch.answer(&pending, line_no, &mut out)?;
+                pending.clear();
+                pending.extend_from_slice(&chunk[end + 1..]);
+            }
+            None => pending.extend_from_slice(chunk),
+        }
         input.consume(used);
         // The next read may wait for more input: what is answered goes out first.
         out.flush()?;
     }
-    if !partial.is_empty() {
-        answer_line(game, json, max_moves, &partial, line_no + 1, &mut out)?;
+    if !pending.is_empty() {
+        batch.answer(&pending, line_no, &mut out)?;
     }
     out.flush()?;
     Ok(())
 }
 
-/// Answers one line of a batch (blank lines are skipped).
-fn answer_line(
-    game: &dyn DynGame,
+/// How each line of a batch is answered.
+struct Batch<'g> {
+    game: &'g dyn DynGame,
     json: bool,
     max_moves: usize,
-    line: &[u8],
-    line_no: usize,
-    out: &mut impl Write,
-) -> Result<()> {
-    let at =
-        |e: &dyn std::fmt::Display| user(UserError(format!("standard input line {line_no}: {e}")));
-    let line = std::str::from_utf8(line).map_err(|_| at(&"not valid UTF-8"))?;
-    let args: Vec<&str> = line.split_whitespace().collect();
-    if args.is_empty() {
-        return Ok(());
+}
+
+/// Lines answered by one task: fewer go on one core (handing them over costs more).
+const PART_LINES: usize = 2048;
+
+impl Batch<'_> {
+    /// Answers the lines of `text` (separated by newlines), the first being line `after + 1`
+    /// of the input; returns the number of the last. Parts of the text are answered side by
+    /// side and written in order; at the first line that is wrong, the answers before it are
+    /// written and its error returned.
+    fn answer(&self, text: &[u8], after: usize, out: &mut impl Write) -> Result<usize> {
+        let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+        let parts: Vec<(usize, &[&[u8]])> = lines
+            .chunks(PART_LINES)
+            .enumerate()
+            .map(|(i, part)| (after + i * PART_LINES, part))
+            .collect();
+        let answered: Vec<(String, Result<()>)> = if parts.len() == 1 {
+            vec![self.part(parts[0].1, parts[0].0)]
+        } else {
+            let budget = grundy::budget::current();
+            let memory = grundy::budget::memory_limit();
+            parts
+                .par_iter()
+                .map(|&(first, part)| {
+                    grundy::budget::with_memory(memory, || {
+                        grundy::budget::carry(budget, || self.part(part, first))
+                    })
+                })
+                .collect()
+        };
+        for (text, result) in answered {
+            out.write_all(text.as_bytes())?;
+            result?;
+        }
+        Ok(after + lines.len())
     }
-    let a = game.solve(&args, max_moves).map_err(|e| at(&e))?;
-    if json {
-        serde_json::to_writer(&mut *out, &a)?;
-    } else {
-        out.write_all(render::analysis_line(&a).as_bytes())?;
+
+    /// Answers `lines`, the first being line `after + 1`: their answers, and the error of the
+    /// first line that is wrong (its answers stop there).
+    fn part(&self, lines: &[&[u8]], after: usize) -> (String, Result<()>) {
+        let mut text = String::with_capacity(lines.len() * 64);
+        for (i, line) in lines.iter().enumerate() {
+            if let Err(e) = self.line(line, &mut text) {
+                let e = user(UserError(format!(
+                    "standard input line {}: {e}",
+                    after + i + 1
+                )));
+                return (text, Err(e));
+            }
+        }
+        (text, Ok(()))
     }
-    out.write_all(b"\n")?;
-    Ok(())
+
+    /// Appends the answer of one line to `text` (blank lines are skipped).
+    fn line(&self, line: &[u8], text: &mut String) -> Result<(), String> {
+        let line = std::str::from_utf8(line).map_err(|_| "not valid UTF-8".to_string())?;
+        if line.trim().is_empty() {
+            return Ok(());
+        }
+        let game = self.game;
+        if self.json {
+            let args: Vec<&str> = line.split_whitespace().collect();
+            let a = game
+                .solve(&args, self.max_moves)
+                .map_err(|e| e.to_string())?;
+            text.push_str(&serde_json::to_string(&a).map_err(|e| e.to_string())?);
+        } else {
+            game.brief(line, self.max_moves, text)
+                .map_err(|e| e.to_string())?;
+        }
+        text.push('\n');
+        Ok(())
+    }
 }

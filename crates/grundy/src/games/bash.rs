@@ -1,6 +1,6 @@
 //! Bash's game: one heap, take 1 to M tokens.
 
-use crate::analysis::{Move, Token, Verdict};
+use crate::analysis::{Brief, Move, Token, Verdict, Word};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
 use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec};
@@ -139,6 +139,33 @@ impl Ruleset for Bash {
         vec![Token::Int(p.n.clone())]
     }
 
+    /// Normal play with a heap and a limit that fit machine words: N mod (M + 1).
+    fn brief_fast(&self, line: &str, max_moves: usize, out: &mut String) -> bool {
+        let k = self.max.as_ref().and_then(|m| u64::try_from(m).ok());
+        let Some(k) = k
+            .filter(|&m| m > 0 && !self.misere)
+            .and_then(|m| m.checked_add(1))
+        else {
+            return false;
+        };
+        let mut words = [0; super::FAST_WORDS];
+        if super::fast_words(line, &mut words) != Some(1) {
+            return false;
+        }
+        let n = words[0];
+        let r = n % k;
+        let mut brief = Brief::start(out, &[n]);
+        brief.outcome(Outcome::from_win(r != 0)).grundy(&r);
+        if r != 0 && max_moves > 0 {
+            let take = |out: &mut String| {
+                out.push_str("take ");
+                r.put(out);
+            };
+            brief.first_move(take, &[n - r]);
+        }
+        true
+    }
+
     fn verdict(&self, p: &BashPos) -> Result<Verdict<'_, BashPos>, GameError> {
         let k = &p.m + 1u32;
         let fix = |mv: Move<BashPos>| Move {
@@ -267,7 +294,7 @@ impl Game for Bash {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::{check_all, nat, Grundy};
+    use crate::testkit::{check_all, check_brief, nat, Grundy};
 
     fn positions() -> Vec<BashPos> {
         (1..=6u64)
@@ -298,6 +325,40 @@ mod tests {
             positions(),
             Grundy::Absent,
         );
+    }
+
+    #[test]
+    fn fast_one_line_answers_are_the_general_ones() {
+        let bash = |m: u64| Bash {
+            max: Some(nat(m)),
+            misere: false,
+        };
+        let lines: Vec<String> = (0..=40).map(|n| n.to_string()).collect();
+        for m in 1..=6 {
+            let fast = check_brief(&bash(m), &lines, &[0, 1, 100]).unwrap();
+            assert_eq!(fast, lines.len() * 3);
+        }
+        // Heaps and limits at the end of the machine word; M + 1 = 2^64 goes the general way.
+        let ends = [
+            "18446744073709551615",
+            "9999999999999999999",
+            "0",
+            "1",
+            "4611686018427387904",
+        ];
+        for m in [u64::MAX - 1, 1 << 62, 3, (1 << 32) - 1] {
+            let fast = check_brief(&bash(m), ends, &[0, 1]).unwrap();
+            assert_eq!(fast, 2 * 4); // the 20-digit heap goes the general way
+        }
+        assert_eq!(check_brief(&bash(u64::MAX), ends, &[1]).unwrap(), 0);
+        // Two heaps, a sign, misère play: the general way (and its errors).
+        let others = ["3 4", "+3", "x"];
+        assert_eq!(check_brief(&bash(3), others, &[1]).unwrap(), 0);
+        let misere = Bash {
+            max: Some(nat(3)),
+            misere: true,
+        };
+        assert_eq!(check_brief(&misere, &lines, &[1]).unwrap(), 0);
     }
 
     #[test]

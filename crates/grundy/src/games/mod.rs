@@ -193,6 +193,34 @@ pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
     }
 }
 
+/// The most numbers a fast path ([`crate::catalog::Ruleset::brief_fast`]) reads from a line.
+pub(crate) const FAST_WORDS: usize = 64;
+
+/// Reads a line of plain decimal numbers of at most 19 digits each (so each fits a `u64`)
+/// separated by ASCII white space into the start of `words`, for a fast path, and returns
+/// how many there are; `None` for anything else (signs, other spaces, longer numbers, more
+/// than [`FAST_WORDS`] of them, none at all), which the general path then reads with its
+/// own errors.
+pub(crate) fn fast_words(line: &str, words: &mut [u64; FAST_WORDS]) -> Option<usize> {
+    let mut n = 0;
+    for word in line.split_ascii_whitespace() {
+        if n == FAST_WORDS || word.len() > 19 {
+            return None;
+        }
+        let mut v = 0u64;
+        for b in word.bytes() {
+            if !b.is_ascii_digit() {
+                return None;
+            }
+            // At most 19 digits: below 10^19 < 2^64, no overflow.
+            v = v * 10 + u64::from(b - b'0');
+        }
+        words[n] = v;
+        n += 1;
+    }
+    (n > 0).then_some(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{first_terms, listable};

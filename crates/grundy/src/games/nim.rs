@@ -1,7 +1,7 @@
 //! Nim and misère Nim.
 
 use super::{int_tokens, parse_all, with_heap, xor_all, xor_expression};
-use crate::analysis::{Move, Token, Verdict};
+use crate::analysis::{Brief, Move, Token, Verdict, Word};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::Entry;
 use crate::solver::{Convention, Game};
@@ -76,6 +76,37 @@ impl Ruleset for Nim {
 
     fn tokens(&self, heaps: &Vec<Nat>) -> Vec<Token> {
         int_tokens(heaps)
+    }
+
+    /// Normal play on heaps that fit machine words: Bouton's theorem with `u64`s.
+    fn brief_fast(&self, line: &str, max_moves: usize, out: &mut String) -> bool {
+        let mut words = [0; super::FAST_WORDS];
+        let Some(n) = super::fast_words(line, &mut words).filter(|_| !self.misere) else {
+            return false;
+        };
+        let heaps = &mut words[..n];
+        let x = heaps.iter().fold(0, |x, h| x ^ h);
+        let mut brief = Brief::start(out, heaps);
+        brief.outcome(Outcome::from_win(x != 0)).grundy(&x);
+        // Heap i becomes h ⊕ x wherever that is smaller: the moves `nim_moves` lists.
+        let wins = heaps.iter().filter(|&&h| h ^ x < h).count();
+        if wins > 0 && max_moves > 0 {
+            let i = heaps
+                .iter()
+                .position(|&h| h ^ x < h)
+                .expect("a winning move");
+            let h = heaps[i];
+            heaps[i] = h ^ x;
+            let take = |out: &mut String| {
+                out.push_str("take ");
+                (h - (h ^ x)).put(out);
+                out.push_str(" from heap ");
+                (i as u64 + 1).put(out);
+            };
+            brief.first_move(take, heaps);
+            brief.more(wins.min(max_moves) - 1, wins > max_moves);
+        }
+        true
     }
 
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
@@ -225,13 +256,55 @@ impl Game for Nim {
 mod tests {
     use super::*;
     use crate::catalog::DynGame;
-    use crate::testkit::{check_all, nat, tuples, Grundy};
+    use crate::testkit::{check_all, check_brief, nat, tuples, Grundy};
     use proptest::prelude::*;
 
     #[test]
     fn normal_play_matches_brute_force_on_all_small_positions() {
         let n = check_all(&Nim { misere: false }, tuples(3, 7), Grundy::Required);
         assert_eq!(n, 1 + 8 + 64 + 512);
+    }
+
+    /// The words of a position, as a line of a batch.
+    fn line(heaps: &[Nat]) -> String {
+        heaps
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn fast_one_line_answers_are_the_general_ones_on_all_small_positions() {
+        let lines: Vec<String> = tuples(4, 7).iter().map(|t| line(t)).collect();
+        let fast = check_brief(&Nim::default(), &lines, &[0, 1, 2, 3, 100]).unwrap();
+        // Every line but the empty one, with five maxima.
+        assert_eq!(fast, (lines.len() - 1) * 5);
+        // Misère play has no fast path.
+        assert_eq!(
+            check_brief(&Nim { misere: true }, &lines, &[100]).unwrap(),
+            0
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn fast_one_line_answers_are_the_general_ones(
+            heaps in prop::collection::vec(
+                prop_oneof![0u64..16, any::<u64>(), (u64::MAX - 16)..=u64::MAX], 1..70),
+            spaces in prop::collection::vec(prop_oneof![Just(" "), Just("  "), Just("\t")], 70),
+            max in 0usize..5,
+        ) {
+            let mut text = String::new();
+            for (h, s) in heaps.iter().zip(&spaces) {
+                text += &format!("{s}{h:0>3}");
+            }
+            // Up to 64 heaps of up to 19 digits go the fast way; 20-digit heaps (the ones
+            // beyond 10^19) and longer lines go the general way.
+            let small = heaps.len() <= 64 && heaps.iter().all(|&h| h < 10_000_000_000_000_000_000);
+            let fast = check_brief(&Nim::default(), [&text], &[max, 100]).map_err(TestCaseError::fail)?;
+            prop_assert_eq!(fast, if small { 2 } else { 0 });
+        }
     }
 
     #[test]
