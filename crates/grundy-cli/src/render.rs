@@ -221,13 +221,17 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
 }
 
 /// How a graph position's values read in text.
-fn graph_cells(s: &grundy::graph::Solution, u: u32) -> (String, String, String) {
+fn graph_cells(
+    g: &grundy::graph::Graph,
+    s: &grundy::graph::Solution,
+    u: u32,
+) -> (String, String, String) {
     let outcome = format!("{:?}", s.outcome[u as usize]);
     let r = s.remoteness[u as usize].map_or("-".to_string(), |r| r.to_string());
     let g = s
         .grundy
         .as_ref()
-        .map_or("-".to_string(), |g| g[u as usize].to_string());
+        .map_or("-".to_string(), |v| v.get(g, u).to_string());
     (outcome, r, g)
 }
 
@@ -251,7 +255,7 @@ pub fn graph_text(source: &str, g: &grundy::graph::Graph, s: &grundy::graph::Sol
         .clamp(8, 40);
     let _ = writeln!(out, "{:<width$}  outcome  remoteness  grundy", "position");
     for u in 0..g.len().min(ROWS) as u32 {
-        let (o, r, gs) = graph_cells(s, u);
+        let (o, r, gs) = graph_cells(g, s, u);
         let _ = writeln!(out, "{:<width$}  {o:<7}  {r:<10}  {gs}", g.name(u));
     }
     if g.len() > ROWS {
@@ -266,7 +270,7 @@ pub fn graph_position_text(
     s: &grundy::graph::Solution,
     u: u32,
 ) -> String {
-    let (o, r, gs) = graph_cells(s, u);
+    let (o, r, gs) = graph_cells(g, s, u);
     let moves = if r == "1" { "move" } else { "moves" };
     let what = match s.outcome[u as usize] {
         Outcome::N if r == "0" => "the player to move wins at once".to_string(),
@@ -286,7 +290,7 @@ pub fn graph_position_text(
     } else {
         let _ = writeln!(out, "Moves, best first:");
         for v in moves {
-            let (o, r, gs) = graph_cells(s, v);
+            let (o, r, gs) = graph_cells(g, s, v);
             let _ = writeln!(out, "  → {}  {o}  remoteness {r}  grundy {gs}", g.name(v));
         }
     }
@@ -303,7 +307,7 @@ pub fn graph_position_json(
         serde_json::json!({
             "outcome": s.outcome[v as usize],
             "remoteness": s.remoteness[v as usize],
-            "grundy": s.grundy_json(v),
+            "grundy": s.grundy_json(g, v),
         })
     };
     let mut doc = one(u);

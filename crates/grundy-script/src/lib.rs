@@ -492,17 +492,15 @@ impl Rules {
         }
         let n = ex.store.len();
         let graph = Graph::from_numbered_edges(n, std::mem::take(&mut ex.edges));
-        // Outcomes and (for impartial games without results of their own) generalized
-        // Sprague–Grundy values are independent: one core each.
+        // Outcomes, then (for impartial games without results of their own) generalized
+        // Sprague–Grundy values.
         let want_grundy = !self.partizan && ex.terminal.is_empty();
         let terminal = &ex.terminal;
-        let retrograde = || graph.retrograde_with(|u| terminal.get(&u).copied(), Outcome::P);
-        let gsg = || want_grundy.then(|| graph.generalized_grundy());
-        let ((outcome, remoteness), gsg) = if graph.parallel() {
-            rayon::join(retrograde, gsg)
-        } else {
-            (retrograde(), gsg())
-        };
+        let (outcome, remoteness) =
+            graph.retrograde_with(|u| terminal.get(&u).copied(), Outcome::P);
+        // Without results of their own, these are the normal-play outcomes the values
+        // start from.
+        let gsg = want_grundy.then(|| graph.generalized_grundy_after(&outcome));
         let json = |u: u32| ex.store.json(u as usize);
         let mut winning = Vec::new();
         for &root in &roots {
@@ -529,7 +527,7 @@ impl Rules {
         } else {
             outcome[roots[0] as usize]
         };
-        let grundy = gsg.map(|mut g| g.swap_remove(roots[0] as usize));
+        let grundy = gsg.map(|g| g.get(&graph, roots[0]));
         let start_remoteness = remoteness[roots[0] as usize];
         let all = opts.all.then(|| AllPositions {
             positions: std::mem::take(&mut ex.store),

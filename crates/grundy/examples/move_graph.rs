@@ -19,7 +19,10 @@ fn main() {
     assert_eq!(solution.outcome[id("a")], Outcome::N);
     assert_eq!(solution.outcome[id("b")], Outcome::P);
     for u in 0..graph.len() as u32 {
-        let g = solution.grundy.as_ref().map(|g| g[u as usize].to_string());
+        let g = solution
+            .grundy
+            .as_ref()
+            .map(|g| g.get(&graph, u).to_string());
         println!(
             "{}: {:?}, remoteness {:?}, grundy {}",
             graph.name(u),
@@ -33,7 +36,10 @@ fn main() {
     let graph = parse_graph("x y\ny x\n", "draw").expect("a valid graph");
     let solution = graph.solve(Convention::Normal);
     assert!(solution.outcome.iter().all(|&v| v == Outcome::D));
-    println!("x ⇄ y: both draws, grundy {}", solution.grundy.unwrap()[0]);
+    println!(
+        "x ⇄ y: both draws, grundy {}",
+        solution.grundy.unwrap().get(&graph, 0)
+    );
 }
 
 #[test]

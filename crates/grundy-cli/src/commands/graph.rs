@@ -72,7 +72,7 @@ pub fn run(
         None if json => {
             // Written as it is produced: a large graph's JSON is never held whole.
             let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut *out);
-            serde_json::to_writer(&mut w, &s.report(&g))?;
+            s.report(&g).write_json(&mut w)?;
             writeln!(w)?;
         }
         None if misere => {

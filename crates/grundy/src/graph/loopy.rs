@@ -2,6 +2,7 @@
 //! values a position can reach.
 
 use super::Graph;
+use crate::Outcome;
 use serde::Serialize;
 use std::fmt;
 
@@ -45,35 +46,175 @@ impl fmt::Display for Gsg {
     }
 }
 
+/// The generalized Sprague–Grundy values of every position of a graph, one number each
+/// (the sets of an ∞ value are read off the graph when asked for, not stored: a graph of 10^7
+/// positions would spend a quarter of a gigabyte on them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GsgValues {
+    label: Vec<u32>,
+}
+
+/// The label of an ∞ value.
+const INFINITE: u32 = u32::MAX - 1;
+/// Not yet labelled.
+const UNLABELLED: u32 = u32::MAX;
+
+impl GsgValues {
+    /// The value of position `u` of `g` (the graph the values were computed for).
+    pub fn get(&self, g: &Graph, u: u32) -> Gsg {
+        match self.label[u as usize] {
+            INFINITE => {
+                let mut k = Vec::new();
+                self.infinite_set(g, u, &mut k);
+                Gsg::Infinite(k)
+            }
+            v => Gsg::Finite(v),
+        }
+    }
+
+    /// The finite values that the moves of `u` reach, in increasing order, into `k`: the
+    /// set K of a value ∞(K).
+    pub(super) fn infinite_set(&self, g: &Graph, u: u32, k: &mut Vec<u32>) {
+        k.clear();
+        k.extend(
+            g.moves(u)
+                .iter()
+                .map(|&v| self.label[v as usize])
+                .filter(|&l| l < INFINITE),
+        );
+        k.sort_unstable();
+        k.dedup();
+    }
+
+    /// The finite value of `u`, or `None` for ∞.
+    pub fn finite(&self, u: u32) -> Option<u32> {
+        let l = self.label[u as usize];
+        (l < INFINITE).then_some(l)
+    }
+
+    /// Every value, in order of position ids.
+    pub fn all(&self, g: &Graph) -> Vec<Gsg> {
+        (0..self.label.len() as u32)
+            .map(|u| self.get(g, u))
+            .collect()
+    }
+}
+
 impl Graph {
-    /// Generalized Sprague–Grundy values (C. A. B. Smith 1966; A. S. Fraenkel, Y. Yesha 1986),
-    /// one value m at a time: label m every unlabelled position that has no move to an m and
-    /// whose every unlabelled (or ∞) move leads to a position with a move to an m; then label
-    /// ∞ every unlabelled position with no move to an m. O((V + E)·(largest value + 2)).
+    /// Generalized Sprague–Grundy values (C. A. B. Smith 1966; A. S. Fraenkel, Y. Yesha 1986).
     /// (Normal play; [`solve`](Self::solve) computes them with the outcomes.)
-    pub fn generalized_grundy(&self) -> Vec<Gsg> {
-        const UNLABELLED: u32 = u32::MAX;
-        const INFINITE: u32 = u32::MAX - 1;
+    pub fn generalized_grundy(&self) -> GsgValues {
+        let (outcome, _) = self.retrograde(super::Convention::Normal);
+        self.generalized_grundy_after(&outcome)
+    }
+
+    /// [`generalized_grundy`](Self::generalized_grundy) given the graph's normal-play
+    /// outcomes. A draw's value is ∞ (Smith's theorem: γ(u) = 0 exactly at P-positions, and
+    /// γ(u) = ∞(K) with 0 ∉ K exactly at draws), so draws are labelled ∞ at once and the
+    /// rounds below visit only the other positions — on a graph that is mostly draws, a small
+    /// part of it.
+    ///
+    /// Then one value m at a time: label m every unlabelled position that has no move to an m
+    /// and whose every unlabelled (or ∞) move leads to a position with a move to an m; then
+    /// label ∞ every unlabelled position with no move to an m. O((V + E)·(largest value + 2))
+    /// at worst.
+    pub fn generalized_grundy_after(&self, outcome: &[Outcome]) -> GsgValues {
+        let n = self.len();
+        let mut label: Vec<u32> = outcome
+            .iter()
+            .map(|&o| {
+                if o == Outcome::D {
+                    INFINITE
+                } else {
+                    UNLABELLED
+                }
+            })
+            .collect();
+        let mut candidates: Vec<u32> = (0..n as u32)
+            .filter(|&u| label[u as usize] == UNLABELLED)
+            .collect();
+        // has_m(u) in round m: mark[u] == m + 1 (no clearing between rounds).
+        let mut mark = vec![0u32; n];
+        // bad[u], for unlabelled u: moves to open positions that have no move to an m (yet).
+        let mut bad = vec![0u32; n];
+        let open = |l: u32| l == UNLABELLED || l == INFINITE;
+        let mut work: Vec<u32> = Vec::new();
+        let mut m = 0u32;
+        while !candidates.is_empty() {
+            let stamp = m + 1;
+            for &u in &candidates {
+                let b = self
+                    .moves(u)
+                    .iter()
+                    .filter(|&&v| open(label[v as usize]))
+                    .count() as u32;
+                bad[u as usize] = b;
+                if b == 0 {
+                    work.push(u);
+                }
+            }
+            while let Some(u) = work.pop() {
+                let ui = u as usize;
+                if label[ui] != UNLABELLED || mark[ui] == stamp || bad[ui] != 0 {
+                    continue;
+                }
+                label[ui] = m;
+                for &p in self.preds(u) {
+                    let pi = p as usize;
+                    if mark[pi] == stamp {
+                        continue;
+                    }
+                    mark[pi] = stamp;
+                    if open(label[pi]) {
+                        // p now has a move to an m: it is no longer a bad move for its
+                        // predecessors.
+                        for &q in self.preds(p) {
+                            let qi = q as usize;
+                            if label[qi] != UNLABELLED {
+                                continue;
+                            }
+                            bad[qi] -= 1;
+                            if bad[qi] == 0 && mark[qi] != stamp {
+                                work.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            candidates.retain(|&u| {
+                let ui = u as usize;
+                if label[ui] == UNLABELLED && mark[ui] != stamp {
+                    label[ui] = INFINITE;
+                }
+                label[ui] == UNLABELLED
+            });
+            m += 1;
+        }
+        GsgValues { label }
+    }
+
+    /// The values by the rounds above over every position, draws included (no outcomes
+    /// asked): the reference the tests compare [`generalized_grundy`] with.
+    #[cfg(test)]
+    pub(super) fn generalized_grundy_plain(&self) -> Vec<Gsg> {
         let n = self.len();
         let mut label = vec![UNLABELLED; n];
         let mut remaining = n;
         let mut m = 0u32;
         while remaining > 0 {
             let open = |l: u32| l == UNLABELLED || l == INFINITE;
-            // has_m[u]: u has a move to a position labelled m.
             let mut has_m = vec![false; n];
-            // bad[u]: moves of unlabelled u to open positions that have no move to an m (yet);
-            // labelled positions keep their label, so their moves are not counted (on a
-            // large graph most positions are labelled after the first rounds).
-            let mut bad: Vec<u32> = self.per_position(|u| {
-                if label[u as usize] != UNLABELLED {
-                    return 0;
-                }
-                self.moves(u)
-                    .iter()
-                    .filter(|&&v| open(label[v as usize]))
-                    .count() as u32
-            });
+            let mut bad: Vec<u32> = (0..n as u32)
+                .map(|u| {
+                    if label[u as usize] != UNLABELLED {
+                        return 0;
+                    }
+                    self.moves(u)
+                        .iter()
+                        .filter(|&&v| open(label[v as usize]))
+                        .count() as u32
+                })
+                .collect();
             let mut work: Vec<u32> = (0..n as u32)
                 .filter(|&u| label[u as usize] == UNLABELLED && bad[u as usize] == 0)
                 .collect();
@@ -91,8 +232,6 @@ impl Graph {
                     }
                     has_m[pi] = true;
                     if open(label[pi]) {
-                        // p now has a move to an m: it is no longer a bad move for its
-                        // predecessors.
                         for &q in self.preds(p) {
                             let qi = q as usize;
                             if label[qi] != UNLABELLED {
@@ -114,19 +253,6 @@ impl Graph {
             }
             m += 1;
         }
-        self.per_position(|u| match label[u as usize] {
-            INFINITE => {
-                let mut k: Vec<u32> = self
-                    .moves(u)
-                    .iter()
-                    .map(|&v| label[v as usize])
-                    .filter(|&l| l < INFINITE)
-                    .collect();
-                k.sort_unstable();
-                k.dedup();
-                Gsg::Infinite(k)
-            }
-            v => Gsg::Finite(v),
-        })
+        GsgValues { label }.all(self)
     }
 }

@@ -22,14 +22,13 @@ pub mod parse;
 pub mod report;
 mod retrograde;
 
-pub use loopy::Gsg;
+pub use loopy::{Gsg, GsgValues};
 pub use parse::{parse_graph, parse_graph_from};
 pub use report::{Counts, GraphReport, PositionReport};
 
 use crate::Outcome;
 use csr::csr;
 use parse::Ids;
-use rayon::prelude::*;
 use std::borrow::Cow;
 
 pub use crate::solver::Convention;
@@ -68,7 +67,7 @@ pub struct Solution {
     /// `None` for draws.
     pub remoteness: Vec<Option<u32>>,
     /// Generalized Sprague–Grundy values (normal play only).
-    pub grundy: Option<Vec<Gsg>>,
+    pub grundy: Option<GsgValues>,
 }
 
 impl Graph {
@@ -126,16 +125,6 @@ impl Graph {
         self.succ.len() + self.len() >= 1 << 20
     }
 
-    /// `f(u)` for every position, in order, on all cores when the graph is large.
-    fn per_position<T: Send>(&self, f: impl Fn(u32) -> T + Sync + Send) -> Vec<T> {
-        let n = self.len() as u32;
-        if self.parallel() {
-            (0..n).into_par_iter().map(f).collect()
-        } else {
-            (0..n).map(f).collect()
-        }
-    }
-
     /// The id of a named position (a linear search when names are stored: they are stored
     /// once, without an index).
     pub fn id(&self, name: &str) -> Option<u32> {
@@ -163,16 +152,11 @@ impl Graph {
     }
 
     /// Outcomes and remoteness by retrograde analysis in O(V + E), and (normal play) the
-    /// generalized Sprague–Grundy values.
+    /// generalized Sprague–Grundy values, which start from the outcomes (draws are ∞).
     pub fn solve(&self, convention: Convention) -> Solution {
-        // The two analyses are independent: one core each, on graphs large enough to repay
-        // handing work to another thread.
-        let grundy = || (convention == Convention::Normal).then(|| self.generalized_grundy());
-        let ((outcome, remoteness), grundy) = if self.parallel() {
-            rayon::join(|| self.retrograde(convention), grundy)
-        } else {
-            (self.retrograde(convention), grundy())
-        };
+        let (outcome, remoteness) = self.retrograde(convention);
+        let grundy =
+            (convention == Convention::Normal).then(|| self.generalized_grundy_after(&outcome));
         Solution {
             outcome,
             remoteness,
@@ -294,7 +278,8 @@ mod tests {
             // Generalized SG: 0 exactly at P; ∞ without 0 exactly at draws; and the defining
             // properties of finite values.
             let s = g.solve(Convention::Normal);
-            let gs = s.grundy.clone().unwrap();
+            let gs = s.grundy.as_ref().unwrap().all(&g);
+            prop_assert_eq!(&gs, &g.generalized_grundy_plain());
             for u in 0..g.len() as u32 {
                 let o = s.outcome[u as usize];
                 match &gs[u as usize] {
@@ -311,6 +296,35 @@ mod tests {
                     prop_assert!(g.moves(u).iter().all(|&x| gs[x as usize] != Gsg::Finite(v)));
                 }
             }
+        }
+
+        /// The directly written JSON is serde's, byte for byte: names stored or numbered,
+        /// names that need escaping, values finite and ∞, normal and misère play, graphs of
+        /// one part or many.
+        #[test]
+        fn json_written_directly_is_serdes(
+            n in prop_oneof![1u32..40, 70_000u32..70_050],
+            edges in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..120),
+            names in prop_oneof![Just(0u8), Just(1), Just(2)],
+            misere in any::<bool>(),
+        ) {
+            let name = |i: u32| match names {
+                0 => i.to_string(),
+                1 => format!("p\"{i}\\é\u{1}"),
+                _ => format!("p{i}"),
+            };
+            let text: String = (0..n)
+                .map(|i| format!("{}\n", name(i)))
+                .chain(edges.iter().map(|(a, b)| format!("{} {}\n", name(a % n), name(b % n))))
+                .collect();
+            let g = parse_graph(&text, "random").unwrap();
+            let s = g.solve(if misere { Convention::Misere } else { Convention::Normal });
+            let mut direct = Vec::new();
+            s.report(&g).write_json(&mut direct).unwrap();
+            prop_assert_eq!(
+                String::from_utf8(direct).unwrap(),
+                serde_json::to_string(&s.report(&g)).unwrap()
+            );
         }
 
         #[test]
@@ -333,7 +347,7 @@ mod tests {
         let s = g.solve(Convention::Normal);
         for n in 0..=10u32 {
             let u = g.id(&n.to_string()).unwrap();
-            assert_eq!(s.grundy.as_ref().unwrap()[u as usize], Gsg::Finite(n % 3));
+            assert_eq!(s.grundy.as_ref().unwrap().get(&g, u), Gsg::Finite(n % 3));
         }
     }
 
@@ -342,7 +356,7 @@ mod tests {
         let g = parse_graph("a b\nb a\n", "cycle").unwrap();
         let s = g.solve(Convention::Normal);
         assert_eq!(s.outcome, vec![Outcome::D, Outcome::D]);
-        assert_eq!(s.grundy.unwrap()[0].to_string(), "∞()");
+        assert_eq!(s.grundy.unwrap().get(&g, 0).to_string(), "∞()");
     }
 
     #[test]

@@ -23,6 +23,100 @@ impl Serialize for GraphReport<'_> {
     }
 }
 
+impl GraphReport<'_> {
+    /// Writes the report as JSON to `w`: the same bytes as `serde_json::to_writer(w, self)`,
+    /// but written directly and formatted in parts on all cores (a graph of 10^7 positions
+    /// takes about a quarter of a second, not seconds).
+    ///
+    /// ```
+    /// use grundy::graph::{parse_graph, Convention};
+    ///
+    /// let g = parse_graph("a b\nb c\n", "example").unwrap();
+    /// let s = g.solve(Convention::Normal);
+    /// let mut json = Vec::new();
+    /// s.report(&g).write_json(&mut json).unwrap();
+    /// assert_eq!(json, serde_json::to_vec(&s.report(&g)).unwrap());
+    /// assert!(String::from_utf8(json).unwrap().starts_with(
+    ///     r#"{"positions":{"a":{"outcome":"P","remoteness":2,"grundy":0},"#));
+    /// ```
+    pub fn write_json(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        use rayon::prelude::*;
+        /// Positions formatted by one task, and tasks per round (what one round holds).
+        const PART: usize = 1 << 15;
+        const ROUND: usize = 16;
+        let n = self.graph.len();
+        w.write_all(b"{\"positions\":{")?;
+        let mut from = 0;
+        while from < n {
+            let to = (from + PART * ROUND).min(n);
+            let parts: Vec<Vec<u8>> = (from..to)
+                .step_by(PART)
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .map(|a| self.positions_json(a, (a + PART).min(to)))
+                .collect();
+            for part in parts {
+                w.write_all(&part)?;
+            }
+            from = to;
+        }
+        w.write_all(b"},\"counts\":")?;
+        serde_json::to_writer(&mut *w, &self.solution.counts())?;
+        w.write_all(b"}")
+    }
+
+    /// The JSON of positions `a..b` (each after a comma, but the very first).
+    fn positions_json(&self, a: usize, b: usize) -> Vec<u8> {
+        let (g, s) = (self.graph, self.solution);
+        let mut out = Vec::with_capacity((b - a) * 64);
+        let mut k = Vec::new();
+        let mut digits = itoa::Buffer::new();
+        for u in a as u32..b as u32 {
+            if u > 0 {
+                out.push(b',');
+            }
+            match &g.names {
+                super::Names::Numbers(_) => {
+                    out.push(b'"');
+                    out.extend_from_slice(digits.format(u).as_bytes());
+                    out.push(b'"');
+                }
+                super::Names::Stored(names) => {
+                    serde_json::to_writer(&mut out, &*names[u as usize])
+                        .expect("writing to memory");
+                }
+            }
+            out.extend_from_slice(b":{\"outcome\":\"");
+            out.extend_from_slice(s.outcome[u as usize].letter().as_bytes());
+            out.extend_from_slice(b"\",\"remoteness\":");
+            match s.remoteness[u as usize] {
+                Some(r) => out.extend_from_slice(digits.format(r).as_bytes()),
+                None => out.extend_from_slice(b"null"),
+            }
+            out.extend_from_slice(b",\"grundy\":");
+            match &s.grundy {
+                None => out.extend_from_slice(b"null"),
+                Some(v) => match v.finite(u) {
+                    Some(x) => out.extend_from_slice(digits.format(x).as_bytes()),
+                    None => {
+                        v.infinite_set(g, u, &mut k);
+                        out.extend_from_slice("\"∞(".as_bytes());
+                        for (i, x) in k.iter().enumerate() {
+                            if i > 0 {
+                                out.push(b',');
+                            }
+                            out.extend_from_slice(digits.format(*x).as_bytes());
+                        }
+                        out.extend_from_slice(b")\"");
+                    }
+                },
+            }
+            out.push(b'}');
+        }
+        out
+    }
+}
+
 struct Positions<'r, 'a>(&'r GraphReport<'a>);
 
 impl Serialize for Positions<'_, '_> {
@@ -34,7 +128,7 @@ impl Serialize for Positions<'_, '_> {
             let entry = PositionReport {
                 outcome: s.outcome[u as usize],
                 remoteness: s.remoteness[u as usize],
-                grundy: s.grundy_json(u),
+                grundy: s.grundy_json(g, u),
             };
             map.serialize_entry(&g.name(u), &entry)?;
         }
@@ -92,8 +186,8 @@ impl Solution {
     }
 
     /// The JSON value of a position's Grundy value.
-    pub fn grundy_json(&self, u: u32) -> Option<serde_json::Value> {
-        self.grundy.as_ref().map(|g| g[u as usize].to_json())
+    pub fn grundy_json(&self, g: &Graph, u: u32) -> Option<serde_json::Value> {
+        self.grundy.as_ref().map(|v| v.get(g, u).to_json())
     }
 
     /// The report of every position, to serialize.
