@@ -2,9 +2,11 @@
 // `grundy graph FILE` and `grundy graph FILE --json` write, byte for byte. It reads the whole
 // file at once, numbers positions by their names (which must be 0, 1, 2, … in order of first
 // appearance, as in the benchmark's files), builds forward and backward compressed rows by
-// counting, settles outcomes and remoteness by retrograde analysis (a FIFO queue) and computes
-// generalized Sprague–Grundy values one value at a time (Smith; Fraenkel and Yesha), as grundy
-// does. Build: g++ -O2 -o graph_solve graph_solve.cpp; run: graph_solve FILE [--json]
+// counting (in two cache-friendly passes), settles outcomes and remoteness by retrograde
+// analysis (a FIFO queue) and computes generalized Sprague–Grundy values one value at a time
+// (Smith; Fraenkel and Yesha), the algorithms grundy uses, on one core.
+// Build: g++ -O2 -o graph_solve graph_solve.cpp; run: graph_solve FILE [--json]
+// GRAPH_SOLVE_TIMES=1 prints the time of each phase on standard error.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -34,20 +36,20 @@ static void flush() {
     out.clear();
 }
 
-// Compressed rows of the pairs (key[i], value[i]) over keys 0 … n − 1, stable.
-static void rows(u32 n, const std::vector<u32>& key, const std::vector<u32>& value,
+// Compressed rows of the pairs (key << 32 | value) over keys 0 … n − 1, stable; `grouped`
+// is scratch room (reused, so its pages are touched once).
+static void rows(u32 n, const std::vector<uint64_t>& pairs, std::vector<uint64_t>& grouped,
                  std::vector<u32>& start, std::vector<u32>& out) {
-    size_t m = key.size();
+    size_t m = pairs.size();
     int shift = 12;
     while ((size_t(n) >> shift) > 256) shift++;
     size_t buckets = (size_t(n) >> shift) + 1;
     std::vector<size_t> bstart(buckets + 1, 0);
-    for (size_t i = 0; i < m; i++) bstart[(key[i] >> shift) + 1]++;
+    for (uint64_t p : pairs) bstart[(p >> (32 + shift)) + 1]++;
     for (size_t b = 0; b < buckets; b++) bstart[b + 1] += bstart[b];
     std::vector<size_t> fill(bstart.begin(), bstart.end() - 1);
-    std::vector<uint64_t> grouped(m);
-    for (size_t i = 0; i < m; i++)
-        grouped[fill[key[i] >> shift]++] = uint64_t(key[i]) << 32 | value[i];
+    grouped.resize(m);
+    for (uint64_t p : pairs) grouped[fill[p >> (32 + shift)]++] = p;
     start.assign(size_t(n) + 1, 0);
     out.resize(m);
     for (size_t i = 0; i < m; i++) start[(grouped[i] >> 32) + 1]++;
@@ -87,7 +89,8 @@ int main(int argc, char** argv) {
 
     // Parse: a line with one number declares a position, with two it is a move.
     u32 n = 0;
-    std::vector<u32> from, to;
+    std::vector<uint64_t> pairs;
+    pairs.reserve(size / 10);
     auto id = [&](u32 k) {
         if (k > n) fail("positions must be named 0, 1, 2, ... in order of first appearance");
         if (k == n) n++;
@@ -107,29 +110,24 @@ int main(int argc, char** argv) {
             v[k++] = id(x);
         }
         p++;
-        if (k == 2) {
-            from.push_back(v[0]);
-            to.push_back(v[1]);
-        }
+        if (k == 2) pairs.push_back(uint64_t(v[0]) << 32 | v[1]);
     }
     std::vector<char>().swap(text);
+    size_t m = pairs.size();
     lap("read and parse");
-    size_t m = from.size();
 
     // Compressed rows: moves out of u are succ[start[u] .. start[u + 1]], moves into v pred[…].
     // Built by a stable counting sort in two passes (pairs grouped by the high bits of their
     // key, then each group, whose keys fit the cache, placed), as a scatter of every pair to
     // its final place is a cache miss a move.
     std::vector<u32> start, succ, pstart, pred;
-    rows(n, from, to, start, succ);
-    std::vector<u32>().swap(from);
-    std::vector<u32>().swap(to);
-    {
-        std::vector<u32> src(m);
-        for (u32 u = 0; u < n; u++)
-            for (u32 i = start[u]; i < start[u + 1]; i++) src[i] = u;
-        rows(n, succ, src, pstart, pred);
-    }
+    std::vector<uint64_t> grouped;
+    rows(n, pairs, grouped, start, succ);
+    for (u32 u = 0; u < n; u++)
+        for (u32 i = start[u]; i < start[u + 1]; i++) pairs[i] = uint64_t(succ[i]) << 32 | u;
+    rows(n, pairs, grouped, pstart, pred);
+    std::vector<uint64_t>().swap(pairs);
+    std::vector<uint64_t>().swap(grouped);
     lap("rows");
 
     // Retrograde analysis: outcome 'N', 'P' or 'D', remoteness or NONE.
@@ -158,41 +156,47 @@ int main(int argc, char** argv) {
 
     lap("retrograde");
 
-    // Generalized Sprague-Grundy values, one value m at a time.
-    std::vector<u32> label(n, UNLABELLED), bad(n), work;
-    std::vector<char> has_m(n);
+    // Generalized Sprague-Grundy values, one value m at a time. Draws are exactly the ∞
+    // values without 0 (Smith), so they are labelled ∞ at once and the rounds visit only
+    // the other positions (the same algorithm as grundy's).
+    std::vector<u32> label(n), bad(n), mark(n, 0), work, cand;
+    for (u32 u = 0; u < n; u++) {
+        label[u] = outcome[u] == 'D' ? INFINITE : UNLABELLED;
+        if (label[u] == UNLABELLED) cand.push_back(u);
+    }
     auto open = [&](u32 l) { return l == UNLABELLED || l == INFINITE; };
-    size_t remaining = n;
-    for (u32 mv = 0; remaining > 0; mv++) {
-        std::fill(has_m.begin(), has_m.end(), 0);
-        work.clear();
-        for (u32 u = 0; u < n; u++) {
-            bad[u] = 0;
-            if (label[u] != UNLABELLED) continue;
-            for (u32 i = start[u]; i < start[u + 1]; i++) bad[u] += open(label[succ[i]]);
-            if (bad[u] == 0) work.push_back(u);
+    for (u32 mv = 0; !cand.empty(); mv++) {
+        u32 stamp = mv + 1;
+        for (u32 u : cand) {
+            u32 b = 0;
+            for (u32 i = start[u]; i < start[u + 1]; i++) b += open(label[succ[i]]);
+            bad[u] = b;
+            if (b == 0) work.push_back(u);
         }
         while (!work.empty()) {
             u32 u = work.back();
             work.pop_back();
-            if (label[u] != UNLABELLED || has_m[u] || bad[u] != 0) continue;
-            label[u] = mv, remaining--;
+            if (label[u] != UNLABELLED || mark[u] == stamp || bad[u] != 0) continue;
+            label[u] = mv;
             for (u32 i = pstart[u]; i < pstart[u + 1]; i++) {
                 u32 p = pred[i];
-                if (has_m[p]) continue;
-                has_m[p] = 1;
+                if (mark[p] == stamp) continue;
+                mark[p] = stamp;
                 if (!open(label[p])) continue;
                 for (u32 j = pstart[p]; j < pstart[p + 1]; j++) {
                     u32 q = pred[j];
                     if (label[q] != UNLABELLED) continue;
-                    if (--bad[q] == 0 && !has_m[q]) work.push_back(q);
+                    if (--bad[q] == 0 && mark[q] != stamp) work.push_back(q);
                 }
             }
         }
-        for (u32 u = 0; u < n; u++)
-            if (label[u] == UNLABELLED && !has_m[u]) label[u] = INFINITE, remaining--;
+        size_t keep = 0;
+        for (u32 u : cand) {
+            if (label[u] == UNLABELLED && mark[u] != stamp) label[u] = INFINITE;
+            if (label[u] == UNLABELLED) cand[keep++] = u;
+        }
+        cand.resize(keep);
     }
-
     lap("grundy values");
 
     // A position's grundy cell: the value, or ∞(the finite values of its moves).

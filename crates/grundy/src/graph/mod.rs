@@ -27,7 +27,6 @@ pub use parse::{parse_graph, parse_graph_from};
 pub use report::{Counts, GraphReport, PositionReport};
 
 use crate::Outcome;
-use csr::csr;
 use parse::Ids;
 use std::borrow::Cow;
 
@@ -72,7 +71,7 @@ pub struct Solution {
 
 impl Graph {
     /// A graph from named positions and the moves between their ids (consumed: the moves
-    /// are then held once forwards and once backwards, 16 bytes each in all).
+    /// are then held once forwards and once backwards, 8 bytes each in all).
     pub fn from_edges(names: Vec<Box<str>>, edges: Vec<(u32, u32)>) -> Self {
         Self::build(Names::Stored(names), edges)
     }
@@ -83,18 +82,23 @@ impl Graph {
     }
 
     fn build(names: Names, edges: Vec<(u32, u32)>) -> Self {
+        let mut grouped = csr::Grouped::default();
+        for (a, b) in edges {
+            grouped.push(a, b);
+        }
+        Self::from_grouped(names, grouped)
+    }
+
+    /// The graph of moves grouped by their source as they were read.
+    pub(in crate::graph) fn from_grouped(names: Names, moves: csr::Grouped) -> Self {
         let n = match &names {
             Names::Numbers(n) => *n,
             Names::Stored(v) => v.len(),
         };
-        let m = edges.len();
-        let (start, succ) = csr(n, edges.iter().copied(), m);
-        drop(edges);
-        let forward = (0..n as u32).flat_map(|u| {
-            let (a, b) = (start[u as usize] as usize, start[u as usize + 1] as usize);
-            succ[a..b].iter().map(move |&v| (v, u))
-        });
-        let (pstart, pred) = csr(n, forward, m);
+        let (start, succ) = csr::rows(n, moves);
+        // The moves backwards, half of them grouped at a time (at least 2^22): a graph of
+        // 5·10^7 moves then needs 200 MB for it beside its rows, not 400.
+        let (pstart, pred) = csr::reversed(&start, &succ, (succ.len() / 2).max(1 << 22));
         Graph {
             names,
             start,
@@ -228,7 +232,7 @@ mod tests {
             } else {
                 raw.iter().map(|&(k, v)| (k % n as u32, v)).collect()
             };
-            let (start, out) = csr(n, pairs.iter().copied(), pairs.len());
+            let (start, out) = csr::csr(n, pairs.iter().copied());
             prop_assert_eq!(start.len(), n + 1);
             for k in 0..n {
                 let want: Vec<u32> =
@@ -331,6 +335,97 @@ mod tests {
         fn the_parser_never_panics(text in "\\PC{0,200}") {
             let _ = parse_graph(&text, "fuzz");
         }
+    }
+
+    /// The graph of `text` read line by line with the plain rules: the reference the chunked,
+    /// parallel reader is compared with.
+    fn plain_reading(text: &str) -> (Vec<String>, Vec<Vec<u32>>) {
+        let mut ids = Ids::default();
+        let mut moves: Vec<(u32, u32)> = Vec::new();
+        for line in text.lines() {
+            let names: Vec<&str> = line.split('#').next().unwrap().split_whitespace().collect();
+            match names[..] {
+                [] => {}
+                [a] => {
+                    ids.id(a);
+                }
+                [a, b] => {
+                    let a = ids.id(a);
+                    let b = ids.id(b);
+                    moves.push((a, b));
+                }
+                _ => panic!("a bad line in a good graph"),
+            }
+        }
+        let names: Vec<String> = match ids.into_names() {
+            Names::Numbers(n) => (0..n).map(|k| k.to_string()).collect(),
+            Names::Stored(v) => v.iter().map(|b| b.to_string()).collect(),
+        };
+        let mut rows = vec![Vec::new(); names.len()];
+        for (a, b) in moves {
+            rows[a as usize].push(b);
+        }
+        (names, rows)
+    }
+
+    /// Over 8 MiB (several chunks of many pieces each), every kind of line: numbers in order
+    /// and out of it, words, numbers that are words (`007`, 2^26), comments, blank lines,
+    /// tabs, CRLF, a comment longer than a chunk; same graph as the plain reading, and a bad
+    /// line far in is named by its number.
+    #[test]
+    fn chunked_parallel_reading_is_the_plain_reading() {
+        let mut text = String::new();
+        let mut x = 12345u64;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x >> 33
+        };
+        for i in 0..900_000u64 {
+            let a = next() % 300_000;
+            let b = next() % 300_000;
+            if i == 500_000 {
+                text += &format!("# {}\n", "x".repeat(9 << 20));
+            }
+            match i % 97 {
+                0 => text += &format!("p{a} {b}\n"),
+                1 => text += &format!("{a}\t{b}\r\n"),
+                2 => text += &format!("00{a} {b}\n"),
+                7 => text += &format!("{a} {b} # a comment\n"),
+                8 => text += &format!("{a}x {b}\n"),
+                9 => text += &format!("{} {b}\n", 1_000_000_000 + a),
+                10 => text += &format!("{}\n", 100_000_000 + a),
+                3 => text += "\n   \n",
+                4 => text += &format!("{}\n", 67_108_864 + a),
+                6 => text += &format!("é{a} {b}\n"),
+                _ if i < 200_000 => text += &format!("{i}\n"),
+                _ => text += &format!("{a} {b}\n"),
+            }
+        }
+        assert!(text.len() > 2 * parse::CHUNK, "{}", text.len());
+        let g = parse_graph(&text, "big").unwrap();
+        let (names, rows) = plain_reading(&text);
+        assert_eq!(g.len(), names.len());
+        for u in 0..g.len() as u32 {
+            assert_eq!(g.name(u), names[u as usize], "name of {u}");
+            assert_eq!(g.moves(u), &rows[u as usize][..], "moves of {u}");
+        }
+        // Bad lines far in: the first is named, with its line.
+        let lines = text.lines().count();
+        let bad = format!("{text}1 2\n1 2 3\n\u{fffd}\n");
+        let e = parse_graph(&bad, "big").unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("big:{}: expected 'A B'", lines + 2)),
+            "{e}"
+        );
+        let mut bytes = text.into_bytes();
+        bytes.extend_from_slice(b"1 \xff\n");
+        let e = parse_graph_from(&bytes[..], "big").unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("big:{}: not valid UTF-8", lines + 1)),
+            "{e}"
+        );
     }
 
     #[test]
