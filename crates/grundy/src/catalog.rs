@@ -1,6 +1,6 @@
 //! The catalog: every game grundy knows, behind one object-safe interface.
 
-use crate::analysis::{Analysis, Move, Player, Token, Verdict, WinningMove};
+use crate::analysis::{Analysis, Brief, Move, Player, Token, Verdict, WinningMove};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashSet;
 use std::hash::Hash;
@@ -133,6 +133,13 @@ pub trait Ruleset {
     /// [`Analysis::brief`] of [`Ruleset::answer`]: [`crate::testkit::check_brief`] compares
     /// the two. The default has no fast path.
     fn brief_fast(&self, _line: &str, _max_moves: usize, _out: &mut String) -> bool {
+        false
+    }
+
+    /// Whether no two winning moves of a position can reach the same position (Nim: each
+    /// changes a different heap), so that counting them needs no set of the positions seen.
+    /// The default, `false`, is always safe.
+    fn moves_distinct(&self) -> bool {
         false
     }
 
@@ -325,7 +332,39 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
             return Ok(());
         }
         let args: Vec<&str> = line.split_whitespace().collect();
-        out.push_str(&self.solve(&args, max_moves)?.brief());
+        let p = self.parse(&args)?;
+        let verdict = self.verdict(&p)?;
+        // What `answer` lists, but only the first move is written out: the others are
+        // counted, each dropped as soon as it is seen (when no two moves of the game can
+        // reach the same position, none is kept at all), so a position of 10^5 heaps costs
+        // a few copies of itself, not a hundred.
+        let mut moves = verdict.winning.take_while(|_| max_moves > 0);
+        let first = moves.next();
+        let mut line = Brief::start(out, &self.tokens(&p));
+        line.outcome(verdict.outcome);
+        if let Some(g) = &verdict.grundy {
+            line.grundy(g);
+        }
+        if let Some(first) = first {
+            let distinct = self.moves_distinct();
+            let mut seen = HashSet::new();
+            if !distinct {
+                seen.insert((first.to.clone(), first.player));
+            }
+            let (mut listed, mut more) = (1, false);
+            for m in moves {
+                if !distinct && !seen.insert((m.to, m.player)) {
+                    continue;
+                }
+                if listed == max_moves {
+                    more = true;
+                    break;
+                }
+                listed += 1;
+            }
+            line.first_move(&first.description, &self.tokens(&first.to));
+            line.more(listed - 1, more || verdict.partial);
+        }
         Ok(())
     }
 

@@ -348,6 +348,116 @@ mod tests {
         }
     }
 
+    /// The one-line answer of every catalog game (fast path or not) is its analysis' line,
+    /// with 0, 1, 2 and 100 moves listed: on the game's example, the corner of its table,
+    /// and positions whose moves repeat (cutting's symmetric cuts) or that play misère.
+    #[test]
+    fn every_catalog_games_one_line_answer_is_its_analysis_line() {
+        let registry = Registry::catalog();
+        let mut queries: Vec<String> = registry
+            .entries()
+            .iter()
+            .map(|e| e.info.example.to_string())
+            .collect();
+        queries.extend(
+            [
+                "cutting 5x4",
+                "cutting 6x6",
+                "nim --misere 1 1 0",
+                "nim --misere 3 1 1",
+                "nim 7 7 7 7 7",
+                "bash --max 3 --misere 21",
+                "kayles 4 4 9",
+            ]
+            .map(String::from),
+        );
+        let mut checked = 0;
+        for text in &queries {
+            let q = registry.parse(text).unwrap();
+            let game = q.game().unwrap();
+            let mut lines = vec![q.words().join(" ")];
+            if let Some(shape) = game.table_shape() {
+                let coords: Vec<Vec<u64>> = match shape {
+                    crate::catalog::TableShape::Row { first, .. } => {
+                        (first..first + 9).map(|n| vec![n]).collect()
+                    }
+                    crate::catalog::TableShape::Grid { first, .. } => (first..first + 4)
+                        .flat_map(|r| (first..first + 4).map(move |c| vec![r, c]))
+                        .collect(),
+                };
+                for c in coords {
+                    if let Some(ts) = game.table_words(&c).unwrap() {
+                        lines.push(
+                            ts.iter()
+                                .map(|t| t.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                        );
+                    }
+                }
+            }
+            for line in &lines {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                for max in [0, 1, 2, 100] {
+                    let Ok(a) = game.solve(&words, max) else {
+                        continue;
+                    };
+                    let mut brief = String::new();
+                    game.brief(line, max, &mut brief).unwrap();
+                    assert_eq!(brief, a.brief(), "{text}: {line} with at most {max} moves");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    /// A game whose winning moves come twice each: its line counts each position once, as
+    /// its analysis lists it once.
+    #[test]
+    fn repeated_moves_are_counted_once_in_the_line() {
+        use crate::catalog::DynGame;
+        struct Twice;
+        impl Game for Twice {
+            type Position = Vec<Nat>;
+            fn moves(&self, p: &Vec<Nat>) -> Vec<Vec<Nat>> {
+                crate::games::nim::Nim { misere: false }.moves(p)
+            }
+        }
+        impl Ruleset for Twice {
+            type Pos = Vec<Nat>;
+            fn info(&self) -> &'static crate::catalog::GameInfo {
+                &crate::games::nim::INFO
+            }
+            fn parse(&self, args: &[&str]) -> Result<Vec<Nat>, crate::GameError> {
+                Ruleset::parse(&crate::games::nim::Nim { misere: false }, args)
+            }
+            fn tokens(&self, p: &Vec<Nat>) -> Vec<Token> {
+                Token::ints(p)
+            }
+            fn verdict(
+                &self,
+                p: &Vec<Nat>,
+            ) -> Result<crate::Verdict<'_, Vec<Nat>>, crate::GameError> {
+                let v = crate::games::nim::Nim { misere: false }.verdict(p)?;
+                let moves: Vec<_> = v.winning.flat_map(|m| [m.clone(), m]).collect();
+                Ok(crate::Verdict {
+                    winning: Box::new(moves.into_iter()),
+                    ..v
+                })
+            }
+        }
+        for line in ["7 6 5 4", "1 2 3", "5 5 5 5 5"] {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            for max in [0, 1, 2, 3, 100] {
+                let a = DynGame::solve(&Twice, &words, max).unwrap();
+                let mut brief = String::new();
+                DynGame::brief(&Twice, line, max, &mut brief).unwrap();
+                assert_eq!(brief, a.brief(), "{line} with at most {max} moves");
+            }
+        }
+    }
+
     #[test]
     fn a_wrong_answer_is_caught() {
         /// Nim that claims every position is lost.

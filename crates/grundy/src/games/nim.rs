@@ -78,6 +78,12 @@ impl Ruleset for Nim {
         int_tokens(heaps)
     }
 
+    /// Each winning move changes a different heap (normal play: heap i becomes h_i ⊕ x;
+    /// misère with one-token heaps: heap i is emptied), so no two reach the same position.
+    fn moves_distinct(&self) -> bool {
+        true
+    }
+
     /// Normal play on heaps that fit machine words: Bouton's theorem with `u64`s.
     fn brief_fast(&self, line: &str, max_moves: usize, out: &mut String) -> bool {
         let mut words = [0; super::FAST_WORDS];
