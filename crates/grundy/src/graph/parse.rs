@@ -5,7 +5,7 @@ use super::csr::Grouped;
 use super::{Graph, Names};
 use crate::{invalid, GameError};
 use rustc_hash::FxHashMap;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 /// Reads a move graph: each non-empty line `A B` is a move from A to B, a line with one name
 /// declares a position, `#` starts a comment. `source` names the input in errors (`file:line`).
@@ -20,7 +20,7 @@ pub fn parse_graph(text: &str, source: &str) -> Result<Graph, GameError> {
 pub fn parse_graph_from(mut reader: impl BufRead, source: &str) -> Result<Graph, GameError> {
     let mut ids = Ids::default();
     let mut moves = Grouped::default();
-    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + (CHUNK >> 4));
+    let mut buf: Vec<u8> = Vec::new();
     // Lines before the chunk that was read last, and its pieces (not yet numbered).
     let mut lines_before = 0usize;
     let mut read: Vec<Piece> = Vec::new();
@@ -30,25 +30,18 @@ pub fn parse_graph_from(mut reader: impl BufRead, source: &str) -> Result<Graph,
         // whole line; a line longer than a chunk makes the chunk longer.
         let mut end = None;
         while end.is_none() && !eof {
-            let have = buf.len();
-            buf.resize(have.max(CHUNK).max(buf.capacity()), 0);
-            let read = loop {
-                match reader.read(&mut buf[have..]) {
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    r => break r,
-                }
-            }
-            .map_err(|e| invalid!("{source}: cannot read: {e}"));
-            let read = read.inspect_err(|_| buf.truncate(have))?;
-            buf.truncate(have + read);
-            eof = read == 0;
+            // Up to a chunk, or (a line longer than that) as much again; the buffer grows as
+            // the input comes, so a small graph never holds a chunk's worth of memory.
+            let want = CHUNK.saturating_sub(buf.len()).max(buf.len()).max(1);
+            let read = (&mut reader)
+                .take(want as u64)
+                .read_to_end(&mut buf)
+                .map_err(|e| invalid!("{source}: cannot read: {e}"))?;
+            eof = read < want;
             if eof {
                 end = Some(buf.len());
             } else if buf.len() >= CHUNK {
                 end = buf.iter().rposition(|&b| b == b'\n').map(|i| i + 1);
-                if end.is_none() {
-                    buf.reserve(buf.len());
-                }
             }
         }
         let end = end.unwrap_or(buf.len());
