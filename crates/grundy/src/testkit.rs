@@ -412,47 +412,57 @@ mod tests {
         assert!(checked > 500, "{checked}");
     }
 
+    /// Nim with its verdict replaced: a game that lies, or that repeats itself.
+    struct NimWith(fn(&Vec<Nat>) -> crate::Verdict<'static, Vec<Nat>>);
+
+    impl Game for NimWith {
+        type Position = Vec<Nat>;
+        fn moves(&self, p: &Vec<Nat>) -> Vec<Vec<Nat>> {
+            crate::games::nim::Nim { misere: false }.moves(p)
+        }
+    }
+
+    impl Ruleset for NimWith {
+        type Pos = Vec<Nat>;
+        fn info(&self) -> &'static crate::catalog::GameInfo {
+            &crate::games::nim::INFO
+        }
+        fn parse(&self, args: &[&str]) -> Result<Vec<Nat>, crate::GameError> {
+            Ruleset::parse(&crate::games::nim::Nim { misere: false }, args)
+        }
+        fn tokens(&self, p: &Vec<Nat>) -> Vec<Token> {
+            Token::ints(p)
+        }
+        fn verdict(&self, p: &Vec<Nat>) -> Result<crate::Verdict<'_, Vec<Nat>>, crate::GameError> {
+            Ok((self.0)(p))
+        }
+        fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, crate::GameError> {
+            Ok(self.moves(p))
+        }
+    }
+
     /// A game whose winning moves come twice each: its line counts each position once, as
     /// its analysis lists it once.
     #[test]
     fn repeated_moves_are_counted_once_in_the_line() {
         use crate::catalog::DynGame;
-        struct Twice;
-        impl Game for Twice {
-            type Position = Vec<Nat>;
-            fn moves(&self, p: &Vec<Nat>) -> Vec<Vec<Nat>> {
-                crate::games::nim::Nim { misere: false }.moves(p)
+        let twice = NimWith(|p| {
+            let v = crate::games::nim::Nim { misere: false }.verdict(p).unwrap();
+            let moves: Vec<_> = v.winning.flat_map(|m| [m.clone(), m]).collect();
+            crate::Verdict {
+                outcome: v.outcome,
+                grundy: v.grundy,
+                winning: Box::new(moves.into_iter()),
+                partial: v.partial,
+                explanation: v.explanation,
             }
-        }
-        impl Ruleset for Twice {
-            type Pos = Vec<Nat>;
-            fn info(&self) -> &'static crate::catalog::GameInfo {
-                &crate::games::nim::INFO
-            }
-            fn parse(&self, args: &[&str]) -> Result<Vec<Nat>, crate::GameError> {
-                Ruleset::parse(&crate::games::nim::Nim { misere: false }, args)
-            }
-            fn tokens(&self, p: &Vec<Nat>) -> Vec<Token> {
-                Token::ints(p)
-            }
-            fn verdict(
-                &self,
-                p: &Vec<Nat>,
-            ) -> Result<crate::Verdict<'_, Vec<Nat>>, crate::GameError> {
-                let v = crate::games::nim::Nim { misere: false }.verdict(p)?;
-                let moves: Vec<_> = v.winning.flat_map(|m| [m.clone(), m]).collect();
-                Ok(crate::Verdict {
-                    winning: Box::new(moves.into_iter()),
-                    ..v
-                })
-            }
-        }
+        });
         for line in ["7 6 5 4", "1 2 3", "5 5 5 5 5"] {
             let words: Vec<&str> = line.split_whitespace().collect();
             for max in [0, 1, 2, 3, 100] {
-                let a = DynGame::solve(&Twice, &words, max).unwrap();
+                let a = DynGame::solve(&twice, &words, max).unwrap();
                 let mut brief = String::new();
-                DynGame::brief(&Twice, line, max, &mut brief).unwrap();
+                DynGame::brief(&twice, line, max, &mut brief).unwrap();
                 assert_eq!(brief, a.brief(), "{line} with at most {max} moves");
             }
         }
@@ -460,44 +470,17 @@ mod tests {
 
     #[test]
     fn a_wrong_answer_is_caught() {
-        /// Nim that claims every position is lost.
-        struct Liar;
-        impl Game for Liar {
-            type Position = Vec<Nat>;
-            fn moves(&self, p: &Vec<Nat>) -> Vec<Vec<Nat>> {
-                crate::games::nim::Nim { misere: false }.moves(p)
-            }
-        }
-        impl Ruleset for Liar {
-            type Pos = Vec<Nat>;
-            fn info(&self) -> &'static crate::catalog::GameInfo {
-                &crate::games::nim::INFO
-            }
-            fn parse(&self, args: &[&str]) -> Result<Vec<Nat>, crate::GameError> {
-                Ruleset::parse(&crate::games::nim::Nim { misere: false }, args)
-            }
-            fn tokens(&self, p: &Vec<Nat>) -> Vec<Token> {
-                Token::ints(p)
-            }
-            fn verdict(
-                &self,
-                _: &Vec<Nat>,
-            ) -> Result<crate::Verdict<'_, Vec<Nat>>, crate::GameError> {
-                Ok(crate::Verdict {
-                    outcome: Outcome::P,
-                    grundy: Some(Nat::from(0u32)),
-                    winning: Box::new(std::iter::empty()),
-                    partial: false,
-                    explanation: String::new(),
-                })
-            }
-            fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, crate::GameError> {
-                Ok(self.moves(p))
-            }
-        }
-        assert!(cross_check(&Liar, tuples(2, 2), Grundy::Required).is_err());
-        assert!(check_consistency(&Liar, [vec!["1", "2"]], 100).is_err());
-        assert!(check_consistency(&Liar, [vec!["0"]], 100).is_ok());
+        // Nim that claims every position is lost.
+        let liar = NimWith(|_| crate::Verdict {
+            outcome: Outcome::P,
+            grundy: Some(Nat::from(0u32)),
+            winning: Box::new(std::iter::empty()),
+            partial: false,
+            explanation: String::new(),
+        });
+        assert!(cross_check(&liar, tuples(2, 2), Grundy::Required).is_err());
+        assert!(check_consistency(&liar, [vec!["1", "2"]], 100).is_err());
+        assert!(check_consistency(&liar, [vec!["0"]], 100).is_ok());
         assert!(
             check_consistency(&crate::games::nim::Nim::default(), [vec!["9", "9"]], 10).is_err()
         );
