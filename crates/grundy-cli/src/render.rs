@@ -9,7 +9,7 @@ use std::fmt::Write;
 /// Solve's text answer: outcome, Grundy value, winning moves, explanation.
 pub fn analysis_text(a: &Analysis) -> String {
     let mut s = String::new();
-    let pos = join_tokens(&a.position);
+    let pos = grundy::analysis::words_text(&a.position);
     let _ = writeln!(s, "{} {}: {}.", a.game, pos, a.outcome.sentence());
     if let Some(g) = &a.grundy {
         let _ = writeln!(s, "Grundy value: {g}");
@@ -35,7 +35,12 @@ pub fn analysis_text(a: &Analysis) -> String {
             }
         );
         for m in &a.winning_moves {
-            let _ = writeln!(s, "  {}  →  {}", m.description, join_tokens(&m.to));
+            let _ = writeln!(
+                s,
+                "  {}  →  {}",
+                m.description,
+                grundy::analysis::words_text(&m.to)
+            );
         }
     }
     let _ = writeln!(s, "Why: {}", a.explanation);
@@ -50,16 +55,6 @@ pub fn words(ts: &[grundy::Token]) -> Vec<String> {
 /// Borrowed views of owned arguments, as the catalog takes them.
 pub fn strs(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
-}
-
-fn join_tokens(ts: &[grundy::Token]) -> String {
-    if ts.is_empty() {
-        return "(empty)".to_string();
-    }
-    ts.iter()
-        .map(|t| t.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// `grundy rules GAME`.

@@ -224,6 +224,13 @@ impl Word for Token {
     }
 }
 
+/// A position's words as answers print them: separated by spaces, `(empty)` for none.
+pub fn words_text<W: Word>(words: &[W]) -> String {
+    let mut out = String::new();
+    put_words(&mut out, words);
+    out
+}
+
 fn put_words<W: Word>(out: &mut String, words: &[W]) {
     if words.is_empty() {
         out.push_str("(empty)");

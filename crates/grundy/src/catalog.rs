@@ -335,33 +335,19 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         let p = self.parse(&args)?;
         let verdict = self.verdict(&p)?;
         // What `answer` lists, but only the first move is written out: the others are
-        // counted, each dropped as soon as it is seen (when no two moves of the game can
-        // reach the same position, none is kept at all), so a position of 10^5 heaps costs
-        // a few copies of itself, not a hundred.
-        let mut moves = verdict.winning.take_while(|_| max_moves > 0);
-        let first = moves.next();
+        // counted, each dropped as soon as it is seen, so a position of 10^5 heaps costs a
+        // few copies of itself, not a hundred.
+        let (mut first, mut listed) = (None, 0);
+        let more = each_distinct(self, verdict.winning, max_moves, |m| {
+            listed += 1;
+            first.get_or_insert(m);
+        });
         let mut line = Brief::start(out, &self.tokens(&p));
         line.outcome(verdict.outcome);
         if let Some(g) = &verdict.grundy {
             line.grundy(g);
         }
         if let Some(first) = first {
-            let distinct = self.moves_distinct();
-            let mut seen = HashSet::new();
-            if !distinct {
-                seen.insert((first.to.clone(), first.player));
-            }
-            let (mut listed, mut more) = (1, false);
-            for m in moves {
-                if !distinct && !seen.insert((m.to, m.player)) {
-                    continue;
-                }
-                if listed == max_moves {
-                    more = true;
-                    break;
-                }
-                listed += 1;
-            }
             line.first_move(&first.description, &self.tokens(&first.to));
             line.more(listed - 1, more || verdict.partial);
         }
@@ -469,22 +455,40 @@ fn collect_moves<R: Ruleset + ?Sized>(
     moves: impl Iterator<Item = Move<R::Pos>>,
     max: usize,
 ) -> (Vec<WinningMove>, bool) {
-    let mut seen = HashSet::new();
     let mut out = Vec::new();
-    for m in moves {
-        if !seen.insert((m.to.clone(), m.player)) {
-            continue;
-        }
-        if out.len() == max {
-            return (out, true);
-        }
+    let more = each_distinct(game, moves, max, |m| {
         out.push(WinningMove {
             to: game.tokens(&m.to),
             description: m.description,
             player: m.player,
-        });
+        })
+    });
+    (out, more)
+}
+
+/// Hands `take` the first `max` of `moves` that reach a position not reached before (by the
+/// same player; no set of them is kept when the game's moves are distinct); reports whether
+/// more were left.
+fn each_distinct<R: Ruleset + ?Sized>(
+    game: &R,
+    moves: impl Iterator<Item = Move<R::Pos>>,
+    max: usize,
+    mut take: impl FnMut(Move<R::Pos>),
+) -> bool {
+    let distinct = game.moves_distinct();
+    let mut seen = HashSet::new();
+    let mut taken = 0;
+    for m in moves {
+        if !distinct && !seen.insert((m.to.clone(), m.player)) {
+            continue;
+        }
+        if taken == max {
+            return true;
+        }
+        taken += 1;
+        take(m);
     }
-    (out, false)
+    false
 }
 
 #[cfg(test)]

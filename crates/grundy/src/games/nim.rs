@@ -95,12 +95,9 @@ impl Ruleset for Nim {
         let mut brief = Brief::start(out, heaps);
         brief.outcome(Outcome::from_win(x != 0)).grundy(&x);
         // Heap i becomes h ⊕ x wherever that is smaller: the moves `nim_moves` lists.
-        let wins = heaps.iter().filter(|&&h| h ^ x < h).count();
-        if wins > 0 && max_moves > 0 {
-            let i = heaps
-                .iter()
-                .position(|&h| h ^ x < h)
-                .expect("a winning move");
+        let first = heaps.iter().position(|&h| h ^ x < h);
+        if let Some(i) = first.filter(|_| max_moves > 0) {
+            let wins = heaps[i..].iter().filter(|&&h| h ^ x < h).count();
             let h = heaps[i];
             heaps[i] = h ^ x;
             let take = |out: &mut String| {

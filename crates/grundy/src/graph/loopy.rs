@@ -119,8 +119,7 @@ impl Graph {
     /// label ∞ every unlabelled position with no move to an m. O((V + E)·(largest value + 2))
     /// at worst.
     pub fn generalized_grundy_after(&self, outcome: &[Outcome]) -> GsgValues {
-        let n = self.len();
-        let mut label: Vec<u32> = outcome
+        let label: Vec<u32> = outcome
             .iter()
             .map(|&o| {
                 if o == Outcome::D {
@@ -130,6 +129,12 @@ impl Graph {
                 }
             })
             .collect();
+        self.rounds(label)
+    }
+
+    /// The rounds, from `label` (each position [`UNLABELLED`] or already [`INFINITE`]).
+    fn rounds(&self, mut label: Vec<u32>) -> GsgValues {
+        let n = self.len();
         let mut candidates: Vec<u32> = (0..n as u32)
             .filter(|&u| label[u as usize] == UNLABELLED)
             .collect();
@@ -193,66 +198,10 @@ impl Graph {
         GsgValues { label }
     }
 
-    /// The values by the rounds above over every position, draws included (no outcomes
-    /// asked): the reference the tests compare [`generalized_grundy`] with.
+    /// The values by the rounds over every position, draws included (none labelled ∞ from
+    /// the outcomes): the reference the tests compare [`generalized_grundy`] with.
     #[cfg(test)]
     pub(super) fn generalized_grundy_plain(&self) -> Vec<Gsg> {
-        let n = self.len();
-        let mut label = vec![UNLABELLED; n];
-        let mut remaining = n;
-        let mut m = 0u32;
-        while remaining > 0 {
-            let open = |l: u32| l == UNLABELLED || l == INFINITE;
-            let mut has_m = vec![false; n];
-            let mut bad: Vec<u32> = (0..n as u32)
-                .map(|u| {
-                    if label[u as usize] != UNLABELLED {
-                        return 0;
-                    }
-                    self.moves(u)
-                        .iter()
-                        .filter(|&&v| open(label[v as usize]))
-                        .count() as u32
-                })
-                .collect();
-            let mut work: Vec<u32> = (0..n as u32)
-                .filter(|&u| label[u as usize] == UNLABELLED && bad[u as usize] == 0)
-                .collect();
-            while let Some(u) = work.pop() {
-                let ui = u as usize;
-                if label[ui] != UNLABELLED || has_m[ui] || bad[ui] != 0 {
-                    continue;
-                }
-                label[ui] = m;
-                remaining -= 1;
-                for &p in self.preds(u) {
-                    let pi = p as usize;
-                    if has_m[pi] {
-                        continue;
-                    }
-                    has_m[pi] = true;
-                    if open(label[pi]) {
-                        for &q in self.preds(p) {
-                            let qi = q as usize;
-                            if label[qi] != UNLABELLED {
-                                continue;
-                            }
-                            bad[qi] -= 1;
-                            if bad[qi] == 0 && !has_m[qi] {
-                                work.push(q);
-                            }
-                        }
-                    }
-                }
-            }
-            for u in 0..n {
-                if label[u] == UNLABELLED && !has_m[u] {
-                    label[u] = INFINITE;
-                    remaining -= 1;
-                }
-            }
-            m += 1;
-        }
-        GsgValues { label }.all(self)
+        self.rounds(vec![UNLABELLED; self.len()]).all(self)
     }
 }

@@ -123,12 +123,6 @@ impl Graph {
         self.succ.len()
     }
 
-    /// Whether work on this graph is worth sharing between threads (below this, waking a
-    /// thread costs more than it saves: 56 µs became 127 µs on 10^5 moves).
-    pub fn parallel(&self) -> bool {
-        self.succ.len() + self.len() >= 1 << 20
-    }
-
     /// The id of a named position (a linear search when names are stored: they are stored
     /// once, without an index).
     pub fn id(&self, name: &str) -> Option<u32> {

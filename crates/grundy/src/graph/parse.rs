@@ -136,33 +136,19 @@ fn read_piece(text: &[u8]) -> Piece {
     piece
 }
 
-/// A line of at most two plain numbers below [`DIRECT_LIMIT`] separated by ASCII blanks, read
-/// byte by byte (the usual line of a large graph): `Some(None)` when blank, `Some(tokens)`,
-/// or `None` for any other line.
+/// A line of at most two plain numbers below [`DIRECT_LIMIT`] (see [`Ids::number`]) separated
+/// by ASCII blanks, read from its bytes (the usual line of a large graph): `Some(None)` when
+/// blank, `Some(tokens)`, or `None` for any other line.
 fn numbers_only(line: &[u8]) -> Option<Option<(u32, u32)>> {
     let mut tokens = [ALONE; 2];
     let mut count = 0;
-    let mut i = 0;
-    while i < line.len() {
-        match line[i] {
-            b' ' | b'\t' | b'\r' | b'\x0c' => i += 1,
-            b'0'..=b'9' if count < 2 => {
-                let start = i;
-                let mut n = 0usize;
-                while i < line.len() && line[i].is_ascii_digit() && i - start < 8 {
-                    n = n * 10 + usize::from(line[i] - b'0');
-                    i += 1;
-                }
-                let canonical = line[start] != b'0' || i - start == 1;
-                let ended = i == line.len() || matches!(line[i], b' ' | b'\t' | b'\r' | b'\x0c');
-                if !canonical || !ended || n >= DIRECT_LIMIT {
-                    return None;
-                }
-                tokens[count] = n as u32;
-                count += 1;
-            }
-            _ => return None,
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\x0c');
+    for name in line.split(blank).filter(|name| !name.is_empty()) {
+        if count == 2 {
+            return None;
         }
+        tokens[count] = Ids::number_bytes(name)? as u32;
+        count += 1;
     }
     Some((count > 0).then_some((tokens[0], tokens[1])))
 }
@@ -203,7 +189,7 @@ impl Piece {
         Ok(())
     }
 
-    /// Gives the piece's names their ids in order and its moves to `edges`; returns the
+    /// Gives the piece's names their ids in order and its moves to `moves`; returns the
     /// lines read so far, or the piece's error with its line in the input.
     fn number(
         self,
@@ -278,7 +264,11 @@ impl Ids {
     /// The number a name stands for, if it is written the one way a number is (decimal digits,
     /// no leading zero, at most 8 of them) and below [`DIRECT_LIMIT`]; one pass over the bytes.
     pub(super) fn number(name: &str) -> Option<usize> {
-        let b = name.as_bytes();
+        Self::number_bytes(name.as_bytes())
+    }
+
+    /// [`Ids::number`] of a name's bytes.
+    fn number_bytes(b: &[u8]) -> Option<usize> {
         if b.is_empty() || b.len() > 8 || (b[0] == b'0' && b.len() > 1) {
             return None;
         }

