@@ -90,16 +90,23 @@ fn zeckendorf_walk(n: &Nat, limit: &Nat) -> (Vec<u64>, Vec<bool>) {
     // Now hi = F_k > n; walk down, in place, taking each term that fits.
     let mut rest = n.clone();
     let (mut terms, mut cuts) = (Vec::new(), Vec::new());
+    // After F_k is taken the rest is below F_{k−1} (the greedy rest of a number below
+    // F_{k+1}), so the next index is passed without comparing: for F_K − 1 that comparison
+    // was a tie to within 1, read over the whole length at every other step.
+    let mut skip = false;
     while k > 2 && !rest.is_zero() {
         // (lo, hi) = (F_{k−2}, F_{k−1}).
         hi -= &lo;
         std::mem::swap(&mut lo, &mut hi);
         k -= 1;
-        if hi <= rest {
+        if std::mem::take(&mut skip) {
+            debug_assert!(rest < hi);
+        } else if hi <= rest {
             rest -= &hi;
             terms.push(k);
             let above = more_than_twice(&hi, &rest);
             cuts.push(!rest.is_zero() && rest <= *limit && above);
+            skip = true;
         }
     }
     (terms, cuts)
