@@ -388,9 +388,13 @@ pub fn cgt_text(r: &grundy::cgt::Report) -> String {
         grundy::Outcome::P => "the player to move loses",
         _ => "the player to move wins",
     };
+    let weight = match &r.atomic_weight {
+        Some(w) => format!("atomic weight {w}"),
+        None => "not atomic".into(),
+    };
     format!(
         "{}\nOutcome {} ({who}); stops {} (Left starts) and {} (Right starts); mean {}, \
-         temperature {}; born by day {}.\n",
+         temperature {}; {weight}; born by day {}.\n",
         r.canonical, r.outcome, r.left_stop, r.right_stop, r.mean, r.temperature, r.birthday
     )
 }

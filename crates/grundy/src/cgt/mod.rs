@@ -8,9 +8,10 @@
 //! negation are memoised per pair of ids.
 //!
 //! Written and read in CGSuite's notation (`{a,b|c}`, `{a||b|c}`, `3/8`, `*2`, `^`, `v*`,
-//! `^^`, `^3`, `1*`, `±1` or `+-1`, `Tiny(x)`, `Miny(x)`, sums and differences). Not yet
-//! here: atomic weight, reduced canonical forms, drawing thermographs, and the partizan
-//! rulesets themselves. Thermographs, means and temperatures are in [`Thermograph`].
+//! `^^`, `^3`, `^<2>`, `^[3]`, `1*`, `+-1`, `3+-1`, `Tiny(x)`, `Miny(x)`, sums and
+//! differences), and written back as CGSuite writes it (see `show.rs`). Thermographs, means
+//! and temperatures are in [`Thermograph`]; atomic weights in [`Universe::atomic_weight`].
+//! Not yet here: reduced canonical forms, cooling and heating as operations.
 //!
 //! ```
 //! use grundy::cgt::Universe;
@@ -22,15 +23,19 @@
 //! let g = u.add(g, star);
 //! assert_eq!(u.show(g), "^^*"); // ⇑* = {0, ↑* | 0, ↑} ... as CGSuite writes it
 //! assert_eq!(u.outcome(g), grundy::Outcome::L); // positive: Left wins whoever starts
-//! assert_eq!(u.canonical("{2|-2} + {1|-1}").unwrap(), "{3|1||-1|-3}");
+//! assert_eq!(u.canonical("{2|-2} + {1|-1}").unwrap(), "+-{3|1}"); // = {3|1||-1|-3}
 //! assert_eq!(u.canonical("{1|-1} + {1|-1}").unwrap(), "0");
 //! assert_eq!(u.canonical("{0, * | 0}").unwrap(), "^*");
 //! assert_eq!(u.canonical("1/2 + 1/4").unwrap(), "3/4");
 //! ```
 
+mod atomic;
 mod dyadic;
 mod parse;
+mod show;
 mod thermo;
+
+pub use show::Shape;
 
 pub use dyadic::Dyadic;
 pub use thermo::{Thermograph, Wall};
@@ -57,6 +62,9 @@ pub struct Report {
     /// The temperature: how hot the game is, the urgency of moving in it (negative for a
     /// number, as in CGSuite: −1 for an integer).
     pub temperature: String,
+    /// The atomic weight (see [`Universe::atomic_weight`]), `None` (JSON null) when the
+    /// game is not atomic.
+    pub atomic_weight: Option<String>,
     /// The day the canonical form is born.
     pub birthday: u32,
 }
@@ -78,8 +86,8 @@ enum Kind {
     Number(Dyadic),
     /// x + *n (n ≥ 1): a number plus a nimber.
     NumberStar(Dyadic, u32),
-    /// x + n·↑ + *m (n ≠ 0).
-    Ups(Dyadic, i32, u32),
+    /// x + n·U + *m, where U is ↑ (n ≠ 0), ↑^<|n|> or ↑^[|n|] (|n| ≥ 2) by the [`Shape`].
+    Uptimal(Shape, Dyadic, i32, u32),
     Other,
 }
 
@@ -93,8 +101,13 @@ pub struct Universe {
     le_memo: HashMap<(Id, Id), bool>,
     sum_memo: HashMap<(Id, Id), Id>,
     neg_memo: HashMap<Id, Id>,
-    /// x + n·↑ + *m by (x, n, m), for recognising them.
-    ups: HashMap<(Dyadic, i32, u32), Id>,
+    /// x + n·↑ + *m, x ± `↑^<n>` + *m and x ± `↑^[n]` + *m by shape and (x, ±n, m), for
+    /// recognising them.
+    ups: HashMap<(Shape, Dyadic, i32, u32), Id>,
+    /// How each game is written, once it has been looked at (see `show.rs`).
+    shown: HashMap<Id, show::Shown>,
+    /// Memoised atomic-weight calculus (see `atomic.rs`).
+    atomic: atomic::Memo,
     thermographs: HashMap<Id, Thermograph>,
 }
 
@@ -116,6 +129,8 @@ impl Universe {
             sum_memo: HashMap::new(),
             neg_memo: HashMap::new(),
             ups: HashMap::new(),
+            shown: HashMap::new(),
+            atomic: atomic::Memo::default(),
             thermographs: HashMap::new(),
         };
         u.intern(Form {
@@ -443,20 +458,54 @@ impl Universe {
 
     /// x + n·↑ + *m, built by sums (n may be negative: ↓ = −↑).
     pub fn ups(&mut self, x: Dyadic, n: i32, m: u32) -> Id {
-        if let Some(&g) = self.ups.get(&(x, n, m)) {
+        self.uptimal(Shape::Ups, x, n, m)
+    }
+
+    /// x + n·U + *m with U = ↑ ([`Shape::Ups`]), `↑^<|n|>` ([`Shape::Pow`]: `↑^<k>` =
+    /// `{0 | ↓^[k−1]*}`) or `↑^[|n|]` ([`Shape::PowTo`]: `↑^[0]` = 0, `↑^[k]` =
+    /// `{↑^[k−1] | *}`),
+    /// negated for n < 0 (Siegel, *Combinatorial Game Theory*, II.4).
+    pub fn uptimal(&mut self, shape: Shape, x: Dyadic, n: i32, m: u32) -> Id {
+        if let Some(&g) = self.ups.get(&(shape, x, n, m)) {
             return g;
         }
-        let mut g = self.number(x);
         let up = self.up();
-        let step = if n >= 0 { up } else { self.neg(up) };
-        for _ in 0..n.unsigned_abs() {
+        let unit = match shape {
+            Shape::Ups => up,
+            Shape::Pow | Shape::PowTo => {
+                let (zero, star) = (self.zero(), self.nimber(1));
+                // ↑^[k] = {↑^[k−1] | *} from ↑^[0] = 0.
+                let k = n.unsigned_abs() - u32::from(shape == Shape::Pow);
+                let mut to = zero;
+                for _ in 0..k {
+                    to = self.game(&[to], &[star]);
+                }
+                if shape == Shape::Pow {
+                    // ↑^<n> = {0 | ↓^[n−1]*}.
+                    let down = self.neg(to);
+                    let down_star = self.add(down, star);
+                    self.game(&[zero], &[down_star])
+                } else {
+                    to
+                }
+            }
+        };
+        let times = if shape == Shape::Ups {
+            n.unsigned_abs()
+        } else {
+            1
+        };
+        let step = if n >= 0 { unit } else { self.neg(unit) };
+        let mut g = self.number(x);
+        for _ in 0..times {
             g = self.add(g, step);
         }
         let star = self.nimber(m);
         g = self.add(g, star);
-        self.ups.insert((x, n, m), g);
-        if n != 0 && self.kinds[g.0 as usize] == Kind::Other {
-            self.kinds[g.0 as usize] = Kind::Ups(x, n, m);
+        self.ups.insert((shape, x, n, m), g);
+        let simple = shape == Shape::Ups || n.unsigned_abs() >= 2;
+        if n != 0 && simple && self.kinds[g.0 as usize] == Kind::Other {
+            self.kinds[g.0 as usize] = Kind::Uptimal(shape, x, n, m);
         }
         g
     }
@@ -473,7 +522,7 @@ impl Universe {
 
     fn stop(&self, g: Id, left: bool) -> Dyadic {
         match self.kinds[g.0 as usize] {
-            Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Ups(x, _, _) => x,
+            Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Uptimal(_, x, _, _) => x,
             Kind::Other => {
                 let options = if left { self.left(g) } else { self.right(g) };
                 let stops = options.iter().map(|&o| self.stop(o, !left));
@@ -511,108 +560,6 @@ impl Universe {
         }
     }
 
-    /// Recognises x + n·↑ + *m for small n and m, by building them (once) beside g's stops.
-    fn recognise(&mut self, g: Id) -> Kind {
-        let kind = self.kinds[g.0 as usize];
-        if kind != Kind::Other {
-            return kind;
-        }
-        let (ls, rs) = (self.left_stop(g), self.right_stop(g));
-        if ls != rs {
-            return kind;
-        }
-        let b = self.birthday(g) as i32;
-        // x + n·↑ + *m is born no earlier than day |n| (and *m day m), so only small ones
-        // can equal g.
-        for n in (1..=b + 1).flat_map(|n| [n, -n]) {
-            for m in 0..=(b as u32 + 1).min(8) {
-                if self.ups(ls, n, m) == g {
-                    return self.kinds[g.0 as usize];
-                }
-            }
-        }
-        kind
-    }
-
-    /// `g` as CGSuite writes it: `0`, `3/8`, `*2`, `1*`, `^`, `v*`, `^^`, `^3*2`, `±1`, or
-    /// `{L | R}` with the options written the same way.
-    pub fn show(&mut self, g: Id) -> String {
-        match self.recognise(g) {
-            Kind::Number(x) => x.to_string(),
-            Kind::NumberStar(x, m) => {
-                let star = if m == 1 {
-                    "*".to_string()
-                } else {
-                    format!("*{m}")
-                };
-                if x == Dyadic::ZERO {
-                    star
-                } else {
-                    format!("{x}{star}")
-                }
-            }
-            Kind::Ups(x, n, m) => {
-                let arrow = if n > 0 { "^" } else { "v" };
-                let arrows = match n.unsigned_abs() {
-                    1 => arrow.to_string(),
-                    2 => arrow.repeat(2),
-                    k => format!("{arrow}{k}"),
-                };
-                let star = match m {
-                    0 => String::new(),
-                    1 => "*".into(),
-                    m => format!("*{m}"),
-                };
-                let x = if x == Dyadic::ZERO {
-                    String::new()
-                } else {
-                    x.to_string()
-                };
-                format!("{x}{arrows}{star}")
-            }
-            Kind::Other => match self.plus_minus(g) {
-                Some(x) => format!("±{x}"),
-                None => {
-                    let (text, _) = self.braced(g);
-                    format!("{{{text}}}")
-                }
-            },
-        }
-    }
-
-    /// A game that is none of the named kinds, written inside its braces as CGSuite does,
-    /// and how many strokes its bar has: a side holding one such game drops that game's
-    /// braces and the bar widens instead (`{0 | {0 | -1}}` is written `{0||0|-1}`). `±x`
-    /// stands for `{x | −x}`.
-    fn braced(&mut self, g: Id) -> (String, usize) {
-        let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
-        let mut bars = 1;
-        let mut side = |u: &mut Universe, os: &[Id]| -> String {
-            if let [o] = os {
-                if u.recognise(*o) == Kind::Other && u.plus_minus(*o).is_none() {
-                    let (text, b) = u.braced(*o);
-                    bars = bars.max(b + 1);
-                    return text;
-                }
-            }
-            os.iter().map(|&o| u.show(o)).collect::<Vec<_>>().join(",")
-        };
-        let (ls, rs) = (side(self, &l), side(self, &r));
-        (format!("{ls}{}{rs}", "|".repeat(bars)), bars)
-    }
-
-    /// `x` when `g = {x | −x}` for a number x > 0.
-    fn plus_minus(&self, g: Id) -> Option<Dyadic> {
-        let (l, r) = (self.left(g), self.right(g));
-        if let ([a], [b]) = (l, r) {
-            let (x, y) = (self.as_number(*a)?, self.as_number(*b)?);
-            if y == -x && x > Dyadic::ZERO {
-                return Some(x);
-            }
-        }
-        None
-    }
-
     /// The canonical form of an expression, written as CGSuite writes it.
     pub fn canonical(&mut self, text: &str) -> Result<String, crate::GameError> {
         let g = self.parse(text)?;
@@ -629,6 +576,7 @@ impl Universe {
             outcome: self.outcome(g),
             left_stop: self.left_stop(g).to_string(),
             right_stop: self.right_stop(g).to_string(),
+            atomic_weight: self.atomic_weight(g).map(|w| self.show(w)),
             birthday: self.birthday(g),
         }
     }

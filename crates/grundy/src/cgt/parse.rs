@@ -1,16 +1,18 @@
 //! CGSuite's notation for game values, read into a [`Universe`].
 //!
 //! ```text
-//! expression := term (("+" | "-") term)*
+//! expression := term (("+" | "-") term | ("+-" | "±") atom)*
 //! term       := "-" term | atom                     (a sign just before a number is the number's:
 //!                                                  -2^ is −2 + ↑)
 //! atom       := [number] [arrows] [star]            (at least one: 3, 1/2, *, *3, ^, 1v*, ^^, v3)
 //!             | "{" options "|" options "}"        (bars may be doubled: {a || b | c} = {a | {b | c}})
-//!             | ("±" | "+-") atom                  ({x | −x})
-//!             | ("Tiny" | "Miny") "(" expression ")"
+//!             | ("±" | "+-") atom                  ({x | −x}; ±{a,b} = {a,b | −a,−b})
+//! (and `a +- b` is a + ±b)
+//!             | [number] ("Tiny" | "Miny") "(" expression ")"   (x + Tiny(s))
 //!             | "(" expression ")"
 //! number     := digits ["/" digits]                (the denominator a power of two)
 //! arrows     := "^"+ [digits] | "v"+ [digits]      (^^ = two ups, ^3 = three)
+//!             | ("^" | "v") ("<" digits ">" | "[" digits "]")   (↑^<n>, ↑^[n])
 //! star       := "*" [digits]
 //! ```
 
@@ -33,6 +35,10 @@ enum Tok {
     Minus,
     PlusMinus,
     Paren(bool),
+    /// `<` (true) or `>`, around n in `^<n>`.
+    Angle(bool),
+    /// `[` (true) or `]`, around n in `^[n]`.
+    Square(bool),
     Word(String),
 }
 
@@ -84,6 +90,10 @@ fn tokens(text: &str) -> Result<Vec<Tok>, GameError> {
             '+' => out.push(Tok::Plus),
             '-' | '−' => out.push(Tok::Minus),
             '(' => out.push(Tok::Paren(true)),
+            '<' => out.push(Tok::Angle(true)),
+            '>' => out.push(Tok::Angle(false)),
+            '[' => out.push(Tok::Square(true)),
+            ']' => out.push(Tok::Square(false)),
             ')' => out.push(Tok::Paren(false)),
             c if c.is_ascii_alphabetic() => {
                 let mut w = c.to_string();
@@ -147,6 +157,11 @@ impl Parser<'_> {
                     let h = self.term(u, end)?;
                     g = u.sub(g, h);
                 }
+                // `3+-1` is 3 + ±1, as in CGSuite.
+                Some(Tok::PlusMinus) => {
+                    let h = self.atom(u, end, false)?;
+                    g = u.add(g, h);
+                }
                 _ => break,
             }
         }
@@ -194,9 +209,26 @@ impl Parser<'_> {
             }
             Some(Tok::PlusMinus) => {
                 self.at += 1;
-                let x = self.atom(u, end, false)?;
-                let nx = u.neg(x);
-                return Ok(u.game(&[x], &[nx]));
+                // ±{a, b} (a list in braces, no bar) is {a, b | −b, −a}; ±x is {x | −x}.
+                let xs = match self.peek(end) {
+                    Some(Tok::Open) => {
+                        let open = self.at;
+                        self.at += 1;
+                        let close =
+                            self.matching(end, |t| *t == Tok::Open, |t| *t == Tok::Close)?;
+                        if self.top_level_bar(open + 1, close) {
+                            self.at = open;
+                            vec![self.atom(u, end, false)?]
+                        } else {
+                            let xs = self.side(u, open + 1, close, false)?;
+                            self.at = close + 1;
+                            xs
+                        }
+                    }
+                    _ => vec![self.atom(u, end, false)?],
+                };
+                let nxs: Vec<Id> = xs.iter().map(|&x| u.neg(x)).collect();
+                return Ok(u.game(&xs, &nxs));
             }
             Some(Tok::Word(w)) if w == "Tiny" || w == "Miny" => {
                 self.at += 1;
@@ -236,7 +268,18 @@ impl Parser<'_> {
                 x = -x;
             }
         }
+        // x Tiny(s), x Miny(s): a number translating a tiny, as CGSuite writes it.
+        if self.at > start {
+            if let Some(Tok::Word(w)) = self.peek(end) {
+                if w == "Tiny" || w == "Miny" {
+                    let t = self.atom(u, end, false)?;
+                    let n = u.number(x);
+                    return Ok(u.add(n, t));
+                }
+            }
+        }
         let mut ups = 0i32;
+        let mut shape = super::Shape::Ups;
         while let Some(t @ (Tok::Up | Tok::Down)) = self.peek(end).cloned() {
             let step = if t == Tok::Up { 1 } else { -1 };
             if ups != 0 && ups.signum() != step {
@@ -244,6 +287,35 @@ impl Parser<'_> {
             }
             self.at += 1;
             ups += step;
+            // ^<n> (↑ to the n-th) and ^[n] (↑^[n]) after a single arrow.
+            if let Some(Tok::Angle(true) | Tok::Square(true)) = self.peek(end) {
+                let angle = self.peek(end) == Some(&Tok::Angle(true));
+                self.at += 1;
+                let k = self
+                    .count(end)
+                    .filter(|&k| (1..=1000).contains(&k) && ups.abs() == 1)
+                    .ok_or_else(|| {
+                        err(text, "^<n> and ^[n] take one arrow and n from 1 to 1000")
+                    })?;
+                let closing = if angle {
+                    Tok::Angle(false)
+                } else {
+                    Tok::Square(false)
+                };
+                if self.peek(end) != Some(&closing) {
+                    return Err(err(text, "^<n> or ^[n] is not closed"));
+                }
+                self.at += 1;
+                ups = step * k as i32;
+                if k > 1 {
+                    shape = if angle {
+                        super::Shape::Pow
+                    } else {
+                        super::Shape::PowTo
+                    };
+                }
+                break;
+            }
             if let Some(k) = self.count(end) {
                 if ups.abs() != 1 || k > 1000 {
                     return Err(err(text, "write ^3 or ^^^, not both"));
@@ -277,7 +349,20 @@ impl Parser<'_> {
             let s = u.nimber(star);
             u.add(n, s)
         } else {
-            u.ups(x, ups, star)
+            u.uptimal(shape, x, ups, star)
+        })
+    }
+
+    /// Whether a bar stands between `from` and `to` outside nested brackets.
+    fn top_level_bar(&self, from: usize, to: usize) -> bool {
+        let mut depth = 0i32;
+        self.toks[from..to].iter().any(|t| {
+            match t {
+                Tok::Open | Tok::Paren(true) => depth += 1,
+                Tok::Close | Tok::Paren(false) => depth -= 1,
+                _ => {}
+            }
+            depth == 0 && matches!(t, Tok::Bar(_))
         })
     }
 

@@ -129,13 +129,15 @@ fn known_values_in_cgsuite_notation() {
         ("1 + ^", "1^"),
         ("1/2 + 1/2", "1"),
         ("3/8 + 5/8", "1"),
-        ("{1|-1}", "±1"),
+        ("{1|-1}", "+-1"),
         ("+-1 + +-1", "0"),
-        ("{2|-2} + {1|-1}", "{3|1||-1|-3}"),
+        ("{2|-2} + {1|-1}", "+-{3|1}"),
         ("-{3|1}", "{-1|-3}"),
-        ("{0||0|-1}", "{0||0|-1}"),
-        ("Tiny(1)", "{0||0|-1}"),
-        ("Miny(1)", "{1|0||0}"),
+        ("{0||0|-1}", "Tiny(1)"),
+        ("Tiny(1)", "Tiny(1)"),
+        ("Miny(1)", "Miny(1)"),
+        ("{2||2|1}", "2Tiny(1)"),
+        ("2Tiny(1)", "2Tiny(1)"),
         ("{1/2|*}", "{1/2|*}"),
         ("{0,*|0} + {0,*|0}", "^^"),
         ("-2 + ^", "-2^"),
@@ -282,5 +284,275 @@ proptest! {
         let (tg, th, ts) = (u.thermograph(g), u.thermograph(h), u.thermograph(s));
         prop_assert_eq!(ts.mean, tg.mean.checked_add(th.mean).unwrap());
         prop_assert!(ts.temperature <= tg.temperature.max(th.temperature));
+    }
+}
+
+/// CGSuite's own table of values (its test suite, `CanonicalShortGameTestCase.scala`,
+/// A. N. Siegel): each game as typed, as CGSuite writes it, and its atomic weight (`None`:
+/// not atomic), birthday, stops, mean, temperature and outcome class.
+#[test]
+fn cgsuite_table_of_values() {
+    type Row = (
+        &'static str,
+        &'static str,
+        Option<&'static str>,
+        u32,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        Outcome,
+    );
+    let rows: &[Row] = &[
+        ("0", "0", Some("0"), 0, "0", "0", "0", "-1", Outcome::P),
+        ("5", "5", None, 5, "5", "5", "5", "-1", Outcome::L),
+        (
+            "-1/2",
+            "-1/2",
+            None,
+            2,
+            "-1/2",
+            "-1/2",
+            "-1/2",
+            "-1/2",
+            Outcome::R,
+        ),
+        (
+            "25/16",
+            "25/16",
+            None,
+            6,
+            "25/16",
+            "25/16",
+            "25/16",
+            "-1/16",
+            Outcome::L,
+        ),
+        ("*8", "*8", Some("0"), 8, "0", "0", "0", "0", Outcome::N),
+        (
+            "9/8+*",
+            "9/8*",
+            None,
+            6,
+            "9/8",
+            "9/8",
+            "9/8",
+            "0",
+            Outcome::L,
+        ),
+        ("^", "^", Some("1"), 2, "0", "0", "0", "0", Outcome::L),
+        ("v*", "v*", Some("-1"), 2, "0", "0", "0", "0", Outcome::N),
+        ("6+^*", "6^*", None, 8, "6", "6", "6", "0", Outcome::L),
+        ("^*6", "^*6", Some("1"), 8, "0", "0", "0", "0", Outcome::L),
+        (
+            "73/16+v9*8",
+            "73/16v9*8",
+            None,
+            27,
+            "73/16",
+            "73/16",
+            "73/16",
+            "0",
+            Outcome::L,
+        ),
+        (
+            "{0|*||*|||*||||*}",
+            "^[4]",
+            Some("1"),
+            5,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::L,
+        ),
+        (
+            "{0||0|v*}",
+            "{0|^<2>}",
+            Some("1"),
+            4,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::L,
+        ),
+        (
+            "{0||0|vvv}",
+            "{0||0|v3}",
+            Some("0"),
+            6,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::L,
+        ),
+        (
+            "{^^^|vv}",
+            "{^3|vv}",
+            Some("{1|0}"),
+            5,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::N,
+        ),
+        (
+            "{0||0|-3/2}",
+            "Tiny(3/2)",
+            Some("0"),
+            5,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::L,
+        ),
+        (
+            "{0|||0||-1|-3}",
+            "Tiny({3|1})",
+            Some("0"),
+            6,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::L,
+        ),
+        (
+            "{5||3|1|||0||||0}",
+            "Miny({5||3|1})",
+            Some("0"),
+            8,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::R,
+        ),
+        (
+            "{1|^^||^}",
+            "{1|^^||^}",
+            Some("2"),
+            5,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::L,
+        ),
+        (
+            "{1|^^^||^}",
+            "{1|^3||^}",
+            None,
+            6,
+            "0",
+            "0",
+            "0",
+            "0",
+            Outcome::L,
+        ),
+        (
+            "{3||2+*|1+*}",
+            "{3||2*|1*}",
+            None,
+            5,
+            "3",
+            "2",
+            "9/4",
+            "3/4",
+            Outcome::L,
+        ),
+        (
+            "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+            "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
+            None,
+            6,
+            "1/2",
+            "-1",
+            "-5/16",
+            "21/16",
+            Outcome::N,
+        ),
+        // CGSuite's notation tests (`EvalTest.scala`): input and output only.
+    ];
+    let mut u = Universe::new();
+    for &(text, shown, weight, birthday, ls, rs, mean, temperature, outcome) in rows {
+        let g = u.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let report = u.report(g);
+        assert_eq!(report.canonical, shown, "{text}");
+        assert_eq!(report.atomic_weight.as_deref(), weight, "{text}");
+        assert_eq!(report.birthday, birthday, "{text}");
+        assert_eq!(
+            (report.left_stop.as_str(), report.right_stop.as_str()),
+            (ls, rs),
+            "{text}"
+        );
+        assert_eq!(report.mean, mean, "{text}");
+        assert_eq!(report.temperature, temperature, "{text}");
+        assert_eq!(report.outcome, outcome, "{text}");
+    }
+    for (text, shown) in [
+        ("{0|^*5}", "^^*4"),
+        ("{3|||2||1|0,*||||-1/2}", "{3|||2||1|0,*||||-1/2}"),
+        ("+-1", "+-1"),
+        ("+-(1/2)", "+-1/2"),
+        ("+-{1,1+*}", "+-{1,1*}"),
+        ("3+-1", "{4|2}"),
+        ("+-1+-2+-3+-4", "+-{10|8||6|4|||4|2||0|-2}"),
+        ("{0||0|-1}", "Tiny(1)"),
+        ("{0||0|-1/4}", "Tiny(1/4)"),
+        ("{0|||0||-1|-2}", "Tiny({2|1})"),
+        ("{1|0||0}", "Miny(1)"),
+        ("{0|v*}", "^<2>"),
+        ("{0,*|v}", "^<2>*"),
+        ("{^|*}", "^[2]"),
+        ("{0,^*|0}", "^[2]*"),
+        ("^^^^^^+vvv*+^19*3+v14", "^8*2"),
+        ("2 + (1+*)", "3*"),
+        ("2 - (1+*)", "1*"),
+    ] {
+        assert_eq!(u.canonical(text).unwrap(), shown, "{text}");
+    }
+}
+
+/// Random all-small games: built from 0, *, ↑ and ↑^<2> by sums, negatives and braces with
+/// options on both sides.
+fn small_expr() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("0".to_string()),
+        Just("*".to_string()),
+        Just("*2".to_string()),
+        Just("^".to_string()),
+        Just("v*".to_string()),
+        Just("^<2>".to_string()),
+        Just("{0|*||*}".to_string()),
+    ];
+    leaf.prop_recursive(3, 10, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a}) + ({b})")),
+            inner.clone().prop_map(|a| format!("-({a})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("{{{a} | {b}}}")),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+    /// Atomic weights add, negate, and an all-small game always has one (Winning Ways ch. 8).
+    #[test]
+    fn atomic_weights_are_additive(a in small_expr(), b in small_expr()) {
+        let mut u = Universe::new();
+        let (g, h) = (u.parse(&a).unwrap(), u.parse(&b).unwrap());
+        prop_assert!(u.is_all_small(g));
+        let (wg, wh) = (u.atomic_weight(g).unwrap(), u.atomic_weight(h).unwrap());
+        let s = u.add(g, h);
+        let ws = u.atomic_weight(s).unwrap();
+        prop_assert_eq!(ws, u.add(wg, wh), "{} + {}", a, b);
+        let n = u.neg(g);
+        let wn = u.atomic_weight(n).unwrap();
+        prop_assert_eq!(wn, u.neg(wg));
     }
 }
