@@ -175,6 +175,13 @@ pub trait Ruleset {
         false
     }
 
+    /// The position's value as a short game, where the game computes it its own way (the
+    /// partizan board games value each region once); `None` leaves it to a search of the
+    /// position's options (see [`DynGame::value`]).
+    fn report(&self, _position: &Self::Pos) -> Option<Result<crate::cgt::Report, GameError>> {
+        None
+    }
+
     /// The positions `player` can move to (partizan games; the default, for impartial games,
     /// is [`Ruleset::options`] whoever moves).
     fn player_options(
@@ -383,6 +390,9 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
 
     fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError> {
         let p = self.parse(args)?;
+        if let Some(report) = Ruleset::report(self, &p) {
+            return report;
+        }
         let mut u = crate::cgt::Universe::new();
         let g = if Ruleset::partizan(self) {
             partizan_value(self, &p, &mut u)?

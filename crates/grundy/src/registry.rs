@@ -208,6 +208,7 @@ pub static CATALOG: &[&Entry] = &[
     &crate::games::circle::ENTRY,
     &crate::games::cutting::ENTRY,
     &crate::games::partizan_subtraction::ENTRY,
+    &crate::games::domineering::ENTRY,
     &crate::games::parity_split::ENTRY,
     &crate::games::thanos::ENTRY,
     &crate::games::moore::ENTRY,

@@ -11,7 +11,7 @@
 //! (Siegel, II.7); otherwise G is not atomic.
 
 use super::{Dyadic, Id, Kind, Universe};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What the calculus remembers.
 #[derive(Debug, Default)]

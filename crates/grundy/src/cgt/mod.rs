@@ -41,8 +41,8 @@ pub use dyadic::Dyadic;
 pub use thermo::{Thermograph, Wall};
 
 use crate::Outcome;
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 /// What `grundy cgt` prints of a game (`--json`: these fields; numbers as exact strings).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -97,6 +97,8 @@ pub struct Universe {
     forms: Vec<Form>,
     kinds: Vec<Kind>,
     birthdays: Vec<u32>,
+    /// Left's and Right's stops, found when a form is interned.
+    stops: Vec<(Dyadic, Dyadic)>,
     index: HashMap<Form, Id>,
     le_memo: HashMap<(Id, Id), bool>,
     sum_memo: HashMap<(Id, Id), Id>,
@@ -124,14 +126,15 @@ impl Universe {
             forms: Vec::new(),
             kinds: Vec::new(),
             birthdays: Vec::new(),
-            index: HashMap::new(),
-            le_memo: HashMap::new(),
-            sum_memo: HashMap::new(),
-            neg_memo: HashMap::new(),
-            ups: HashMap::new(),
-            shown: HashMap::new(),
+            stops: Vec::new(),
+            index: HashMap::default(),
+            le_memo: HashMap::default(),
+            sum_memo: HashMap::default(),
+            neg_memo: HashMap::default(),
+            ups: HashMap::default(),
+            shown: HashMap::default(),
             atomic: atomic::Memo::default(),
-            thermographs: HashMap::new(),
+            thermographs: HashMap::default(),
         };
         u.intern(Form {
             left: vec![],
@@ -178,9 +181,21 @@ impl Universe {
             .max()
             .unwrap_or(0);
         let kind = self.kind_of(&form);
+        let stops = match kind {
+            Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Uptimal(_, x, _, _) => (x, x),
+            Kind::Other => {
+                let ls = form.left.iter().map(|o| self.stops[o.0 as usize].1).max();
+                let rs = form.right.iter().map(|o| self.stops[o.0 as usize].0).min();
+                (
+                    ls.expect("a game that is not a number has Left options"),
+                    rs.expect("a game that is not a number has Right options"),
+                )
+            }
+        };
         self.forms.push(form.clone());
         self.kinds.push(kind);
         self.birthdays.push(birthday);
+        self.stops.push(stops);
         self.index.insert(form, id);
         id
     }
@@ -320,11 +335,32 @@ impl Universe {
         {
             return x <= y;
         }
+        // g ≤ h needs each player's stop in g at most theirs in h (Siegel, II.3).
+        let (gs, hs) = (self.stops[g.0 as usize], self.stops[h.0 as usize]);
+        if gs.0 > hs.0 || gs.1 > hs.1 {
+            return false;
+        }
         if let Some(&r) = self.le_memo.get(&(g, h)) {
             return r;
         }
-        let r = !self.left(g).to_vec().into_iter().any(|gl| self.le(h, gl))
-            && !self.right(h).to_vec().into_iter().any(|hr| self.le(hr, g));
+        // Options by index: forms are only ever appended, so the lists stay put.
+        let mut r = true;
+        for i in 0..self.forms[g.0 as usize].left.len() {
+            let gl = self.forms[g.0 as usize].left[i];
+            if self.le(h, gl) {
+                r = false;
+                break;
+            }
+        }
+        if r {
+            for i in 0..self.forms[h.0 as usize].right.len() {
+                let hr = self.forms[h.0 as usize].right[i];
+                if self.le(hr, g) {
+                    r = false;
+                    break;
+                }
+            }
+        }
         self.le_memo.insert((g, h), r);
         r
     }
@@ -521,14 +557,11 @@ impl Universe {
     }
 
     fn stop(&self, g: Id, left: bool) -> Dyadic {
-        match self.kinds[g.0 as usize] {
-            Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Uptimal(_, x, _, _) => x,
-            Kind::Other => {
-                let options = if left { self.left(g) } else { self.right(g) };
-                let stops = options.iter().map(|&o| self.stop(o, !left));
-                if left { stops.max() } else { stops.min() }
-                    .expect("a game that is not a number has options on both sides")
-            }
+        let (l, r) = self.stops[g.0 as usize];
+        if left {
+            l
+        } else {
+            r
         }
     }
 

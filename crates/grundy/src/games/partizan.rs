@@ -1,0 +1,435 @@
+//! What every partizan board ruleset shares (Domineering, Clobber, Toads and Frogs, Cutcake,
+//! Hackenbush): a position is a sum of independent *parts* (regions, strips, cakes, trees),
+//! each part's value is its canonical form `{values after Left's moves | values after
+//! Right's}` (Winning Ways ch. 2; Siegel, *Combinatorial Game Theory*, II.1–3), and the
+//! position's value is the sum. A ruleset file says how a part is written and read, its
+//! moves (each leaving a sum of parts: a region a domino cuts in two is two parts), and a
+//! normal form under the board's symmetries, so that mirror images are valued once.
+//!
+//! Who wins follows from the value: Left wins moving first exactly when some Left option is
+//! ≥ 0, Right when some Right option is ≤ 0; those options are the winning moves.
+
+use crate::analysis::{Move, Player, Token, Verdict};
+use crate::catalog::{GameInfo, Ruleset};
+use crate::cgt::{Id, Report, Universe};
+use crate::{GameError, Outcome};
+use rustc_hash::FxHashMap as HashMap;
+use std::hash::Hash;
+use std::sync::Mutex;
+
+/// The rules of a partizan game played on a sum of parts.
+pub trait Parts: Send + Sync + 'static {
+    /// One part (a region, a strip, a cake, a tree).
+    type Part: Clone + Eq + Hash + Send + Sync + std::fmt::Debug;
+    /// Names, rules and sources.
+    fn info(&self) -> &'static GameInfo;
+    /// A part from its written form (one word of the position).
+    fn read_part(&self, word: &str) -> Result<Self::Part, GameError>;
+    /// A part written as one word.
+    fn write_part(&self, part: &Self::Part) -> String;
+    /// Every position `player` can move `part` to, each a sum of parts (empty when nothing is
+    /// left that anyone can move in).
+    fn moves(&self, part: &Self::Part, player: Player) -> Vec<Vec<Self::Part>>;
+    /// The part in a normal form shared by its symmetric images, and whether the part is
+    /// worth the negative of it (a symmetry that swaps the players' roles); `None` for a part
+    /// where neither player can ever move (worth 0).
+    fn normal(&self, part: &Self::Part) -> Option<(Self::Part, bool)>;
+}
+
+/// The most parts valued for one answer (each kept with its value).
+pub const MAX_PARTS: usize = 20_000_000;
+
+/// Values of parts found so far, in their universe.
+#[derive(Debug, Default)]
+pub struct Values<P: Eq + Hash> {
+    /// The games the values live in.
+    pub universe: Universe,
+    known: HashMap<P, Id>,
+}
+
+impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
+    /// The value of the sum `parts` under `rules`.
+    pub fn sum<R: Parts<Part = P>>(&mut self, rules: &R, parts: &[P]) -> Result<Id, GameError> {
+        let mut total = self.universe.zero();
+        for p in parts {
+            let v = self.part(rules, p)?;
+            total = self.universe.add(total, v);
+        }
+        Ok(total)
+    }
+
+    /// The value of one part: its normal form's, negated if need be.
+    pub fn part<R: Parts<Part = P>>(&mut self, rules: &R, part: &P) -> Result<Id, GameError> {
+        let Some((key, negated)) = rules.normal(part) else {
+            return Ok(self.universe.zero());
+        };
+        let v = match self.known.get(&key) {
+            Some(&v) => v,
+            None => {
+                if self.known.len() % 1024 == 0 {
+                    crate::budget::check()?;
+                    if self.known.len() >= MAX_PARTS {
+                        return Err(GameError::TooLarge(format!(
+                            "{}: more than {MAX_PARTS} regions to value",
+                            rules.info().name
+                        )));
+                    }
+                }
+                let mut sides = [Vec::new(), Vec::new()];
+                for (side, player) in sides.iter_mut().zip([Player::Left, Player::Right]) {
+                    for after in rules.moves(&key, player) {
+                        side.push(self.sum(rules, &after)?);
+                    }
+                }
+                let v = self.universe.game(&sides[0], &sides[1]);
+                self.known.insert(key, v);
+                v
+            }
+        };
+        Ok(if negated { self.universe.neg(v) } else { v })
+    }
+}
+
+/// A ruleset of [`Parts`] as a catalog game: positions are sums of parts, one word each.
+pub struct Game<R: Parts> {
+    rules: R,
+    values: Mutex<Values<R::Part>>,
+}
+
+impl<R: Parts> Game<R> {
+    /// The game played by `rules`.
+    pub fn new(rules: R) -> Self {
+        Game {
+            rules,
+            values: Mutex::new(Values {
+                universe: Universe::new(),
+                known: HashMap::default(),
+            }),
+        }
+    }
+
+    /// The value of the position `parts` and of each position one move away, with `f`
+    /// given the universe they live in.
+    fn with_values<T>(
+        &self,
+        f: impl FnOnce(&mut Values<R::Part>) -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut values)
+    }
+
+    /// Every move of `player` from `position`, each with the position it leaves.
+    fn moves_of(&self, position: &[R::Part], player: Player) -> Vec<Vec<R::Part>> {
+        let mut out = Vec::new();
+        for (i, part) in position.iter().enumerate() {
+            for after in self.rules.moves(part, player) {
+                let mut next = position[..i].to_vec();
+                next.extend(after);
+                next.extend_from_slice(&position[i + 1..]);
+                out.push(next);
+            }
+        }
+        out
+    }
+}
+
+impl<R: Parts> std::fmt::Debug for Game<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("name", &self.rules.info().name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: Parts> Ruleset for Game<R> {
+    type Pos = Vec<R::Part>;
+
+    fn info(&self) -> &'static GameInfo {
+        self.rules.info()
+    }
+
+    fn parse(&self, args: &[&str]) -> Result<Self::Pos, GameError> {
+        if args.is_empty() {
+            return Err(GameError::WrongCount {
+                game: self.rules.info().name.into(),
+                expected: format!("at least one part ({})", self.rules.info().usage),
+                got: 0,
+            });
+        }
+        args.iter().map(|w| self.rules.read_part(w)).collect()
+    }
+
+    fn tokens(&self, position: &Self::Pos) -> Vec<Token> {
+        position
+            .iter()
+            .map(|p| Token::Text(self.rules.write_part(p)))
+            .collect()
+    }
+
+    fn partizan(&self) -> bool {
+        true
+    }
+
+    fn options(&self, position: &Self::Pos) -> Result<Vec<Self::Pos>, GameError> {
+        let mut all = self.moves_of(position, Player::Left);
+        all.extend(self.moves_of(position, Player::Right));
+        Ok(all)
+    }
+
+    fn player_options(
+        &self,
+        position: &Self::Pos,
+        player: Player,
+    ) -> Result<Vec<Self::Pos>, GameError> {
+        Ok(self.moves_of(position, player))
+    }
+
+    fn verdict(&self, position: &Self::Pos) -> Result<Verdict<'_, Self::Pos>, GameError> {
+        let (outcome, shown, winning) = self.with_values(|values| {
+            let g = values.sum(&self.rules, position)?;
+            let mut winning = Vec::new();
+            for player in [Player::Left, Player::Right] {
+                for after in self.moves_of(position, player) {
+                    let v = values.sum(&self.rules, &after)?;
+                    let zero = values.universe.zero();
+                    let good = match player {
+                        Player::Left => values.universe.le(zero, v),
+                        Player::Right => values.universe.le(v, zero),
+                    };
+                    if good {
+                        let text = after
+                            .iter()
+                            .map(|p| self.rules.write_part(p))
+                            .collect::<Vec<_>>()
+                            .join(" ");
+                        winning.push(Move {
+                            description: format!(
+                                "{player:?} moves to {}",
+                                if text.is_empty() { "(nothing)" } else { &text }
+                            ),
+                            to: after,
+                            player: Some(player),
+                        });
+                    }
+                }
+            }
+            let outcome = values.universe.outcome(g);
+            Ok((outcome, values.universe.show(g), winning))
+        })?;
+        Ok(Verdict {
+            outcome,
+            grundy: None,
+            winning: Box::new(winning.into_iter()),
+            partial: false,
+            explanation: format!(
+                "The position is worth {shown} (its parts' values added, each the canonical \
+                 form of its options' values): {}.",
+                match outcome {
+                    Outcome::L => "positive, so Left wins whoever starts",
+                    Outcome::R => "negative, so Right wins whoever starts",
+                    Outcome::P => "zero, so the player to move loses",
+                    _ => "confused with zero, so the player to move wins",
+                }
+            ),
+        })
+    }
+
+    fn report(&self, position: &Self::Pos) -> Option<Result<Report, GameError>> {
+        Some(self.with_values(|values| {
+            let g = values.sum(&self.rules, position)?;
+            Ok(values.universe.report(g))
+        }))
+    }
+}
+
+/// Cells of a rectangular board of at most 64 cells, one bit each (row-major), with helpers
+/// shared by the grid games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    /// Rows.
+    pub h: u8,
+    /// Columns.
+    pub w: u8,
+}
+
+impl Grid {
+    /// The bit of cell (r, c).
+    pub fn bit(self, r: u8, c: u8) -> u64 {
+        1 << (u32::from(r) * u32::from(self.w) + u32::from(c))
+    }
+
+    /// Reads rows joined by `|` (each row one character a cell) into one bitmask per
+    /// character class given by `class` (which returns the mask index or `None` for an
+    /// unknown character).
+    pub fn read<const K: usize>(
+        game: &str,
+        word: &str,
+        allowed: &str,
+        class: impl Fn(char) -> Option<Option<usize>>,
+    ) -> Result<(Grid, [u64; K]), GameError> {
+        let rows: Vec<&str> = word.split('|').collect();
+        let w = rows[0].chars().count();
+        let bad = |why: String| GameError::Invalid(format!("{game} board '{word}': {why}"));
+        if w == 0 || rows.iter().any(|r| r.chars().count() != w) {
+            return Err(bad(
+                "every row needs the same number of cells, at least one".into(),
+            ));
+        }
+        if w * rows.len() > 64 {
+            return Err(bad(format!(
+                "{} cells; boards of at most 64 cells are valued",
+                w * rows.len()
+            )));
+        }
+        let grid = Grid {
+            h: rows.len() as u8,
+            w: w as u8,
+        };
+        let mut masks = [0u64; K];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                match class(ch) {
+                    Some(Some(k)) => masks[k] |= grid.bit(r as u8, c as u8),
+                    Some(None) => {}
+                    None => {
+                        return Err(bad(format!(
+                            "'{ch}' is not a cell (use {allowed}, rows joined by '|')"
+                        )))
+                    }
+                }
+            }
+        }
+        Ok((grid, masks))
+    }
+
+    /// Writes the board, `cell` giving each cell's character.
+    pub fn write(self, cell: impl Fn(u64) -> char) -> String {
+        let mut s = String::new();
+        for r in 0..self.h {
+            if r > 0 {
+                s.push('|');
+            }
+            for c in 0..self.w {
+                s.push(cell(self.bit(r, c)));
+            }
+        }
+        s
+    }
+
+    /// The cells of `cells` 4-connected to those of `seed` (within `cells`).
+    pub fn flood(self, cells: u64, seed: u64) -> u64 {
+        let mut region = seed & cells;
+        loop {
+            let grown = (region | self.neighbours(region)) & cells;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// The cells next to any of `cells` (up, down, left, right).
+    pub fn neighbours(self, cells: u64) -> u64 {
+        let w = u32::from(self.w);
+        let all = self.all();
+        let mut left_col = 0u64;
+        let mut right_col = 0u64;
+        for r in 0..self.h {
+            left_col |= self.bit(r, 0);
+            right_col |= self.bit(r, self.w - 1);
+        }
+        let up = cells >> w;
+        let down = cells << w;
+        let left = (cells & !left_col) >> 1;
+        let right = (cells & !right_col) << 1;
+        (up | down | left | right) & all
+    }
+
+    /// Every cell.
+    pub fn all(self) -> u64 {
+        let n = u32::from(self.h) * u32::from(self.w);
+        if n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << n) - 1
+        }
+    }
+
+    /// The connected regions of `cells` (each a mask), in the order of their first cell.
+    pub fn regions(self, cells: u64) -> Vec<u64> {
+        let mut rest = cells;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let region = self.flood(rest, seed);
+            out.push(region);
+            rest &= !region;
+        }
+        out
+    }
+
+    /// The masks cut down to the smallest rectangle holding `keep`'s cells.
+    pub fn crop<const K: usize>(self, keep: u64, masks: [u64; K]) -> (Grid, [u64; K]) {
+        let w = u32::from(self.w);
+        let row_mask = (1u64 << w) - 1;
+        let (mut r0, mut r1, mut cols) = (u8::MAX, 0u8, 0u64);
+        for r in 0..self.h {
+            let row = keep >> (u32::from(r) * w) & row_mask;
+            if row != 0 {
+                (r0, r1, cols) = (r0.min(r), r, cols | row);
+            }
+        }
+        if cols == 0 {
+            return (Grid { h: 0, w: 0 }, [0; K]);
+        }
+        let c0 = cols.trailing_zeros();
+        let c1 = 63 - cols.leading_zeros();
+        let g = Grid {
+            h: r1 - r0 + 1,
+            w: (c1 - c0 + 1) as u8,
+        };
+        let new_row = (1u64 << g.w) - 1;
+        let mut out = [0u64; K];
+        for (k, m) in masks.iter().enumerate() {
+            for r in r0..=r1 {
+                let row = m >> (u32::from(r) * w + c0) & new_row;
+                out[k] |= row << (u32::from(r - r0) * u32::from(g.w));
+            }
+        }
+        (g, out)
+    }
+
+    /// The masks under one of the eight symmetries of the rectangle: `t` bit 0 mirrors
+    /// left–right, bit 1 top–bottom, bit 2 transposes (after the mirrors).
+    pub fn transform<const K: usize>(self, masks: [u64; K], t: u8) -> (Grid, [u64; K]) {
+        let g = if t & 4 != 0 {
+            Grid {
+                h: self.w,
+                w: self.h,
+            }
+        } else {
+            self
+        };
+        let w = u32::from(self.w);
+        let mut out = [0u64; K];
+        for (k, &m) in masks.iter().enumerate() {
+            let mut rest = m;
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                let (mut r, mut c) = ((i / w) as u8, (i % w) as u8);
+                if t & 1 != 0 {
+                    c = self.w - 1 - c;
+                }
+                if t & 2 != 0 {
+                    r = self.h - 1 - r;
+                }
+                if t & 4 != 0 {
+                    (r, c) = (c, r);
+                }
+                out[k] |= g.bit(r, c);
+            }
+        }
+        (g, out)
+    }
+}
