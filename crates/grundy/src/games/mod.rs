@@ -4,11 +4,14 @@
 pub mod all_but;
 pub mod bash;
 pub mod circle;
+pub mod clobber;
+pub mod cutcake;
 pub mod cutting;
 pub mod domineering;
 pub mod euclid;
 pub mod fibonacci;
 pub mod georgia_bob;
+pub mod hackenbush;
 pub mod heap_games;
 pub mod lasker;
 pub mod moore;
@@ -19,6 +22,7 @@ pub mod partizan_subtraction;
 pub mod split_nim;
 pub mod staircase;
 pub mod thanos;
+pub mod toads_frogs;
 pub mod wythoff;
 
 use crate::catalog::{DynGame, TableShape};

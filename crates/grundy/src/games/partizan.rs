@@ -197,16 +197,8 @@ impl<R: Parts> Ruleset for Game<R> {
                         Player::Right => values.universe.le(v, zero),
                     };
                     if good {
-                        let text = after
-                            .iter()
-                            .map(|p| self.rules.write_part(p))
-                            .collect::<Vec<_>>()
-                            .join(" ");
                         winning.push(Move {
-                            description: format!(
-                                "{player:?} moves to {}",
-                                if text.is_empty() { "(nothing)" } else { &text }
-                            ),
+                            description: format!("{player:?} moves"),
                             to: after,
                             player: Some(player),
                         });
