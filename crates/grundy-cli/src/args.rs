@@ -136,6 +136,25 @@ fn game_command(entry: &Entry, games: Games) -> Command {
     cmd
 }
 
+/// `grundy plot thermograph`: a value written in CGSuite's notation, or a game and a
+/// position (its options as `--name value`).
+pub fn thermograph_command() -> Command {
+    Command::new("thermograph")
+        .about(
+            "The thermograph of a value (e.g. \"{2|-1}\" or \"+-1 + {3|1}\") or of a game's \
+             position (e.g. domineering ...|...)",
+        )
+        .arg(
+            Arg::new(POSITION)
+                .value_name("EXPR | GAME POSITION")
+                .help("A value in CGSuite's notation, or a game's name and its position")
+                .num_args(1..)
+                .required(true)
+                .action(ArgAction::Append)
+                .allow_hyphen_values(true),
+        )
+}
+
 /// `cmd` with a subcommand for each game of `registry` that `games` asks for.
 pub fn with_games(mut cmd: Command, registry: &Registry, games: Games) -> Command {
     for entry in registry.entries() {

@@ -222,6 +222,7 @@ pub fn command(registry: &Registry) -> clap::Command {
     for name in ["solve", "table", "play", "plot", "value"] {
         cmd = cmd.mut_subcommand(name, |c| with_games(c, registry, Games::WithPosition));
     }
+    cmd = cmd.mut_subcommand("plot", |c| c.subcommand(crate::args::thermograph_command()));
     cmd.mut_subcommand("sequence", |c| with_games(c, registry, Games::Sequences))
 }
 

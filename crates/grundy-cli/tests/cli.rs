@@ -648,6 +648,24 @@ fn plot_writes_maps_and_sequences_and_refuses_what_it_cannot_draw() {
             "k2.svg",
         ),
         (vec!["plot", "octal", "0.8"], "h.svg"),
+        (vec!["plot", "thermograph", "{3||2|1}"], "t.svg"),
+        (
+            vec!["plot", "thermograph", "domineering", "...|..."],
+            "t.png",
+        ),
+        (
+            vec![
+                "plot",
+                "thermograph",
+                "partizan-subtraction",
+                "--left",
+                "1,2",
+                "--right",
+                "2,3",
+                "10",
+            ],
+            "t2.svg",
+        ),
     ] {
         let out = file(name);
         let mut all = args.clone();
@@ -665,7 +683,22 @@ fn plot_writes_maps_and_sequences_and_refuses_what_it_cannot_draw() {
         svg.contains("G(n + 3) = G(n) + 1 for n ≥ 1 (proved)"),
         "0.8's title"
     );
+    // A thermograph is titled with the value, its mean and temperature.
+    let svg = std::fs::read_to_string(file("t.svg")).unwrap();
+    assert!(
+        svg.contains("mean 9/4, temperature 3/4"),
+        "thermograph title"
+    );
     for bad in [
+        vec!["plot", "thermograph", "{1|", "--out", "/tmp/x.png"],
+        vec![
+            "plot",
+            "thermograph",
+            "domineering",
+            "..x",
+            "--out",
+            "/tmp/x.png",
+        ],
         vec!["plot", "thanos", "--out", "/tmp/x.png"],
         vec!["plot", "nim", "--out", "/tmp/x.gif"],
         vec!["plot", "nim"],

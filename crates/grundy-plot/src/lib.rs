@@ -338,6 +338,108 @@ where
     root.present().map_err(err)
 }
 
+/// A thermograph to draw: each wall as corners `(temperature, value)` from temperature 0 up,
+/// vertical above the last corner (the mast), with the game's name, mean and temperature.
+pub struct Thermograph<'a> {
+    /// What the picture is of, e.g. the canonical form.
+    pub title: &'a str,
+    /// Left's wall (the larger values).
+    pub left: Vec<(f64, f64)>,
+    /// Right's wall.
+    pub right: Vec<(f64, f64)>,
+    /// The mean, where the walls meet.
+    pub mean: &'a str,
+    /// The temperature, where they meet (negative for a number).
+    pub temperature: &'a str,
+}
+
+/// Draws a thermograph to `path`, values decreasing to the right (Left's side on the left),
+/// as in Winning Ways.
+pub fn draw_thermograph(t: &Thermograph, path: &Path) -> Result<(), PlotError> {
+    register();
+    let size = (900, 640);
+    match format_of(path)? {
+        "png" => draw_thermograph_on(t, BitMapBackend::new(path, size).into_drawing_area()),
+        _ => draw_thermograph_on(t, SVGBackend::new(path, size).into_drawing_area()),
+    }
+}
+
+/// A thermograph as an SVG document, written in memory.
+pub fn thermograph_svg(t: &Thermograph) -> Result<String, PlotError> {
+    register();
+    let mut svg = String::new();
+    draw_thermograph_on(
+        t,
+        SVGBackend::with_string(&mut svg, (900, 640)).into_drawing_area(),
+    )?;
+    Ok(svg)
+}
+
+fn draw_thermograph_on<DB: DrawingBackend>(
+    t: &Thermograph,
+    root: DrawingArea<DB, plotters::coord::Shift>,
+) -> Result<(), PlotError>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE).map_err(err)?;
+    let corners = t.left.iter().chain(&t.right);
+    let top_t = corners.clone().map(|p| p.0).fold(0.0f64, f64::max);
+    let (lo, hi) = corners
+        .map(|p| p.1)
+        .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+    // The mast rises a little above the highest corner; values get a margin on both sides.
+    let height = (top_t * 1.3).max(1.0);
+    let pad = ((hi - lo) * 0.15).max(0.5);
+    // x is the negated value, so that larger values are on the left.
+    let (x0, x1) = (-hi - pad, -lo + pad);
+    let caption = format!(
+        "{}: mean {}, temperature {}",
+        t.title, t.mean, t.temperature
+    );
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, (FAMILY, 20))
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(x0..x1, 0.0..height)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("value (Left's side on the left)")
+        .y_desc("temperature")
+        .x_label_formatter(&|x| tick(-x))
+        .y_label_formatter(&|y| tick(*y))
+        .label_style((FAMILY, 14))
+        .draw()
+        .map_err(err)?;
+    let wall = |w: &[(f64, f64)]| -> Vec<(f64, f64)> {
+        let mut pts: Vec<(f64, f64)> = w.iter().map(|&(temp, v)| (-v, temp)).collect();
+        if let Some(&(x, _)) = pts.last() {
+            pts.push((x, height));
+        }
+        pts
+    };
+    for (w, colour) in [(&t.left, BLUE), (&t.right, RED)] {
+        chart
+            .draw_series(LineSeries::new(wall(w), colour.stroke_width(3)))
+            .map_err(err)?;
+    }
+    root.present().map_err(err)?;
+    Ok(())
+}
+
+/// A tick label: three decimals at most, without trailing zeros.
+fn tick(x: f64) -> String {
+    let s = format!("{:.3}", x + 0.0);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,6 +18,20 @@ pub fn run(
     two_heaps: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if game.name == "thermograph" {
+        // The words after `thermograph` are taken whole (a game's options start with
+        // dashes), so `--out` may be among them.
+        let mut words = game.position.clone();
+        let mut file = file;
+        if let Some(i) = words.iter().position(|w| w == "--out") {
+            if i + 1 < words.len() {
+                file = Some(PathBuf::from(words.remove(i + 1)));
+            }
+            words.remove(i);
+        }
+        let file = file.ok_or_else(|| user("plot needs --out FILE.png or FILE.svg"))?;
+        return thermograph(registry, &words, &file, out);
+    }
     let file = file.ok_or_else(|| user("plot needs --out FILE.png or FILE.svg"))?;
     let query = game.query(registry).map_err(user)?;
     let opts = Options {
@@ -27,6 +41,56 @@ pub fn run(
     };
     let picture = Picture::of(&query, opts).map_err(user)?;
     picture.write(&file).map_err(|e| user(e.to_string()))?;
+    writeln!(out, "wrote {}", file.display())?;
+    Ok(())
+}
+
+/// `grundy plot thermograph EXPR` or `… thermograph GAME [--option value …] POSITION`.
+fn thermograph(
+    registry: &Registry,
+    words: &[String],
+    file: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut u = grundy::cgt::Universe::new();
+    let g = match words.first().map(|w| registry.lookup(w)) {
+        Some(Ok(entry)) => {
+            let mut options = grundy::registry::Options::new();
+            let mut position = Vec::new();
+            let mut rest = words[1..].iter();
+            while let Some(w) = rest.next() {
+                match w.strip_prefix("--") {
+                    Some(name) => {
+                        let value = rest
+                            .next()
+                            .ok_or_else(|| user(format!("--{name} needs a value")))?;
+                        options = options.set(name, value.clone());
+                    }
+                    None => position.push(w.as_str()),
+                }
+            }
+            let game = entry.build(&options).map_err(user)?;
+            let report = game.value(&position).map_err(user)?;
+            u.parse(&report.canonical).map_err(user)?
+        }
+        _ => u.parse(&words.join(" ")).map_err(user)?,
+    };
+    let t = u.thermograph(g);
+    let title = u.show(g);
+    let wall = |w: &grundy::cgt::Wall| -> Vec<(f64, f64)> {
+        w.corners()
+            .iter()
+            .map(|&(temp, v)| (temp.to_f64(), v.to_f64()))
+            .collect()
+    };
+    let picture = grundy_plot::Thermograph {
+        title: &title,
+        left: wall(&t.left),
+        right: wall(&t.right),
+        mean: &t.mean.to_string(),
+        temperature: &t.temperature.to_string(),
+    };
+    grundy_plot::draw_thermograph(&picture, file).map_err(|e| user(e.to_string()))?;
     writeln!(out, "wrote {}", file.display())?;
     Ok(())
 }
