@@ -213,6 +213,39 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     // The nim-sum is 329: each heap can be brought to its XOR with 329.
     assert_eq!(green, ["101 400 501", "300 217 501", "300 400 188"]);
 
+    // A partizan position: who wins, its value and thermograph, each player's moves.
+    ask(&c, "domineering ..|..").await;
+    status_when(&c, "the Domineering square", |s| {
+        s == "..|..: whoever starts wins"
+    })
+    .await;
+    let started = Instant::now();
+    while !text_of(&c, "value").await.starts_with("Value") {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no value shown"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(
+        text_of(&c, "value").await,
+        "Value +-1: mean 0, temperature 1"
+    );
+    let mut moves = Vec::new();
+    for b in c.find_all(Locator::Css("#moves button.P")).await.unwrap() {
+        moves.push(label(&b).await);
+    }
+    assert_eq!(moves, ["Left: .|.", "Right: .."]);
+    let started = Instant::now();
+    let picture = c.find(Locator::Id("thermograph")).await.unwrap();
+    while !picture.is_displayed().await.unwrap() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no thermograph shown"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+
     // A bad position: the error alone, no moves and no picture left from before.
     ask(&c, "nim 3 x").await;
     let started = Instant::now();
@@ -232,7 +265,7 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
         .await
         .unwrap()
         .is_empty());
-    for hidden in ["picture", "moveshead"] {
+    for hidden in ["picture", "moveshead", "thermograph"] {
         let e = c.find(Locator::Id(hidden)).await.unwrap();
         assert!(!e.is_displayed().await.unwrap(), "#{hidden} still shown");
     }

@@ -340,17 +340,44 @@ where
 
 /// A thermograph to draw: each wall as corners `(temperature, value)` from temperature 0 up,
 /// vertical above the last corner (the mast), with the game's name, mean and temperature.
-pub struct Thermograph<'a> {
+pub struct Thermograph {
     /// What the picture is of, e.g. the canonical form.
-    pub title: &'a str,
+    pub title: String,
     /// Left's wall (the larger values).
     pub left: Vec<(f64, f64)>,
     /// Right's wall.
     pub right: Vec<(f64, f64)>,
     /// The mean, where the walls meet.
-    pub mean: &'a str,
+    pub mean: String,
     /// The temperature, where they meet (negative for a number).
-    pub temperature: &'a str,
+    pub temperature: String,
+}
+
+impl Thermograph {
+    /// The thermograph of `g` in `u` (its exact corners, as points to draw).
+    pub fn of(u: &mut grundy::cgt::Universe, g: grundy::cgt::Id) -> Thermograph {
+        let t = u.thermograph(g);
+        let wall = |w: &grundy::cgt::Wall| -> Vec<(f64, f64)> {
+            w.corners()
+                .iter()
+                .map(|&(temp, v)| (temp.to_f64(), v.to_f64()))
+                .collect()
+        };
+        Thermograph {
+            title: u.show(g),
+            left: wall(&t.left),
+            right: wall(&t.right),
+            mean: t.mean.to_string(),
+            temperature: t.temperature.to_string(),
+        }
+    }
+
+    /// The thermograph of a value written in CGSuite's notation.
+    pub fn of_value(text: &str) -> Result<Thermograph, grundy::GameError> {
+        let mut u = grundy::cgt::Universe::new();
+        let g = u.parse(text)?;
+        Ok(Thermograph::of(&mut u, g))
+    }
 }
 
 /// Draws a thermograph to `path`, values decreasing to the right (Left's side on the left),

@@ -1,6 +1,7 @@
 //! The answers behind the API, each a plain function of the query text: the registry reads
 //! the query, the library answers, and the answer is the JSON the page reads.
 
+use grundy::analysis::Player;
 use grundy::registry::{Query, Registry};
 use grundy::GameError;
 use grundy_plot::picture::{Options, Picture};
@@ -41,6 +42,9 @@ impl Backend {
     pub fn moves_up_to(&self, q: &str, limit: usize) -> Result<Value, GameError> {
         let query = self.parse(q)?;
         let game = query.game()?;
+        if game.partizan() {
+            return self.partizan_moves(&query, limit);
+        }
         let options = game.options(&query.words(), None)?;
         let limit = limit.min(MOVES_SHOWN);
         let mut out = Vec::with_capacity(options.len().min(limit));
@@ -52,6 +56,43 @@ impl Backend {
             out.push(json!({ "to": o, "outcome": game.outcome_of(&words)? }));
         }
         Ok(json!({ "moves": out, "total": options.len() }))
+    }
+
+    /// A partizan game's moves, Left's then Right's: `{"moves": [{"to", "player", "outcome"}],
+    /// "total"}` (outcome class of the position reached: L, R, N or P).
+    fn partizan_moves(&self, query: &Query, limit: usize) -> Result<Value, GameError> {
+        let game = query.game()?;
+        let limit = limit.min(MOVES_SHOWN);
+        let (mut out, mut total) = (Vec::new(), 0);
+        for player in [Player::Left, Player::Right] {
+            let options = game.options(&query.words(), Some(player))?;
+            total += options.len();
+            for o in options {
+                if out.len() == limit {
+                    break;
+                }
+                grundy::budget::check()?;
+                let words: Vec<String> = o.iter().map(|t| t.to_string()).collect();
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                out.push(json!({ "to": o, "player": player, "outcome": game.outcome_of(&words)? }));
+            }
+        }
+        Ok(json!({ "moves": out, "total": total }))
+    }
+
+    /// The position's value as a short game: exactly the JSON of `grundy value … --json`.
+    pub fn value(&self, q: &str) -> Result<String, GameError> {
+        let query = self.parse(q)?;
+        let report = query.game()?.value(&query.words())?;
+        serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
+    }
+
+    /// The thermograph of the position's value, as SVG drawn in memory.
+    pub fn thermograph(&self, q: &str) -> Result<String, GameError> {
+        let query = self.parse(q)?;
+        let report = query.game()?.value(&query.words())?;
+        let picture = grundy_plot::Thermograph::of_value(&report.canonical)?;
+        grundy_plot::thermograph_svg(&picture).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
     /// The engine's move: `{"to": [...]}`, or `{"to": null}` when there is none.
@@ -103,5 +144,34 @@ mod tests {
         assert_eq!(v["total"], 705);
         let r = grundy::budget::within(Duration::ZERO, || backend.moves("moore --k 3 0 705"));
         assert_eq!(r.unwrap_err().kind(), "over_budget");
+    }
+
+    /// A partizan position: its moves for both players, its value as `grundy value --json`
+    /// gives it, and its thermograph drawn.
+    #[test]
+    fn partizan_positions_have_moves_for_both_players_a_value_and_a_thermograph() {
+        let backend = Backend::new(Registry::catalog());
+        // Each player's two moves leave the same position (one column, one row): listed once.
+        let v = backend.moves("domineering ..|..").unwrap();
+        assert_eq!(v["total"], 2);
+        let players: Vec<&str> = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["player"].as_str().unwrap())
+            .collect();
+        assert_eq!(players, ["Left", "Right"]);
+        assert_eq!(v["moves"][0]["outcome"], "L");
+        let value: Value =
+            serde_json::from_str(&backend.value("domineering ..|..").unwrap()).unwrap();
+        assert_eq!(value["canonical"], "+-1");
+        assert_eq!(value["temperature"], "1");
+        let svg = backend.thermograph("clobber xox|ox.").unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("temperature"),
+            "{}",
+            &svg[..80]
+        );
+        assert!(backend.value("domineering ..|x").is_err());
     }
 }

@@ -85,12 +85,14 @@ enum Route {
     Moves(usize),
     Engine,
     Picture,
+    Value,
+    Thermograph,
 }
 
 impl Route {
     fn content_type(self) -> &'static str {
         match self {
-            Route::Picture => "image/svg+xml",
+            Route::Picture | Route::Thermograph => "image/svg+xml",
             _ => "application/json",
         }
     }
@@ -102,6 +104,8 @@ impl Route {
             Route::Moves(limit) => b.moves_up_to(q, limit).map(text),
             Route::Engine => b.engine(q).map(text),
             Route::Picture => b.picture(q),
+            Route::Value => b.value(q),
+            Route::Thermograph => b.thermograph(q),
         }
     }
 }
@@ -244,6 +248,14 @@ async fn picture(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -
     compute(a, Route::Picture, q).await
 }
 
+async fn value(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
+    compute(a, Route::Value, q).await
+}
+
+async fn thermograph(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
+    compute(a, Route::Thermograph, q).await
+}
+
 async fn games(State(a): State<Shared>) -> Response {
     Json(a.backend.games()).into_response()
 }
@@ -255,7 +267,7 @@ async fn not_found(uri: axum::http::Uri) -> Response {
         "not_found",
         &format!(
             "no such page: {} (the API is /api/solve, /api/moves, /api/engine, /api/picture, \
-             /api/games)",
+             /api/games, /api/value, /api/thermograph)",
             uri.path()
         ),
     )
@@ -363,6 +375,8 @@ pub fn router_with(registry: Registry, host: &str, limits: Limits) -> Router {
         .route("/api/engine", get(engine))
         .route("/api/picture", get(picture))
         .route("/api/games", get(games))
+        .route("/api/value", get(value))
+        .route("/api/thermograph", get(thermograph))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))

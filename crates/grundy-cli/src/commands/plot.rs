@@ -75,21 +75,7 @@ fn thermograph(
         }
         _ => u.parse(&words.join(" ")).map_err(user)?,
     };
-    let t = u.thermograph(g);
-    let title = u.show(g);
-    let wall = |w: &grundy::cgt::Wall| -> Vec<(f64, f64)> {
-        w.corners()
-            .iter()
-            .map(|&(temp, v)| (temp.to_f64(), v.to_f64()))
-            .collect()
-    };
-    let picture = grundy_plot::Thermograph {
-        title: &title,
-        left: wall(&t.left),
-        right: wall(&t.right),
-        mean: &t.mean.to_string(),
-        temperature: &t.temperature.to_string(),
-    };
+    let picture = grundy_plot::Thermograph::of(&mut u, g);
     grundy_plot::draw_thermograph(&picture, file).map_err(|e| user(e.to_string()))?;
     writeln!(out, "wrote {}", file.display())?;
     Ok(())
