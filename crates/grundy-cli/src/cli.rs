@@ -115,6 +115,10 @@ pub enum Command {
         /// Solve this position (a Rhai value, e.g. '[3, 4]') instead of the script's start().
         #[arg(long, value_name = "POSITION")]
         start: Option<String>,
+        /// Give the position's value as a short game instead (canonical form, stops, mean,
+        /// temperature, atomic weight: as `grundy value`).
+        #[arg(long)]
+        value: bool,
     },
     /// Play a game against the engine in the terminal: type the position after your move
     /// (or #N, the N-th of `moves`), or hint, moves, undo, quit.

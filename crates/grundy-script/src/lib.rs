@@ -595,6 +595,105 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The value of the start position (or `opts.start`) as a short game (see
+    /// [`grundy::cgt`]): each position's canonical form from the values of Left's moves
+    /// (`left_moves`) and Right's (`right_moves`); for an impartial game both are `moves`,
+    /// and the value is a nimber. Positions are searched depth first with a stack of their
+    /// own (a long game does not overflow the call stack); a position the script splits into
+    /// `components` is worth their sum. A cycle, results of the script's own (`primitive`) or
+    /// more than `opts.max_positions` positions are refused.
+    ///
+    /// ```
+    /// let rules = grundy_script::Rules::compile(
+    ///     "fn start() { 10 }
+    ///      fn left_moves(n) { let m = []; for s in [1, 2] { if s <= n { m.push(n - s); } } m }
+    ///      fn right_moves(n) { let m = []; for s in [2, 3] { if s <= n { m.push(n - s); } } m }",
+    ///     "partizan.rhai",
+    /// ).unwrap();
+    /// let report = rules.value(&grundy_script::Options::default()).unwrap();
+    /// assert_eq!(report.canonical, "{1|0}");
+    /// ```
+    pub fn value(&self, opts: &Options) -> Result<grundy::cgt::Report, ScriptError> {
+        if self.primitive {
+            return Err(ScriptError::Script(format!(
+                "{}: primitive(p) gives results of the script's own; values are for normal \
+                 play (who cannot move loses)",
+                self.source
+            )));
+        }
+        let start = match &opts.start {
+            Some(text) => self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
+                ScriptError::Script(format!("start position '{text}' is not a Rhai value: {e}"))
+            })?,
+            None => self.call("start", None)?,
+        };
+        let (left_fn, right_fn) = if self.partizan {
+            ("left_moves", "right_moves")
+        } else {
+            ("moves", "moves")
+        };
+        let game = ScriptGame {
+            rules: self,
+            values: RefCell::new(HashMap::new()),
+        };
+        let script = |e: String| ScriptError::Script(e);
+        // A position with components of its own is worth their sum (its "Right options"
+        // stand empty); any other, the game of its options.
+        type Frame = (String, Vec<String>, Vec<String>, bool);
+        let frame = |key: String| -> Result<Frame, ScriptError> {
+            if self.components {
+                let parts = game.keys("components", &key).map_err(script)?;
+                if parts.len() != 1 || parts[0] != key {
+                    return Ok((key, parts, Vec::new(), true));
+                }
+            }
+            let l = game.keys(left_fn, &key).map_err(script)?;
+            let r = game.keys(right_fn, &key).map_err(script)?;
+            Ok((key, l, r, false))
+        };
+        let mut u = grundy::cgt::Universe::new();
+        let mut known: HashMap<String, grundy::cgt::Id> = HashMap::new();
+        let root = game.key(&start)?;
+        let mut on_stack = std::collections::HashSet::from([root.clone()]);
+        let mut stack = vec![frame(root.clone())?];
+        while let Some((key, l, r, sum)) = stack.last() {
+            if let Some(next) = l.iter().chain(r).find(|o| !known.contains_key(*o)).cloned() {
+                if known.len() + stack.len() > opts.max_positions {
+                    return Err(ScriptError::TooMany {
+                        limit: opts.max_positions,
+                        counted: known.len() + stack.len(),
+                    });
+                }
+                if known.len() % 1024 == 0 {
+                    grundy::budget::check().map_err(|e| script(e.to_string()))?;
+                }
+                if !on_stack.insert(next.clone()) {
+                    return Err(script(format!(
+                        "{}: the game has a cycle (position {next} repeats), so it is not a \
+                         short game and has no value",
+                        self.source
+                    )));
+                }
+                stack.push(frame(next)?);
+                continue;
+            }
+            let left: Vec<_> = l.iter().map(|o| known[o]).collect();
+            let right: Vec<_> = r.iter().map(|o| known[o]).collect();
+            let g = if *sum {
+                let zero = u.zero();
+                left.into_iter().fold(zero, |a, b| u.add(a, b))
+            } else {
+                u.game(&left, &right)
+            };
+            on_stack.remove(key);
+            known.insert(key.clone(), g);
+            stack.pop();
+        }
+        Ok(u.report(known[&root]))
+    }
+}
+
 /// The function listing the moves of the player to move (`None`: an impartial game), and
 /// who moves after.
 fn mover(side: Option<bool>) -> (&'static str, Option<bool>) {
@@ -1035,6 +1134,78 @@ impl Game for ScriptGame<'_> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    fn example(name: &str) -> Rules {
+        let path = format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+        Rules::compile(&std::fs::read_to_string(&path).unwrap(), &path).unwrap()
+    }
+
+    /// A script's value is the catalog's for the same game (partizan subtraction, every heap
+    /// to 40), an impartial script's is the nimber of its Grundy value, and games that have
+    /// no value (a cycle, results of their own) are refused in one line.
+    #[test]
+    fn values_of_scripts_agree_with_the_catalog_and_refuse_what_has_none() {
+        let rules = example("partizan-subtraction.rhai");
+        let catalog = grundy::registry::Registry::catalog()
+            .parse("partizan-subtraction --left 1,2 --right 2,3")
+            .unwrap()
+            .game()
+            .unwrap();
+        for n in 0..=40 {
+            let opts = Options {
+                start: Some(n.to_string()),
+                ..Options::default()
+            };
+            let mine = rules.value(&opts).unwrap();
+            assert_eq!(mine, catalog.value(&[&n.to_string()]).unwrap(), "heap {n}");
+        }
+        // A sum the script splits into components: each heap valued alone, the nimbers added
+        // (Kayles: G(7) = 2, G(11) = 6, G(13) = 1).
+        let kayles = example("kayles-sum.rhai")
+            .value(&Options::default())
+            .unwrap();
+        assert_eq!(kayles.canonical, "*5");
+        // Two heaps of the subtraction game {1, 3, 4}, every pair up to 12.
+        let take = Rules::compile(
+            "fn start() { [0, 0] }
+             fn moves(p) { let m = []; for i in [0, 1] { for s in [1, 3, 4] {
+                 if s <= p[i] { let q = p; q[i] -= s; m.push(q); } } } m }",
+            "take134.rhai",
+        )
+        .unwrap();
+        for a in 0..=12 {
+            for b in 0..=12 {
+                let opts = Options {
+                    start: Some(format!("[{a}, {b}]")),
+                    ..Options::default()
+                };
+                let Some(Gsg::Finite(g)) = take.solve(&opts).unwrap().grundy else {
+                    panic!("a Grundy value")
+                };
+                let star = match g {
+                    0 => "0".to_string(),
+                    1 => "*".to_string(),
+                    g => format!("*{g}"),
+                };
+                assert_eq!(take.value(&opts).unwrap().canonical, star, "{a} {b}");
+            }
+        }
+        for (name, why) in [("loopy.rhai", "cycle"), ("tic-tac-toe.rhai", "primitive")] {
+            let e = example(name)
+                .value(&Options::default())
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(why) && !e.contains('\n'), "{name}: {e}");
+        }
+        let tight = Options {
+            max_positions: 3,
+            ..Options::default()
+        };
+        assert!(matches!(
+            rules.value(&tight),
+            Err(ScriptError::TooMany { limit: 3, .. })
+        ));
+    }
 
     /// Integers near each other, far apart and at both ends of i64, then a walk up or down
     /// (which widens the table over some of them), then more of the first kind.

@@ -171,7 +171,20 @@ fn run_command(
             max_positions,
             rhai_only,
             start,
-        } => script::run(&file, json, all, max_positions, rhai_only, start, out)?,
+            value,
+        } => {
+            let opts = grundy_script::Options {
+                max_positions,
+                all,
+                rhai_only,
+                start,
+            };
+            if value {
+                script::value(&file, json, &opts, out)?
+            } else {
+                script::run(&file, json, opts, out)?
+            }
+        }
         Command::Play {
             engine_first,
             side,

@@ -5,35 +5,41 @@ use crate::render;
 use anyhow::Result;
 use std::io::Write;
 
-#[allow(clippy::too_many_arguments)]
-/// Explores and solves the game of the script in `file`, from `start` (a Rhai expression)
-/// if given, else from the script's `start()`.
+/// The compiled rules of the script in `file`.
+fn compile(file: &str) -> Result<grundy_script::Rules> {
+    let text =
+        std::fs::read_to_string(file).map_err(|e| user(format!("cannot read {file}: {e}")))?;
+    grundy_script::Rules::compile(&text, file).map_err(|e| user(e.to_string()))
+}
+
+/// `grundy script FILE --value`: the start position's value as a short game.
+pub fn value(
+    file: &str,
+    json: bool,
+    opts: &grundy_script::Options,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let report = compile(file)?
+        .value(opts)
+        .map_err(|e| user(e.to_string()))?;
+    super::emit(out, json, &report, || render::cgt_text(&report))
+}
+
+/// Explores and solves the game of the script in `file`, from `opts.start` (a Rhai
+/// expression) if given, else from the script's `start()`.
 pub fn run(
     file: &str,
     json: bool,
-    all: bool,
-    max_positions: usize,
-    rhai_only: bool,
-    start: Option<String>,
+    opts: grundy_script::Options,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let text =
-        std::fs::read_to_string(file).map_err(|e| user(format!("cannot read {file}: {e}")))?;
-    let rules = grundy_script::Rules::compile(&text, file).map_err(|e| user(e.to_string()))?;
+    let rules = compile(file)?;
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(super::progress_style(
         "{spinner} {human_pos} positions explored ({rate}/s, {elapsed})",
     ));
     let report = rules
-        .solve_with_progress(
-            &grundy_script::Options {
-                max_positions,
-                all,
-                rhai_only,
-                start,
-            },
-            &mut |explored| bar.set_position(explored as u64),
-        )
+        .solve_with_progress(&opts, &mut |explored| bar.set_position(explored as u64))
         .map_err(|e| user(e.to_string()))?;
     bar.finish_and_clear();
     // Written as it is produced: `--all`'s list is never held whole.

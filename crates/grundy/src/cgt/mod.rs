@@ -11,7 +11,8 @@
 //! `^^`, `^3`, `^<2>`, `^[3]`, `1*`, `+-1`, `3+-1`, `Tiny(x)`, `Miny(x)`, sums and
 //! differences), and written back as CGSuite writes it (see `show.rs`). Thermographs, means
 //! and temperatures are in [`Thermograph`]; atomic weights in [`Universe::atomic_weight`].
-//! Not yet here: reduced canonical forms, cooling and heating as operations.
+//! Cooling and heating: [`Universe::cool`], [`Universe::heat`] (`G Cool t`, `G Heat t` in
+//! the notation). Not yet here: reduced canonical forms.
 //!
 //! ```
 //! use grundy::cgt::Universe;
@@ -33,6 +34,7 @@ mod atomic;
 mod dyadic;
 mod parse;
 mod show;
+mod temper;
 mod thermo;
 
 pub use show::Shape;
@@ -330,10 +332,18 @@ impl Universe {
         if g == h {
             return true;
         }
-        if let (Kind::Number(x), Kind::Number(y)) =
-            (self.kinds[g.0 as usize], self.kinds[h.0 as usize])
-        {
-            return x <= y;
+        // Numbers plus nimbers: x + *m ≤ y + *n exactly when x < y, or x = y and m = n
+        // (h − g is (y − x) + *(m ⊕ n), and a nimber other than 0 is confused with 0).
+        let plain = |k: Kind| match k {
+            Kind::Number(x) => Some((x, 0)),
+            Kind::NumberStar(x, m) => Some((x, m)),
+            _ => None,
+        };
+        if let (Some((x, m)), Some((y, n))) = (
+            plain(self.kinds[g.0 as usize]),
+            plain(self.kinds[h.0 as usize]),
+        ) {
+            return x < y || x == y && m == n;
         }
         // g ≤ h needs each player's stop in g at most theirs in h (Siegel, II.3).
         let (gs, hs) = (self.stops[g.0 as usize], self.stops[h.0 as usize]);

@@ -1,6 +1,7 @@
 //! CGSuite's notation for game values, read into a [`Universe`].
 //!
 //! ```text
+//! tempered   := expression (("Cool" | "Heat") expression)*   (G Cool t, G Heat t)
 //! expression := term (("+" | "-") term | ("+-" | "±") atom)*
 //! term       := "-" term | atom                     (a sign just before a number is the number's:
 //!                                                  -2^ is −2 + ↑)
@@ -127,7 +128,7 @@ pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> 
     if p.toks.is_empty() {
         return Err(err(text, "nothing to read"));
     }
-    let g = p.sum(u, p.toks.len())?;
+    let g = p.tempered(u, p.toks.len())?;
     if p.at != p.toks.len() {
         return Err(err(text, format_args!("unexpected {:?}", p.toks[p.at])));
     }
@@ -137,6 +138,32 @@ pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> 
 impl Parser<'_> {
     fn peek(&self, end: usize) -> Option<&Tok> {
         (self.at < end).then(|| &self.toks[self.at])
+    }
+
+    /// `G Cool t` and `G Heat t`, binding less tightly than sums (`^ + * Heat 2` heats
+    /// `^*`), left to right.
+    fn tempered(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
+        let mut g = self.sum(u, end)?;
+        while let Some(Tok::Word(w)) = self.peek(end).cloned() {
+            let cool = match w.as_str() {
+                "Cool" => true,
+                "Heat" => false,
+                _ => break,
+            };
+            self.at += 1;
+            let t = self.sum(u, end)?;
+            g = if cool {
+                u.cool(g, t).ok_or_else(|| {
+                    err(
+                        self.text,
+                        "a game is cooled by a number at least 0 (G Cool 1/2)",
+                    )
+                })?
+            } else {
+                u.heat(g, t)
+            };
+        }
+        Ok(g)
     }
 
     fn sum(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
@@ -200,7 +227,7 @@ impl Parser<'_> {
                 self.at += 1;
                 let close =
                     self.matching(end, |t| *t == Tok::Paren(true), |t| *t == Tok::Paren(false))?;
-                let g = self.sum(u, close)?;
+                let g = self.tempered(u, close)?;
                 if self.at != close {
                     return Err(err(text, "unexpected text before ')'"));
                 }
@@ -438,7 +465,7 @@ impl Parser<'_> {
         let mut options = Vec::new();
         self.at = from;
         while self.at < to {
-            options.push(self.sum(u, to)?);
+            options.push(self.tempered(u, to)?);
             if self.at < to {
                 if self.toks[self.at] != Tok::Comma {
                     return Err(err(

@@ -608,3 +608,29 @@ fn the_games_born_by_day_three_are_1474_and_compare_as_defined() {
         }
     }
 }
+
+/// Heating and cooling: CGSuite's own examples (its `EvalTest.scala`) and Winning Ways'
+/// (ch. 6): cooling {3|1} by 1 gives 2*, a switch cooled past its temperature freezes at its
+/// mean; heating then cooling by the same number gives an infinitesimally shifted game back
+/// for these.
+#[test]
+fn cooling_and_heating() {
+    let mut u = Universe::new();
+    for (text, shown) in [
+        ("* Heat 2", "+-2"),
+        ("*2 Heat 2", "+-{2,{4|0}}"),
+        ("^ Heat 2", "{2||0|-4}"),
+        ("^* Heat 2", "{2,{4|0}|-2}"),
+        ("^^ Heat 2", "{2||0,+-2|-4}"),
+        ("^^ Heat *", "0"),
+        ("{3|1} Cool 1", "2*"),
+        ("+-1 Cool 1", "*"),
+        ("+-1 Cool 2", "0"),
+        ("3/4 Cool 1", "3/4"),
+        ("(+-2) Cool 1 Heat 1", "+-2"),
+    ] {
+        assert_eq!(u.canonical(text).unwrap(), shown, "{text}");
+    }
+    assert!(u.canonical("+-1 Cool *").is_err());
+    assert!(u.canonical("+-1 Cool -1").is_err());
+}

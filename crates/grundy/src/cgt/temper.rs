@@ -1,0 +1,68 @@
+//! Cooling and heating (Winning Ways ch. 6; Siegel, *Combinatorial Game Theory*, II.5–6):
+//! cooling by t taxes every move by t until the game freezes into its mean, heating by t
+//! pays every move t — the inverse, on the games that cooling gives.
+
+use super::{Id, Universe};
+
+impl Universe {
+    /// `g` cooled by the number `t` (t ≥ 0): `g` itself for an integer, the mean once `t`
+    /// is above `g`'s temperature, else `{g^L cooled − t | g^R cooled + t}`. `None` when `t`
+    /// is not a number ≥ 0.
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("{3|1} Cool 1").unwrap(), "2*");
+    /// assert_eq!(u.canonical("+-1 Cool 2").unwrap(), "0");
+    /// ```
+    pub fn cool(&mut self, g: Id, t: Id) -> Option<Id> {
+        let by = self.as_number(t).filter(|x| *x >= super::Dyadic::ZERO)?;
+        Some(self.cool_by(g, t, by))
+    }
+
+    fn cool_by(&mut self, g: Id, t: Id, by: super::Dyadic) -> Id {
+        if self.as_number(g).is_some_and(|x| x.is_integer()) {
+            return g;
+        }
+        let thermograph = self.thermograph(g);
+        if thermograph.temperature < by {
+            return self.number(thermograph.mean);
+        }
+        let mut left = Vec::new();
+        for o in self.left(g).to_vec() {
+            let c = self.cool_by(o, t, by);
+            left.push(self.sub(c, t));
+        }
+        let mut right = Vec::new();
+        for o in self.right(g).to_vec() {
+            let c = self.cool_by(o, t, by);
+            right.push(self.add(c, t));
+        }
+        self.game(&left, &right)
+    }
+
+    /// `g` heated by `t` (any game): `g` itself for a number, else
+    /// `{g^L heated + t | g^R heated − t}`.
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("^ Heat 2").unwrap(), "{2||0|-4}");
+    /// ```
+    pub fn heat(&mut self, g: Id, t: Id) -> Id {
+        if self.as_number(g).is_some() {
+            return g;
+        }
+        let mut left = Vec::new();
+        for o in self.left(g).to_vec() {
+            let h = self.heat(o, t);
+            left.push(self.add(h, t));
+        }
+        let mut right = Vec::new();
+        for o in self.right(g).to_vec() {
+            let h = self.heat(o, t);
+            right.push(self.sub(h, t));
+        }
+        self.game(&left, &right)
+    }
+}
