@@ -101,6 +101,8 @@ pub struct Universe {
     birthdays: Vec<u32>,
     /// Left's and Right's stops, found when a form is interned.
     stops: Vec<(Dyadic, Dyadic)>,
+    /// The integers built so far: 0, 1, 2, … and 0, −1, −2, …
+    integers: [Vec<Id>; 2],
     index: HashMap<Form, Id>,
     le_memo: HashMap<(Id, Id), bool>,
     sum_memo: HashMap<(Id, Id), Id>,
@@ -129,6 +131,7 @@ impl Universe {
             kinds: Vec::new(),
             birthdays: Vec::new(),
             stops: Vec::new(),
+            integers: [Vec::new(), Vec::new()],
             index: HashMap::default(),
             le_memo: HashMap::default(),
             sum_memo: HashMap::default(),
@@ -138,10 +141,11 @@ impl Universe {
             atomic: atomic::Memo::default(),
             thermographs: HashMap::default(),
         };
-        u.intern(Form {
+        let zero = u.intern(Form {
             left: vec![],
             right: vec![],
         });
+        u.integers = [vec![zero], vec![zero]];
         u
     }
 
@@ -411,6 +415,11 @@ impl Universe {
         if let Some(&n) = self.neg_memo.get(&g) {
             return n;
         }
+        if let Some(x) = self.as_number(g) {
+            let n = self.number(-x);
+            self.neg_memo.insert(g, n);
+            return n;
+        }
         let left = self.each(self.right(g).to_vec(), Self::neg);
         let right = self.each(self.left(g).to_vec(), Self::neg);
         let n = self.game(&left, &right);
@@ -427,6 +436,13 @@ impl Universe {
         }
         if h == zero {
             return g;
+        }
+        // Numbers add as numbers (a sum by options would recurse once per unit of an
+        // integer's size).
+        if let (Some(x), Some(y)) = (self.as_number(g), self.as_number(h)) {
+            if let Some(z) = x.checked_add(y) {
+                return self.number(z);
+            }
         }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&s) = self.sum_memo.get(&key) {
@@ -459,15 +475,19 @@ impl Universe {
 
     /// The integer `n`: {n − 1 | } for n > 0, { | n + 1} for n < 0.
     pub fn integer(&mut self, n: i64) -> Id {
-        let mut g = self.zero();
-        for _ in 0..n.unsigned_abs() {
-            g = if n > 0 {
+        // Built once each, in order: [0, 1, 2, …] and [0, −1, −2, …].
+        let side = usize::from(n < 0);
+        let k = usize::try_from(n.unsigned_abs()).expect("integers of a short game fit");
+        while self.integers[side].len() <= k {
+            let g = *self.integers[side].last().expect("0 is there");
+            let next = if side == 0 {
                 self.game(&[g], &[])
             } else {
                 self.game(&[], &[g])
             };
+            self.integers[side].push(next);
         }
-        g
+        self.integers[side][k]
     }
 
     /// The number `x`: an integer, or {x − 2^−k | x + 2^−k} for x = m/2^k.

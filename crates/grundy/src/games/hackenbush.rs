@@ -59,7 +59,7 @@ pub struct Edge {
 }
 
 /// The most edges a tree may have.
-const MAX_EDGES: usize = 200;
+const MAX_EDGES: usize = 60;
 
 impl Edge {
     fn count(&self) -> usize {
@@ -346,5 +346,15 @@ mod tests {
             let p = game.read(tree).unwrap();
             assert_eq!(game.report(&p).unwrap().unwrap().canonical, value, "{tree}");
         }
+        // Berlekamp's rule at the largest size read: l then 59 r's is 1/2^59; a tree of
+        // more edges is refused in one line (its numbers would outgrow a word).
+        let stalk = format!("l{}", "r".repeat(59));
+        let p = game.read(&stalk).unwrap();
+        assert_eq!(
+            game.report(&p).unwrap().unwrap().canonical,
+            format!("1/{}", 1u64 << 59)
+        );
+        let e = game.read(&"l".repeat(61)).unwrap_err().to_string();
+        assert!(e.contains("at most 60 edges"), "{e}");
     }
 }

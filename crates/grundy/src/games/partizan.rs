@@ -34,6 +34,11 @@ pub trait Parts: Send + Sync + 'static {
     /// worth the negative of it (a symmetry that swaps the players' roles); `None` for a part
     /// where neither player can ever move (worth 0).
     fn normal(&self, part: &Self::Part) -> Option<(Self::Part, bool)>;
+    /// The value of a part in normal form when a theorem gives it as a number (Cutcake's
+    /// cakes), so that no search is made; `None` (the default) to search its moves.
+    fn known(&self, _part: &Self::Part) -> Option<crate::cgt::Dyadic> {
+        None
+    }
 }
 
 /// The most parts valued for one answer (each kept with its value).
@@ -65,6 +70,10 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
         };
         let v = match self.known.get(&key) {
             Some(&v) => v,
+            None if rules.known(&key).is_some() => {
+                let x = rules.known(&key).expect("just checked");
+                self.universe.number(x)
+            }
             None => {
                 if self.known.len() % 1024 == 0 {
                     crate::budget::check()?;
