@@ -338,15 +338,7 @@ impl Universe {
         }
         // Numbers plus nimbers: x + *m ≤ y + *n exactly when x < y, or x = y and m = n
         // (h − g is (y − x) + *(m ⊕ n), and a nimber other than 0 is confused with 0).
-        let plain = |k: Kind| match k {
-            Kind::Number(x) => Some((x, 0)),
-            Kind::NumberStar(x, m) => Some((x, m)),
-            _ => None,
-        };
-        if let (Some((x, m)), Some((y, n))) = (
-            plain(self.kinds[g.0 as usize]),
-            plain(self.kinds[h.0 as usize]),
-        ) {
+        if let (Some((x, m)), Some((y, n))) = (self.plain(g), self.plain(h)) {
             return x < y || x == y && m == n;
         }
         // g ≤ h needs each player's stop in g at most theirs in h (Siegel, II.3).
@@ -437,11 +429,12 @@ impl Universe {
         if h == zero {
             return g;
         }
-        // Numbers add as numbers (a sum by options would recurse once per unit of an
-        // integer's size).
-        if let (Some(x), Some(y)) = (self.as_number(g), self.as_number(h)) {
+        // Numbers plus nimbers add as such, (x + *m) + (y + *n) = (x + y) + *(m ⊕ n): a sum
+        // by options would recurse once per unit of an integer's size, and try every pair of
+        // a large nimber's options.
+        if let (Some((x, m)), Some((y, n))) = (self.plain(g), self.plain(h)) {
             if let Some(z) = x.checked_add(y) {
-                return self.number(z);
+                return self.number_star(z, m ^ n);
             }
         }
         let key = if g <= h { (g, h) } else { (h, g) };
@@ -500,6 +493,28 @@ impl Universe {
         let hi = x.checked_add(step).expect("small numbers");
         let (l, h) = (self.number(lo), self.number(hi));
         self.game(&[l], &[h])
+    }
+
+    /// `g` as x + *m (m = 0 for a number), if it is one.
+    fn plain(&self, g: Id) -> Option<(Dyadic, u32)> {
+        match self.kinds[g.0 as usize] {
+            Kind::Number(x) => Some((x, 0)),
+            Kind::NumberStar(x, m) => Some((x, m)),
+            _ => None,
+        }
+    }
+
+    /// x + *m = {x, x + *, …, x + *(m − 1) | the same}.
+    fn number_star(&mut self, x: Dyadic, m: u32) -> Id {
+        if x == Dyadic::ZERO {
+            return self.nimber(m);
+        }
+        let mut below = vec![self.number(x)];
+        for _ in 0..m {
+            let next = self.game(&below, &below);
+            below.push(next);
+        }
+        below[m as usize]
     }
 
     /// The nimber *n = {0, *1, …, *(n − 1) | 0, *1, …, *(n − 1)}.

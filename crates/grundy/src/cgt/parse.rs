@@ -294,6 +294,13 @@ impl Parser<'_> {
             if negative {
                 x = -x;
             }
+            // An integer n is a chain of n games: beyond a million, refused.
+            if x.floor().unsigned_abs() > 1 << 20 {
+                return Err(err(
+                    text,
+                    "numbers beyond 1048576 are not built (an integer n is a chain of n games)",
+                ));
+            }
         }
         // x Tiny(s), x Miny(s): a number translating a tiny, as CGSuite writes it.
         if self.at > start {
