@@ -123,7 +123,7 @@ impl Parts for Clobber {
 mod tests {
     use super::*;
     use crate::catalog::Ruleset;
-    use crate::Outcome;
+    use crate::games::partizan::check_against_search;
     use std::collections::HashMap;
 
     /// Whether `player`, moving first, wins (plain search over whole boards, no values).
@@ -176,21 +176,7 @@ mod tests {
                 let b = (grid, [x, o]);
                 let l = first_wins(b, true, &mut memo);
                 let r = first_wins(b, false, &mut memo);
-                let v = game.verdict(&vec![b]).unwrap();
-                assert_eq!(
-                    v.outcome,
-                    Outcome::from_partizan(l, r),
-                    "{}",
-                    Clobber.write_part(&b)
-                );
-                for m in v.winning {
-                    let to = game.verdict(&m.to).unwrap().outcome;
-                    let ok = match m.player.unwrap() {
-                        Player::Left => matches!(to, Outcome::L | Outcome::P),
-                        Player::Right => matches!(to, Outcome::R | Outcome::P),
-                    };
-                    assert!(ok, "{}", m.description);
-                }
+                check_against_search(&game, &[b], (l, r));
                 boards += 1;
             }
         }

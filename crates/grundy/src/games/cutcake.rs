@@ -106,7 +106,7 @@ impl Parts for Cutcake {
 mod tests {
     use super::*;
     use crate::catalog::Ruleset;
-    use crate::Outcome;
+    use crate::games::partizan::check_against_search;
     use std::collections::HashMap;
 
     fn first_wins(
@@ -146,11 +146,7 @@ mod tests {
                 let p = vec![a, b];
                 let l = first_wins(p.clone(), true, &mut memo);
                 let r = first_wins(p.clone(), false, &mut memo);
-                assert_eq!(
-                    game.verdict(&p).unwrap().outcome,
-                    Outcome::from_partizan(l, r),
-                    "{a:?} {b:?}"
-                );
+                check_against_search(&game, &p, (l, r));
             }
         }
     }

@@ -124,7 +124,7 @@ impl Parts for Domineering {
 mod tests {
     use super::*;
     use crate::catalog::Ruleset;
-    use crate::Outcome;
+    use crate::games::partizan::check_against_search;
 
     /// Whether `player`, moving first on `board`, wins (plain search, no values).
     fn first_wins(
@@ -170,23 +170,7 @@ mod tests {
                 for empty in 0..=grid.all() {
                     let l = first_wins((grid, empty), Player::Left, &mut memo);
                     let r = first_wins((grid, empty), Player::Right, &mut memo);
-                    let v = game.verdict(&vec![(grid, empty)]).unwrap();
-                    assert_eq!(
-                        v.outcome,
-                        Outcome::from_partizan(l, r),
-                        "{}",
-                        Domineering.write_part(&(grid, empty))
-                    );
-                    // Each winning move leaves a position the mover wins moving second.
-                    for m in v.winning {
-                        let p = m.player.unwrap();
-                        let to = game.verdict(&m.to).unwrap().outcome;
-                        let ok = match p {
-                            Player::Left => matches!(to, Outcome::L | Outcome::P),
-                            Player::Right => matches!(to, Outcome::R | Outcome::P),
-                        };
-                        assert!(ok, "{}", m.description);
-                    }
+                    check_against_search(&game, &[(grid, empty)], (l, r));
                     boards += 1;
                 }
             }

@@ -434,3 +434,25 @@ impl Grid {
         (g, out)
     }
 }
+
+/// Test helper: the verdict on `position` has the outcome plain search found (`left` and
+/// `right`: whether each player wins moving first), and every winning move it lists leaves a
+/// position the mover wins moving second.
+#[cfg(test)]
+pub(crate) fn check_against_search<R: Parts>(
+    game: &Game<R>,
+    position: &[R::Part],
+    (left, right): (bool, bool),
+) {
+    let what = game.show(&position.to_vec());
+    let v = game.verdict(&position.to_vec()).unwrap();
+    assert_eq!(v.outcome, Outcome::from_partizan(left, right), "{what}");
+    for m in v.winning {
+        let to = game.verdict(&m.to).unwrap().outcome;
+        let ok = match m.player.expect("partizan moves say who moves") {
+            Player::Left => matches!(to, Outcome::L | Outcome::P),
+            Player::Right => matches!(to, Outcome::R | Outcome::P),
+        };
+        assert!(ok, "{what}: {} to {:?}", m.description, m.to);
+    }
+}

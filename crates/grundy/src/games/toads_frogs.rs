@@ -141,7 +141,7 @@ impl Parts for ToadsFrogs {
 mod tests {
     use super::*;
     use crate::catalog::Ruleset;
-    use crate::Outcome;
+    use crate::games::partizan::check_against_search;
     use std::collections::HashMap;
 
     fn first_wins(s: &Strip, player: Player, memo: &mut HashMap<(Strip, bool), bool>) -> bool {
@@ -176,21 +176,7 @@ mod tests {
                     .collect();
                 let l = first_wins(&s, Player::Left, &mut memo);
                 let r = first_wins(&s, Player::Right, &mut memo);
-                let v = game.verdict(&vec![s.clone()]).unwrap();
-                assert_eq!(
-                    v.outcome,
-                    Outcome::from_partizan(l, r),
-                    "{}",
-                    ToadsFrogs.write_part(&s)
-                );
-                for m in v.winning {
-                    let to = game.verdict(&m.to).unwrap().outcome;
-                    let ok = match m.player.unwrap() {
-                        Player::Left => matches!(to, Outcome::L | Outcome::P),
-                        Player::Right => matches!(to, Outcome::R | Outcome::P),
-                    };
-                    assert!(ok, "{}", m.description);
-                }
+                check_against_search(&game, std::slice::from_ref(&s), (l, r));
                 strips += 1;
             }
         }
