@@ -42,39 +42,28 @@ impl Backend {
     pub fn moves_up_to(&self, q: &str, limit: usize) -> Result<Value, GameError> {
         let query = self.parse(q)?;
         let game = query.game()?;
-        if game.partizan() {
-            return self.partizan_moves(&query, limit);
-        }
-        let options = game.options(&query.words(), None)?;
-        let limit = limit.min(MOVES_SHOWN);
-        let mut out = Vec::with_capacity(options.len().min(limit));
-        for o in options.iter().take(limit) {
-            // Each option is a question of its own: stop with the budget, not after all.
-            grundy::budget::check()?;
-            let words: Vec<String> = o.iter().map(|t| t.to_string()).collect();
-            let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            out.push(json!({ "to": o, "outcome": game.outcome_of(&words)? }));
-        }
-        Ok(json!({ "moves": out, "total": options.len() }))
-    }
-
-    /// A partizan game's moves, Left's then Right's: `{"moves": [{"to", "player", "outcome"}],
-    /// "total"}` (outcome class of the position reached: L, R, N or P).
-    fn partizan_moves(&self, query: &Query, limit: usize) -> Result<Value, GameError> {
-        let game = query.game()?;
+        // A partizan game's moves are Left's then Right's, each saying whose it is (the
+        // outcome is then the class of the position reached: L, R, N or P).
+        let sides = if game.partizan() {
+            vec![Some(Player::Left), Some(Player::Right)]
+        } else {
+            vec![None]
+        };
         let limit = limit.min(MOVES_SHOWN);
         let (mut out, mut total) = (Vec::new(), 0);
-        for player in [Player::Left, Player::Right] {
-            let options = game.options(&query.words(), Some(player))?;
+        for player in sides {
+            let options = game.options(&query.words(), player)?;
             total += options.len();
-            for o in options {
-                if out.len() == limit {
-                    break;
-                }
+            for o in options.iter().take(limit - out.len()) {
+                // Each option is a question of its own: stop with the budget, not after all.
                 grundy::budget::check()?;
                 let words: Vec<String> = o.iter().map(|t| t.to_string()).collect();
                 let words: Vec<&str> = words.iter().map(String::as_str).collect();
-                out.push(json!({ "to": o, "player": player, "outcome": game.outcome_of(&words)? }));
+                let mut m = json!({ "to": o, "outcome": game.outcome_of(&words)? });
+                if let Some(p) = player {
+                    m["player"] = json!(p);
+                }
+                out.push(m);
             }
         }
         Ok(json!({ "moves": out, "total": total }))

@@ -506,12 +506,14 @@ impl Universe {
 
     /// x + *m = {x, x + *, …, x + *(m − 1) | the same}.
     fn number_star(&mut self, x: Dyadic, m: u32) -> Id {
-        if x == Dyadic::ZERO {
-            return self.nimber(m);
-        }
         let mut below = vec![self.number(x)];
         for _ in 0..m {
-            let next = self.game(&below, &below);
+            // Already canonical: these options are pairwise confused (none dominates), and
+            // none reverses (Siegel, II.2: the canonical form of x + *m).
+            let next = self.intern(Form {
+                left: below.clone(),
+                right: below.clone(),
+            });
             below.push(next);
         }
         below[m as usize]
@@ -519,16 +521,7 @@ impl Universe {
 
     /// The nimber *n = {0, *1, …, *(n − 1) | 0, *1, …, *(n − 1)}.
     pub fn nimber(&mut self, n: u32) -> Id {
-        let mut below = vec![self.zero()];
-        for _ in 0..n {
-            // Already canonical: no nimber dominates or reverses through another.
-            let next = self.intern(Form {
-                left: below.clone(),
-                right: below.clone(),
-            });
-            below.push(next);
-        }
-        below[n as usize]
+        self.number_star(Dyadic::ZERO, n)
     }
 
     /// ↑ = {0 | *}.

@@ -389,15 +389,22 @@ impl Parser<'_> {
 
     /// Whether a bar stands between `from` and `to` outside nested brackets.
     fn top_level_bar(&self, from: usize, to: usize) -> bool {
+        !self.top_level_bars(from, to).is_empty()
+    }
+
+    /// The bars between `from` and `to` outside nested brackets: (index, strokes).
+    fn top_level_bars(&self, from: usize, to: usize) -> Vec<(usize, usize)> {
+        let mut bars = Vec::new();
         let mut depth = 0i32;
-        self.toks[from..to].iter().any(|t| {
-            match t {
+        for i in from..to {
+            match self.toks[i] {
                 Tok::Open | Tok::Paren(true) => depth += 1,
                 Tok::Close | Tok::Paren(false) => depth -= 1,
+                Tok::Bar(n) if depth == 0 => bars.push((i, n)),
                 _ => {}
             }
-            depth == 0 && matches!(t, Tok::Bar(_))
-        })
+        }
+        bars
     }
 
     /// The index of the token closing the group opened just before `self.at`.
@@ -431,17 +438,7 @@ impl Parser<'_> {
 
     /// The game written between `from` and `to` (inside braces): split at its widest bar.
     fn slots(&mut self, u: &mut Universe, from: usize, to: usize) -> Result<Id, GameError> {
-        // Bars at the top level (not inside nested braces or parentheses).
-        let mut bars = Vec::new();
-        let mut depth = 0i32;
-        for i in from..to {
-            match self.toks[i] {
-                Tok::Open | Tok::Paren(true) => depth += 1,
-                Tok::Close | Tok::Paren(false) => depth -= 1,
-                Tok::Bar(n) if depth == 0 => bars.push((i, n)),
-                _ => {}
-            }
-        }
+        let bars = self.top_level_bars(from, to);
         let widest = bars.iter().map(|b| b.1).max().ok_or_else(|| {
             err(
                 self.text,

@@ -53,13 +53,7 @@ impl Domineering {
     fn anchors(grid: Grid, empty: u64, player: Player) -> u64 {
         match player {
             Player::Left => empty & (empty >> grid.w),
-            Player::Right => {
-                let mut last_col = 0u64;
-                for r in 0..grid.h {
-                    last_col |= grid.bit(r, grid.w - 1);
-                }
-                empty & (empty >> 1) & !last_col
-            }
+            Player::Right => empty & (empty >> 1) & !grid.column(grid.w - 1),
         }
     }
 }

@@ -45,11 +45,20 @@ pub trait Parts: Send + Sync + 'static {
 pub const MAX_PARTS: usize = 20_000_000;
 
 /// Values of parts found so far, in their universe.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Values<P: Eq + Hash> {
     /// The games the values live in.
     pub universe: Universe,
     known: HashMap<P, Id>,
+}
+
+impl<P: Eq + Hash> Default for Values<P> {
+    fn default() -> Self {
+        Values {
+            universe: Universe::new(),
+            known: HashMap::default(),
+        }
+    }
 }
 
 impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
@@ -70,32 +79,34 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
         };
         let v = match self.known.get(&key) {
             Some(&v) => v,
-            None if rules.known(&key).is_some() => {
-                let x = rules.known(&key).expect("just checked");
-                self.universe.number(x)
-            }
-            None => {
-                if self.known.len() % 1024 == 0 {
-                    crate::budget::check()?;
-                    if self.known.len() >= MAX_PARTS {
-                        return Err(GameError::TooLarge(format!(
-                            "{}: more than {MAX_PARTS} regions to value",
-                            rules.info().name
-                        )));
-                    }
-                }
-                let mut sides = [Vec::new(), Vec::new()];
-                for (side, player) in sides.iter_mut().zip([Player::Left, Player::Right]) {
-                    for after in rules.moves(&key, player) {
-                        side.push(self.sum(rules, &after)?);
-                    }
-                }
-                let v = self.universe.game(&sides[0], &sides[1]);
-                self.known.insert(key, v);
-                v
-            }
+            None => match rules.known(&key) {
+                Some(x) => self.universe.number(x),
+                None => self.search(rules, key)?,
+            },
         };
         Ok(if negated { self.universe.neg(v) } else { v })
+    }
+
+    /// The value of a part in normal form, from its moves (remembered).
+    fn search<R: Parts<Part = P>>(&mut self, rules: &R, key: P) -> Result<Id, GameError> {
+        if self.known.len() % 1024 == 0 {
+            crate::budget::check()?;
+            if self.known.len() >= MAX_PARTS {
+                return Err(GameError::TooLarge(format!(
+                    "{}: more than {MAX_PARTS} regions to value",
+                    rules.info().name
+                )));
+            }
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, player) in sides.iter_mut().zip([Player::Left, Player::Right]) {
+            for after in rules.moves(&key, player) {
+                side.push(self.sum(rules, &after)?);
+            }
+        }
+        let v = self.universe.game(&sides[0], &sides[1]);
+        self.known.insert(key, v);
+        Ok(v)
     }
 }
 
@@ -110,15 +121,11 @@ impl<R: Parts> Game<R> {
     pub fn new(rules: R) -> Self {
         Game {
             rules,
-            values: Mutex::new(Values {
-                universe: Universe::new(),
-                known: HashMap::default(),
-            }),
+            values: Mutex::new(Values::default()),
         }
     }
 
-    /// The value of the position `parts` and of each position one move away, with `f`
-    /// given the universe they live in.
+    /// `f` run with the values found so far (one lock for the whole answer).
     fn with_values<T>(
         &self,
         f: impl FnOnce(&mut Values<R::Part>) -> Result<T, GameError>,
@@ -260,8 +267,8 @@ impl Grid {
     }
 
     /// Reads rows joined by `|` (each row one character a cell) into one bitmask per
-    /// character class given by `class` (which returns the mask index or `None` for an
-    /// unknown character).
+    /// character class: `class` gives a character's mask index, `Some(None)` for a cell in
+    /// no mask (empty, blocked), or `None` for a character that is not a cell.
     pub fn read<const K: usize>(
         game: &str,
         word: &str,
@@ -329,21 +336,19 @@ impl Grid {
         }
     }
 
+    /// The cells of column `c`.
+    pub fn column(self, c: u8) -> u64 {
+        (0..self.h).fold(0, |m, r| m | self.bit(r, c))
+    }
+
     /// The cells next to any of `cells` (up, down, left, right).
     pub fn neighbours(self, cells: u64) -> u64 {
         let w = u32::from(self.w);
-        let all = self.all();
-        let mut left_col = 0u64;
-        let mut right_col = 0u64;
-        for r in 0..self.h {
-            left_col |= self.bit(r, 0);
-            right_col |= self.bit(r, self.w - 1);
-        }
         let up = cells >> w;
         let down = cells << w;
-        let left = (cells & !left_col) >> 1;
-        let right = (cells & !right_col) << 1;
-        (up | down | left | right) & all
+        let left = (cells & !self.column(0)) >> 1;
+        let right = (cells & !self.column(self.w - 1)) << 1;
+        (up | down | left | right) & self.all()
     }
 
     /// Every cell.
