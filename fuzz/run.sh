@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 secs=${1:-20}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-for target in query graph script checkpoint code table play; do
+for target in query graph script checkpoint code table play cgt; do
     mkdir -p "$scratch/$target"
     log="$scratch/$target.log"
     if ! cargo +nightly fuzz run "$target" "$scratch/$target" "corpus/$target" -- \

@@ -20,6 +20,8 @@ fuzz_target!(|data: &[u8]| {
         let _ = backend.moves(text);
         let _ = backend.engine(text);
         let _ = backend.picture(text);
+        let _ = backend.value(text);
+        let _ = backend.thermograph(text);
     });
     let registry = Registry::catalog();
     if let Ok(query) = registry.parse(text) {

@@ -2,7 +2,7 @@
 //! contract, batch mode, tables, and every kind of bad input.
 
 use assert_cmd::Command;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn grundy(args: &[&str]) -> (i32, String, String) {
     let out = Command::cargo_bin("grundy")
@@ -111,6 +111,12 @@ fn every_game_answers_its_table_of_positions() {
         assert_eq!(v["winning_moves_partial"], partial, "{position}");
         assert!(v["explanation"].as_str().is_some_and(|e| e.len() > 20));
         assert!(v["game"].is_string() && v["position"].is_array());
+        // The game's name and options apart, and as written (the query's words up to the
+        // position, which here is the last word or two).
+        assert!(v["options"].is_object(), "{position}");
+        let spec = v["spec"].as_str().unwrap();
+        assert!(position.starts_with(spec), "{position}: {spec}");
+        assert_eq!(spec.split(' ').next(), v["game"].as_str(), "{position}");
     }
 }
 
@@ -125,7 +131,8 @@ fn the_issue_example_in_text_and_json() {
     assert_eq!(
         v,
         serde_json::json!({
-            "game": "nim", "position": [3, 4, 5], "outcome": "N", "grundy": 2,
+            "game": "nim", "options": {}, "spec": "nim",
+            "position": [3, 4, 5], "outcome": "N", "grundy": 2,
             "winning_moves": [{"to": [1, 4, 5], "move": "take 2 from heap 1"}],
             "winning_moves_truncated": false,
             "winning_moves_partial": false,
@@ -935,4 +942,45 @@ fn values_agree_with_solved_outcomes() {
     let (code, _, err) = grundy(&["value", "nim", "1000000"]);
     assert_eq!(code, 2);
     assert!(err.contains("nimber too large"), "{err}");
+}
+
+#[test]
+fn json_names_the_game_and_its_options_apart() {
+    let v = solve_json("bash --max 3 --misere 7");
+    assert_eq!(v["game"], "bash");
+    assert_eq!(
+        v["options"],
+        serde_json::json!({"max": "3", "misere": true})
+    );
+    assert_eq!(v["spec"], "bash --max 3 --misere");
+    let (code, out, err) = grundy(&["sequence", "octal", "0.6", "--to", "5", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&v["game"], &v["options"], &v["spec"]),
+        (
+            &json!("octal"),
+            &json!({"code": "0.6"}),
+            &json!("octal 0.6")
+        )
+    );
+    let (code, out, err) = grundy(&[
+        "table",
+        "subtraction",
+        "--set",
+        "1,2",
+        "--to",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&v["game"], &v["options"], &v["spec"]),
+        (
+            &json!("subtraction"),
+            &json!({"set": "1,2"}),
+            &json!("subtraction --set 1,2")
+        )
+    );
 }

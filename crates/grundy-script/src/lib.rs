@@ -690,7 +690,8 @@ impl Rules {
             known.insert(key.clone(), g);
             stack.pop();
         }
-        Ok(u.report(known[&root]))
+        u.report(known[&root])
+            .map_err(|e| ScriptError::Script(e.to_string()))
     }
 }
 

@@ -11,7 +11,9 @@
 //! | 400 | `invalid`, `not_a_number`, `unknown_game`, … | the query is malformed |
 //! | 403 | `forbidden_host`, `forbidden_origin` | the request names another host, or comes from a page elsewhere |
 //! | 404, 405 | `not_found`, `method_not_allowed` | no such address, or not a GET |
-//! | 414 | `query_too_long` | the query is longer than [`Limits::max_query`] |
+//! | 413 | `body_refused` | the request has a body (only GET is served) |
+//! | 414 | `query_too_long` | the query is longer than [`Limits::max_query`] (or the request line than [`Limits::max_head`]) |
+//! | 431 | `head_too_large` | the request head is longer than [`Limits::max_head`] |
 //! | 422 | `over_budget` | the answer needs more than [`Limits::budget`] of computing |
 //! | 503 | `busy` | [`Limits::workers`] queries are being computed already |
 //!
@@ -21,6 +23,7 @@
 //! [`Limits::connections`] are served at once.
 
 mod backend;
+mod heads;
 
 pub use backend::Backend;
 
@@ -49,6 +52,8 @@ pub struct Limits {
     pub workers: usize,
     /// The longest query text, in bytes.
     pub max_query: usize,
+    /// The longest request head (request line and headers), in bytes.
+    pub max_head: usize,
     /// Answers remembered (the oldest half is forgotten when full).
     pub cache: usize,
     /// The time a connection has to send its request head.
@@ -63,6 +68,7 @@ impl Default for Limits {
             budget: Duration::from_secs(1),
             workers: 8,
             max_query: 4096,
+            max_head: 16 << 10,
             cache: 4096,
             header_timeout: Duration::from_secs(10),
             connections: 512,
@@ -273,6 +279,32 @@ async fn not_found(uri: axum::http::Uri) -> Response {
     )
 }
 
+/// The stand-in for a request refused before it reached the router (see [`heads`]).
+async fn refused(axum::extract::Path(why): axum::extract::Path<String>) -> Response {
+    use heads::Refused;
+    let what = [Refused::UriTooLong, Refused::HeadTooLarge, Refused::Body]
+        .into_iter()
+        .find(|r| r.path().rsplit('/').next() == Some(why.as_str()));
+    match what {
+        Some(Refused::UriTooLong) => refusal(
+            StatusCode::URI_TOO_LONG,
+            "query_too_long",
+            "the request line is too long (a query is at most a few thousand bytes)",
+        ),
+        Some(Refused::HeadTooLarge) => refusal(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "head_too_large",
+            "the request's headers are too large",
+        ),
+        Some(Refused::Body) => refusal(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_refused",
+            "a request with a body is not served here (only GET is)",
+        ),
+        None => not_found(axum::http::Uri::from_static("/.refused")).await,
+    }
+}
+
 /// A method other than GET on a known address: 405 with a JSON error.
 async fn method_not_allowed() -> Response {
     refusal(
@@ -377,6 +409,7 @@ pub fn router_with(registry: Registry, host: &str, limits: Limits) -> Router {
         .route("/api/games", get(games))
         .route("/api/value", get(value))
         .route("/api/thermograph", get(thermograph))
+        .route("/.refused/{why}", get(refused))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
@@ -404,6 +437,7 @@ pub fn serve_with(
         let at = listener.local_addr()?;
         eprintln!("grundy playground on http://{at}/");
         let (header_timeout, connections) = (limits.header_timeout, limits.connections);
+        let max_head = limits.max_head;
         let app = router_with(registry, host, limits);
         let open = Arc::new(Semaphore::new(connections));
         loop {
@@ -426,7 +460,7 @@ pub fn serve_with(
                 let connection = hyper::server::conn::http1::Builder::new()
                     .timer(TokioTimer::new())
                     .header_read_timeout(header_timeout)
-                    .serve_connection(TokioIo::new(stream), service);
+                    .serve_connection(TokioIo::new(heads::Heads::new(stream, max_head)), service);
                 let _ = connection.await;
             });
         }

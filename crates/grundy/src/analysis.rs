@@ -117,6 +117,87 @@ pub struct Verdict<'a, P> {
     pub explanation: String,
 }
 
+/// One option a game was built with, as its command line writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameOption {
+    /// A value written before the position, without a name: the code of `octal 0.6`.
+    Leading(&'static str, String),
+    /// A named value: `--max 3`.
+    Named(&'static str, String),
+    /// A switch that is on: `--misere`.
+    Flag(&'static str),
+}
+
+/// A game as built: its command name and its options. Displayed, it is the game as written on
+/// the command line (`bash --max 3 --misere`); in JSON, three fields: `game` (the name),
+/// `options` (an object: each value as written, a switch as `true`) and `spec` (the written
+/// form, to ask again about another position).
+///
+/// ```
+/// use grundy::analysis::{GameName, GameOption};
+///
+/// let g = GameName::new("bash", vec![GameOption::Named("max", "3".into()), GameOption::Flag("misere")]);
+/// assert_eq!(g.to_string(), "bash --max 3 --misere");
+/// let json = serde_json::to_value(&g).unwrap();
+/// assert_eq!(json, serde_json::json!({
+///     "game": "bash", "options": {"max": "3", "misere": true}, "spec": "bash --max 3 --misere",
+/// }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameName {
+    /// The command name, e.g. `octal`.
+    pub name: &'static str,
+    /// The options, in the order the command line writes them.
+    pub options: Vec<GameOption>,
+}
+
+impl GameName {
+    /// The game `name` with `options`.
+    pub fn new(name: &'static str, options: Vec<GameOption>) -> Self {
+        Self { name, options }
+    }
+}
+
+impl fmt::Display for GameName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)?;
+        for o in &self.options {
+            match o {
+                GameOption::Leading(_, v) => write!(f, " {v}")?,
+                GameOption::Named(k, v) => write!(f, " --{k} {v}")?,
+                GameOption::Flag(k) => write!(f, " --{k}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for GameName {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        struct Options<'a>(&'a [GameOption]);
+        impl Serialize for Options<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut m = s.serialize_map(Some(self.0.len()))?;
+                for o in self.0 {
+                    match o {
+                        GameOption::Leading(k, v) | GameOption::Named(k, v) => {
+                            m.serialize_entry(k, v)?
+                        }
+                        GameOption::Flag(k) => m.serialize_entry(k, &true)?,
+                    }
+                }
+                m.end()
+            }
+        }
+        let mut m = s.serialize_map(Some(3))?;
+        m.serialize_entry("game", self.name)?;
+        m.serialize_entry("options", &Options(&self.options))?;
+        m.serialize_entry("spec", &self.to_string())?;
+        m.end()
+    }
+}
+
 /// A winning move as reported to users (`to` in the game's notation).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WinningMove {
@@ -133,8 +214,10 @@ pub struct WinningMove {
 /// The full answer for one position; its JSON form is the `grundy solve --json` contract.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Analysis {
-    /// The game, as named on the command line (with its options).
-    pub game: String,
+    /// The game: in JSON its name (`game`), its options (`options`) and both as written on
+    /// the command line (`spec`).
+    #[serde(flatten)]
+    pub game: GameName,
     /// The position, written as the command's positional arguments.
     pub position: Vec<Token>,
     /// Who wins with perfect play.

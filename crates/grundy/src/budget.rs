@@ -24,12 +24,65 @@
 //! ```
 
 use crate::GameError;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 thread_local! {
     static BUDGET: Cell<Option<Budget>> = const { Cell::new(None) };
     static MEMORY: Cell<u64> = const { Cell::new(DEFAULT_MEMORY) };
+    static WATCHER: RefCell<Option<Rc<Watcher>>> = const { RefCell::new(None) };
+}
+
+/// How far long work has gone, as the library's long loops report it to a watcher set with
+/// [`watch`]: a table of heap values growing toward the heap asked about (`total` known up
+/// front, so a bar can show an estimate of the time left), or a search valuing positions one
+/// by one (`total` unknown: a search learns how many positions there are only at its end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is counted, in the plural: `"heap values"`, `"positions valued"`.
+    pub unit: &'static str,
+    /// How many are done.
+    pub done: u64,
+    /// How many the work needs, if known.
+    pub total: Option<u64>,
+}
+
+type Watcher = dyn Fn(Progress);
+
+/// Runs `work` on this thread with `watcher` told of its progress (see [`Progress`]); the
+/// command line draws a bar from it. Without a watcher, reports cost a thread-local read.
+///
+/// ```
+/// use grundy::budget;
+/// use grundy::registry::Registry;
+/// use std::cell::Cell;
+/// use std::rc::Rc;
+///
+/// let last = Rc::new(Cell::new(None));
+/// let seen = Rc::clone(&last);
+/// let query = Registry::catalog().parse("grundys-game 200000").unwrap();
+/// budget::watch(move |p| seen.set(Some(p)), || query.solve(1)).unwrap();
+/// let p = last.get().unwrap();
+/// assert_eq!((p.unit, p.done, p.total), ("heap values", 200_001, Some(200_001)));
+/// ```
+pub fn watch<T>(watcher: impl Fn(Progress) + 'static, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Rc<Watcher>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            WATCHER.with(|w| *w.borrow_mut() = self.0.take());
+        }
+    }
+    let _restore = Restore(WATCHER.with(|w| w.borrow_mut().replace(Rc::new(watcher))));
+    work()
+}
+
+/// Tells this thread's watcher (if any) how far work has gone: for loops of your own.
+pub fn report(unit: &'static str, done: u64, total: Option<u64>) {
+    let watcher = WATCHER.with(|w| w.borrow().clone());
+    if let Some(w) = watcher {
+        w(Progress { unit, done, total });
+    }
 }
 
 /// The memory work may plan to store when no caller says otherwise: 2^32 heaps of 4 bytes

@@ -1,6 +1,8 @@
 //! The catalog: every game grundy knows, behind one object-safe interface.
 
-use crate::analysis::{Analysis, Brief, Move, Player, Token, Verdict, WinningMove};
+use crate::analysis::{
+    Analysis, Brief, GameName, GameOption, Move, Player, Token, Verdict, WinningMove,
+};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashSet;
 use std::hash::Hash;
@@ -56,9 +58,20 @@ pub trait Ruleset {
     /// Static description.
     fn info(&self) -> &'static GameInfo;
 
+    /// The options the game was built with, as its command line writes them (none unless a
+    /// game has options).
+    fn settings(&self) -> Vec<GameOption> {
+        Vec::new()
+    }
+
+    /// The game's name with its options.
+    fn game_name(&self) -> GameName {
+        GameName::new(self.info().name, self.settings())
+    }
+
     /// The game as named on the command line, with its options (e.g. `bash --max 3`).
     fn name(&self) -> String {
-        self.info().name.to_string()
+        self.game_name().to_string()
     }
 
     /// Reads a position from its positional arguments.
@@ -106,7 +119,7 @@ pub trait Ruleset {
     ///
     /// let a = Euclid.answer(&(Nat::from(25u32), Nat::from(7u32)), 10).unwrap();
     /// assert_eq!(a.outcome, Outcome::N); // 25 ≥ 2 · 7: the player to move chooses
-    /// assert_eq!(a.game, "euclid");
+    /// assert_eq!(a.game.to_string(), "euclid");
     /// ```
     fn answer(&self, position: &Self::Pos, max_moves: usize) -> Result<Analysis, GameError>
     where
@@ -115,7 +128,7 @@ pub trait Ruleset {
         let verdict = self.verdict(position)?;
         let (winning_moves, truncated) = collect_moves(self, verdict.winning, max_moves);
         Ok(Analysis {
-            game: self.name(),
+            game: self.game_name(),
             position: self.tokens(position),
             outcome: verdict.outcome,
             grundy: verdict.grundy,
@@ -225,6 +238,8 @@ pub trait DynGame: Send + Sync {
     fn info(&self) -> &'static GameInfo;
     /// The game as named on the command line, with its options.
     fn name(&self) -> String;
+    /// The game's name and options apart.
+    fn game_name(&self) -> GameName;
     /// Solves the position written as `args`, listing at most `max_moves` winning moves.
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
     /// Appends the one-line answer (see [`Analysis::brief`]) of the position written as
@@ -301,6 +316,7 @@ fn partizan_value<R: Ruleset>(
             }
             if known.len() % 1024 == 0 {
                 crate::budget::check()?;
+                crate::budget::report("positions valued", known.len() as u64, None);
             }
             if !on_stack.insert(next.clone()) {
                 return Err(GameError::Invalid(format!(
@@ -328,6 +344,10 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
 
     fn name(&self) -> String {
         Ruleset::name(self)
+    }
+
+    fn game_name(&self) -> GameName {
+        Ruleset::game_name(self)
     }
 
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
@@ -415,7 +435,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
                 })?;
             u.nimber(n)
         };
-        Ok(u.report(g))
+        u.report(g)
     }
 
     fn engine_move(

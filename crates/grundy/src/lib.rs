@@ -52,7 +52,7 @@ pub mod solver;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
-pub use analysis::{Analysis, Move, Token, Verdict};
+pub use analysis::{Analysis, GameName, GameOption, Move, Token, Verdict};
 pub use catalog::{DynGame, GameInfo, Ruleset};
 pub use error::GameError;
 pub use nat::Nat;

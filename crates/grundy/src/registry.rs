@@ -14,7 +14,7 @@
 //! let registry = Registry::catalog();
 //! let query = registry.parse_words(&["bash", "--max", "3", "30"]).unwrap();
 //! let answer = query.solve(100).unwrap();
-//! assert_eq!(answer.game, "bash --max 3");
+//! assert_eq!(answer.game.to_string(), "bash --max 3");
 //! assert_eq!(answer.outcome, grundy::Outcome::N);
 //! assert_eq!(answer.winning_moves[0].description, "take 2");
 //! ```

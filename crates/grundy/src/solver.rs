@@ -199,10 +199,14 @@ impl<'g, G: Game> Brute<'g, G> {
                 .map(|cs| cs.iter().fold(0, |acc, c| acc ^ self.values[c]))
                 .collect();
             // The position limit, and a time budget (crate::budget) looked at now and then.
-            if self.values.len() >= self.limit
-                || (self.values.len() % 256 == 255 && crate::budget::check().is_err())
-            {
+            if self.values.len() >= self.limit {
                 return Err(Stop::Limit);
+            }
+            if self.values.len() % 256 == 255 {
+                if crate::budget::check().is_err() {
+                    return Err(Stop::Limit);
+                }
+                crate::budget::report("positions valued", self.values.len() as u64, None);
             }
             on_stack.remove(&frame.position);
             self.values.insert(frame.position, mex(&mut seen));

@@ -110,13 +110,16 @@ fn run_command(
         Command::Value { json, game } => {
             let query = game.query(registry).map_err(user)?;
             let game = query.game().map_err(user)?;
-            let report = game.value(&query.words()).map_err(user)?;
+            let report = working(&game.name(), || game.value(&query.words())).map_err(user)?;
             emit(out, json, &report, || crate::render::cgt_text(&report))?;
         }
         Command::Cgt { expression, json } => {
-            let mut universe = grundy::cgt::Universe::new();
-            let g = universe.parse(&expression).map_err(user)?;
-            let report = universe.report(g);
+            let report = working("the expression", || {
+                let mut universe = grundy::cgt::Universe::new();
+                let g = universe.parse(&expression)?;
+                universe.report(g)
+            })
+            .map_err(user)?;
             emit(out, json, &report, || crate::render::cgt_text(&report))?;
         }
         Command::Completions { shell } => {
@@ -207,10 +210,51 @@ fn run_command(
             to,
             json,
             game,
-        } => table::run(registry, &game, grundy, from, to, json, out)?,
+        } => working("the table", || {
+            table::run(registry, &game, grundy, from, to, json, out)
+        })?,
     }
     out.flush()?;
     Ok(())
+}
+
+/// Runs `work` (answering about `what`) with its progress on standard error, on a terminal
+/// only: a spinner while the library says nothing, and once it reports how far it has gone
+/// ([`grundy::budget::Progress`]) a bar with the count, the rate and the time left. A quick
+/// answer shows nothing.
+pub(crate) fn working<T>(what: &str, work: impl FnOnce() -> T) -> T {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(progress_style(
+        "{spinner} {msg} ({elapsed}; Ctrl-C stops, --max-seconds bounds it)",
+    ));
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
+    let shown = bar.clone();
+    let unit = std::cell::Cell::new("");
+    let answer = grundy::budget::watch(
+        move |p: grundy::budget::Progress| {
+            // A count with a known end draws a bar with the time left; a search, its count.
+            if unit.replace(p.unit) != p.unit {
+                let counted = match p.total {
+                    Some(_) => "{bar:40} {human_pos}/{human_len}",
+                    None => "{spinner} {human_pos}",
+                };
+                let left = if p.total.is_some() { ", ETA {eta}" } else { "" };
+                shown.set_style(progress_style(&format!(
+                    "{counted} {}, {{rate}}/s{left} ({{elapsed}}; Ctrl-C stops, --max-seconds \
+                     bounds it)",
+                    p.unit
+                )));
+            }
+            if let Some(total) = p.total {
+                shown.set_length(total);
+            }
+            shown.set_position(p.done);
+        },
+        work,
+    );
+    bar.finish_and_clear();
+    answer
 }
 
 /// A progress style from `template`, which may use `{rate}`: the count per second as a whole

@@ -57,5 +57,17 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         })
         .map_err(user)?;
     bar.finish_and_clear();
-    super::emit(out, json, &report, || render::sequence_text(&report))
+    // The game's name and options apart, then the report.
+    #[derive(serde::Serialize)]
+    struct Named<'a> {
+        #[serde(flatten)]
+        game: grundy::GameName,
+        #[serde(flatten)]
+        report: &'a grundy::heap::sequence::Report,
+    }
+    let named = Named {
+        game: query.game().map_err(user)?.game_name(),
+        report: &report,
+    };
+    super::emit(out, json, &named, || render::sequence_text(&report))
 }

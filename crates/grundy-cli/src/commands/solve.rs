@@ -29,16 +29,8 @@ pub fn run(
         }
         return solve_batch(game.as_ref(), json, max_moves, input, out);
     }
-    // A position whose answer takes long (a heap game's table growing) says that it is
-    // working, on standard error and only on a terminal; a quick answer shows nothing.
-    let spinner = indicatif::ProgressBar::new_spinner();
-    spinner.set_style(super::progress_style(
-        "{spinner} solving {msg} ({elapsed}; Ctrl-C stops, --max-seconds bounds it)",
-    ));
-    spinner.set_message(game.name());
-    spinner.enable_steady_tick(std::time::Duration::from_millis(500));
-    let a = game.solve(&query.words(), max_moves);
-    spinner.finish_and_clear();
+    // A position whose answer takes long (a heap game's table growing) shows its progress.
+    let a = super::working(&game.name(), || game.solve(&query.words(), max_moves));
     let a = a.map_err(user)?;
     emit(out, json, &a, || render::analysis_text(&a))
 }

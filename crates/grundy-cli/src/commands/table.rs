@@ -72,8 +72,10 @@ pub fn run(
             }
             Ok(())
         })?;
+        let name = game.game_name();
         let doc = serde_json::json!({
-            "game": game.name(), "axes": axes, "from": from, "to": to, "cells": cells,
+            "game": name.name, "options": serde_json::to_value(&name)?["options"],
+            "spec": name.to_string(), "axes": axes, "from": from, "to": to, "cells": cells,
         });
         serde_json::to_writer(&mut *out, &doc)?;
         writeln!(out)?;

@@ -32,19 +32,22 @@ impl Universe {
     /// Whether every position of `g` in which one player can move lets the other move too
     /// (then `g` is infinitesimal and its atomic weight is given by the calculus).
     pub fn is_all_small(&mut self, g: Id) -> bool {
-        if let Some(&b) = self.atomic.all_small.get(&g) {
-            return b;
-        }
-        let b = match self.kinds[g.0 as usize] {
-            Kind::Number(x) | Kind::NumberStar(x, _) => x == Dyadic::ZERO,
-            Kind::Uptimal(_, x, _, _) if x != Dyadic::ZERO => false,
-            _ => {
-                let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
-                l.is_empty() == r.is_empty() && l.into_iter().chain(r).all(|o| self.is_all_small(o))
+        super::deep(|| {
+            if let Some(&b) = self.atomic.all_small.get(&g) {
+                return b;
             }
-        };
-        self.atomic.all_small.insert(g, b);
-        b
+            let b = match self.kinds[g.0 as usize] {
+                Kind::Number(x) | Kind::NumberStar(x, _) => x == Dyadic::ZERO,
+                Kind::Uptimal(_, x, _, _) if x != Dyadic::ZERO => false,
+                _ => {
+                    let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
+                    l.is_empty() == r.is_empty()
+                        && l.into_iter().chain(r).all(|o| self.is_all_small(o))
+                }
+            };
+            self.atomic.all_small.insert(g, b);
+            b
+        })
     }
 
     /// The atomic weight of `g`, or `None` when `g` is not atomic (not infinitesimal, or
@@ -88,114 +91,120 @@ impl Universe {
 
     /// The atomic weight calculus without the final check (see the module's text).
     fn naive_atomic_weight(&mut self, g: Id) -> Id {
-        match self.kinds[g.0 as usize] {
-            Kind::Number(_) | Kind::NumberStar(..) => return self.zero(),
-            Kind::Uptimal(super::Shape::Ups, _, n, _) => return self.integer(n.into()),
-            _ => {}
-        }
-        if let Some(&w) = self.atomic.naive.get(&g) {
-            return w;
-        }
-        let (two, minus_two) = (self.integer(2), self.integer(-2));
-        let mut left = Vec::new();
-        for o in self.left(g).to_vec() {
-            let w = self.naive_atomic_weight(o);
-            left.push(self.add(w, minus_two));
-        }
-        let mut right = Vec::new();
-        for o in self.right(g).to_vec() {
-            let w = self.naive_atomic_weight(o);
-            right.push(self.add(w, two));
-        }
-        let g0 = self.game(&left, &right);
-        let w = match self.as_number(g0) {
-            Some(x) if x.is_integer() => {
-                let star = self.far_star(g);
-                let far = self.nimber(star);
-                let (below, above) = (self.le(g, far), self.le(far, g));
-                if below && !above {
-                    // The least integer n with n ⧐ each AW(G^L) − 2 (n not ≤ it).
-                    let mut n = i64::MIN;
-                    for &o in &left {
-                        let mut k = -(-self.right_stop(o)).floor();
-                        let ki = self.integer(k);
-                        if self.le(ki, o) {
-                            k += 1;
-                        }
-                        n = n.max(k);
-                    }
-                    self.integer(if left.is_empty() { 0 } else { n })
-                } else if above && !below {
-                    // The greatest integer n with n ⧏ each AW(G^R) + 2.
-                    let mut n = i64::MAX;
-                    for &o in &right {
-                        let mut k = self.left_stop(o).floor();
-                        let ki = self.integer(k);
-                        if self.le(o, ki) {
-                            k -= 1;
-                        }
-                        n = n.min(k);
-                    }
-                    self.integer(if right.is_empty() { 0 } else { n })
-                } else {
-                    g0
-                }
+        super::deep(|| {
+            match self.kinds[g.0 as usize] {
+                Kind::Number(_) | Kind::NumberStar(..) => return self.zero(),
+                Kind::Uptimal(super::Shape::Ups, _, n, _) => return self.integer(n.into()),
+                _ => {}
             }
-            _ => g0,
-        };
-        self.atomic.naive.insert(g, w);
-        w
+            if let Some(&w) = self.atomic.naive.get(&g) {
+                return w;
+            }
+            let (two, minus_two) = (self.integer(2), self.integer(-2));
+            let mut left = Vec::new();
+            for o in self.left(g).to_vec() {
+                let w = self.naive_atomic_weight(o);
+                left.push(self.add(w, minus_two));
+            }
+            let mut right = Vec::new();
+            for o in self.right(g).to_vec() {
+                let w = self.naive_atomic_weight(o);
+                right.push(self.add(w, two));
+            }
+            let g0 = self.game(&left, &right);
+            let w = match self.as_number(g0) {
+                Some(x) if x.is_integer() => {
+                    let star = self.far_star(g);
+                    let far = self.nimber(star);
+                    let (below, above) = (self.le(g, far), self.le(far, g));
+                    if below && !above {
+                        // The least integer n with n ⧐ each AW(G^L) − 2 (n not ≤ it).
+                        let mut n = i64::MIN;
+                        for &o in &left {
+                            let mut k = -(-self.right_stop(o)).floor();
+                            let ki = self.integer(k);
+                            if self.le(ki, o) {
+                                k += 1;
+                            }
+                            n = n.max(k);
+                        }
+                        self.integer(if left.is_empty() { 0 } else { n })
+                    } else if above && !below {
+                        // The greatest integer n with n ⧏ each AW(G^R) + 2.
+                        let mut n = i64::MAX;
+                        for &o in &right {
+                            let mut k = self.left_stop(o).floor();
+                            let ki = self.integer(k);
+                            if self.le(o, ki) {
+                                k -= 1;
+                            }
+                            n = n.min(k);
+                        }
+                        self.integer(if right.is_empty() { 0 } else { n })
+                    } else {
+                        g0
+                    }
+                }
+                _ => g0,
+            };
+            self.atomic.naive.insert(g, w);
+            w
+        })
     }
 
     /// The size of a far star for `g`: one more than the largest nimber among its positions
     /// (at least 1).
     fn far_star(&mut self, g: Id) -> u32 {
-        if let Kind::NumberStar(x, m) = self.kinds[g.0 as usize] {
-            if x == Dyadic::ZERO {
-                return m + 1;
+        super::deep(|| {
+            if let Kind::NumberStar(x, m) = self.kinds[g.0 as usize] {
+                if x == Dyadic::ZERO {
+                    return m + 1;
+                }
             }
-        }
-        if g == self.zero() {
-            return 1;
-        }
-        if let Some(&n) = self.atomic.far_star.get(&g) {
-            return n;
-        }
-        let options: Vec<Id> = self.left(g).iter().chain(self.right(g)).copied().collect();
-        let n = options
-            .into_iter()
-            .map(|o| self.far_star(o))
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        self.atomic.far_star.insert(g, n);
-        n
+            if g == self.zero() {
+                return 1;
+            }
+            if let Some(&n) = self.atomic.far_star.get(&g) {
+                return n;
+            }
+            let options: Vec<Id> = self.left(g).iter().chain(self.right(g)).copied().collect();
+            let n = options
+                .into_iter()
+                .map(|o| self.far_star(o))
+                .max()
+                .unwrap_or(1)
+                .max(1);
+            self.atomic.far_star.insert(g, n);
+            n
+        })
     }
 
     /// Norton's product G.↑: n·↑ for an integer n, else {G^L.↑ + 0, G^L.↑ + ⇑* |
     /// G^R.↑ − 0, G^R.↑ − ⇑*} (↑ plus each of its incentives, ↓ and ↑*).
     fn norton_up(&mut self, g: Id) -> Id {
-        if let Some(x) = self.as_number(g).filter(|x| x.is_integer()) {
-            return self.ups(Dyadic::ZERO, x.numerator() as i32, 0);
-        }
-        if let Some(&p) = self.atomic.norton.get(&g) {
-            return p;
-        }
-        let double_up_star = self.ups(Dyadic::ZERO, 2, 1);
-        let mut left = Vec::new();
-        for o in self.left(g).to_vec() {
-            let p = self.norton_up(o);
-            left.push(p);
-            left.push(self.add(p, double_up_star));
-        }
-        let mut right = Vec::new();
-        for o in self.right(g).to_vec() {
-            let p = self.norton_up(o);
-            right.push(p);
-            right.push(self.sub(p, double_up_star));
-        }
-        let p = self.game(&left, &right);
-        self.atomic.norton.insert(g, p);
-        p
+        super::deep(|| {
+            if let Some(x) = self.as_number(g).filter(|x| x.is_integer()) {
+                return self.ups(Dyadic::ZERO, x.numerator() as i32, 0);
+            }
+            if let Some(&p) = self.atomic.norton.get(&g) {
+                return p;
+            }
+            let double_up_star = self.ups(Dyadic::ZERO, 2, 1);
+            let mut left = Vec::new();
+            for o in self.left(g).to_vec() {
+                let p = self.norton_up(o);
+                left.push(p);
+                left.push(self.add(p, double_up_star));
+            }
+            let mut right = Vec::new();
+            for o in self.right(g).to_vec() {
+                let p = self.norton_up(o);
+                right.push(p);
+                right.push(self.sub(p, double_up_star));
+            }
+            let p = self.game(&left, &right);
+            self.atomic.norton.insert(g, p);
+            p
+        })
     }
 }

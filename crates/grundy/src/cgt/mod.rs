@@ -115,12 +115,23 @@ pub struct Universe {
     /// Memoised atomic-weight calculus (see `atomic.rs`).
     atomic: atomic::Memo,
     thermographs: HashMap<Id, Thermograph>,
+    /// Steps of work done, to look at the time budget now and then.
+    steps: u32,
+    /// Why work stopped (a time budget passed, see [`crate::budget`]): from then on every
+    /// operation returns at once with a meaningless value, and [`Universe::check`] says why.
+    stopped: Option<crate::GameError>,
 }
 
 impl Default for Universe {
     fn default() -> Self {
         Universe::new()
     }
+}
+
+/// Runs `f`, a step of a recursion as deep as a game's birthday (a sum of large ups, a long
+/// integer), on a stack grown on the heap when this thread's runs low.
+pub(crate) fn deep<T>(f: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(128 << 10, 4 << 20, f)
 }
 
 impl Universe {
@@ -140,6 +151,8 @@ impl Universe {
             shown: HashMap::default(),
             atomic: atomic::Memo::default(),
             thermographs: HashMap::default(),
+            steps: 0,
+            stopped: None,
         };
         let zero = u.intern(Form {
             left: vec![],
@@ -147,6 +160,36 @@ impl Universe {
         });
         u.integers = [vec![zero], vec![zero]];
         u
+    }
+
+    /// `Err` once a time budget ([`crate::budget`]) has stopped this universe's work: its
+    /// answers since are meaningless and so are those of its memo tables, so a stopped
+    /// universe stays stopped (make a new one).
+    ///
+    /// ```
+    /// use grundy::budget;
+    /// use grundy::cgt::Universe;
+    /// use std::time::Duration;
+    ///
+    /// let mut u = Universe::new();
+    /// let big = budget::within(Duration::ZERO, || u.parse("^300 + ^<300>"));
+    /// assert_eq!(big.unwrap_err().kind(), "over_budget");
+    /// assert!(u.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), crate::GameError> {
+        match &self.stopped {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// One step of work: whether work has stopped (the budget is looked at every 4096 steps).
+    pub(crate) fn halted(&mut self) -> bool {
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps % 4096 == 0 && self.stopped.is_none() {
+            self.stopped = crate::budget::check().err();
+        }
+        self.stopped.is_some()
     }
 
     /// 0.
@@ -247,6 +290,9 @@ impl Universe {
 
     /// The game `{left | right}` in canonical form.
     pub fn game(&mut self, left: &[Id], right: &[Id]) -> Id {
+        if self.halted() {
+            return self.zero();
+        }
         let (mut left, mut right) = (left.to_vec(), right.to_vec());
         loop {
             left.sort_unstable();
@@ -349,6 +395,16 @@ impl Universe {
         if let Some(&r) = self.le_memo.get(&(g, h)) {
             return r;
         }
+        let r = deep(|| self.le_by_options(g, h));
+        self.le_memo.insert((g, h), r);
+        r
+    }
+
+    /// Whether `g ≤ h`, from the definition (no shortcut, no memo).
+    fn le_by_options(&mut self, g: Id, h: Id) -> bool {
+        if self.halted() {
+            return true;
+        }
         // Options by index: forms are only ever appended, so the lists stay put.
         let mut r = true;
         for i in 0..self.forms[g.0 as usize].left.len() {
@@ -367,7 +423,6 @@ impl Universe {
                 }
             }
         }
-        self.le_memo.insert((g, h), r);
         r
     }
 
@@ -404,60 +459,124 @@ impl Universe {
 
     /// −g = {−g^R | −g^L}.
     pub fn neg(&mut self, g: Id) -> Id {
-        if let Some(&n) = self.neg_memo.get(&g) {
-            return n;
-        }
-        if let Some(x) = self.as_number(g) {
-            let n = self.number(-x);
+        deep(|| {
+            if let Some(&n) = self.neg_memo.get(&g) {
+                return n;
+            }
+            if let Some((x, m)) = self.plain(g) {
+                let n = self.number_star(-x, m);
+                self.neg_memo.insert(g, n);
+                return n;
+            }
+            if self.halted() {
+                return self.zero();
+            }
+            // The negative of a canonical form is canonical (dominated and reversible options
+            // are mirrored): its options are interned as they are.
+            let mut left = self.each(self.right(g).to_vec(), Self::neg);
+            let mut right = self.each(self.left(g).to_vec(), Self::neg);
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            let n = self.intern(Form { left, right });
+            // The negative of an uptimal is the uptimal of the negated parts (as `uptimal`
+            // records it when it builds one).
+            if let Kind::Uptimal(shape, x, k, m) = self.kinds[g.0 as usize] {
+                self.ups.entry((shape, -x, -k, m)).or_insert(n);
+                if self.kinds[n.0 as usize] == Kind::Other {
+                    self.kinds[n.0 as usize] = Kind::Uptimal(shape, -x, -k, m);
+                }
+            }
             self.neg_memo.insert(g, n);
-            return n;
-        }
-        let left = self.each(self.right(g).to_vec(), Self::neg);
-        let right = self.each(self.left(g).to_vec(), Self::neg);
-        let n = self.game(&left, &right);
-        self.neg_memo.insert(g, n);
-        self.neg_memo.insert(n, g);
-        n
+            self.neg_memo.insert(n, g);
+            n
+        })
     }
 
     /// g + h = {g^L + h, g + h^L | g^R + h, g + h^R}.
     pub fn add(&mut self, g: Id, h: Id) -> Id {
-        let zero = self.zero();
-        if g == zero {
-            return h;
-        }
-        if h == zero {
-            return g;
-        }
-        // Numbers plus nimbers add as such, (x + *m) + (y + *n) = (x + y) + *(m ⊕ n): a sum
-        // by options would recurse once per unit of an integer's size, and try every pair of
-        // a large nimber's options.
-        if let (Some((x, m)), Some((y, n))) = (self.plain(g), self.plain(h)) {
-            if let Some(z) = x.checked_add(y) {
-                return self.number_star(z, m ^ n);
+        deep(|| {
+            let zero = self.zero();
+            if g == zero {
+                return h;
             }
+            if h == zero {
+                return g;
+            }
+            // Numbers plus nimbers add as such, (x + *m) + (y + *n) = (x + y) + *(m ⊕ n): a sum
+            // by options would recurse once per unit of an integer's size, and try every pair of
+            // a large nimber's options.
+            if let (Some((x, m)), Some((y, n))) = (self.plain(g), self.plain(h)) {
+                if let Some(z) = x.checked_add(y) {
+                    return self.number_star(z, m ^ n);
+                }
+            }
+            // x + n·↑ + *m sums the same way, part by part.
+            if let (Some((x, n, m)), Some((y, k, j))) = (self.ups_of(g), self.ups_of(h)) {
+                if let (Some(z), Some(u)) = (x.checked_add(y), n.checked_add(k)) {
+                    if u.unsigned_abs() <= Self::MAX_UPS {
+                        return self.uptimal(Shape::Ups, z, u, m ^ j);
+                    }
+                }
+            }
+            self.sum_by_options(g, h)
+        })
+    }
+
+    /// The most ups ([`Universe::add`] sums x + n·↑ + *m part by part up to this many).
+    const MAX_UPS: u32 = 1 << 16;
+
+    /// `g` as x + n·↑ + *m, if it is one (n = 0 for numbers and numbers plus nimbers).
+    fn ups_of(&self, g: Id) -> Option<(Dyadic, i32, u32)> {
+        match self.kinds[g.0 as usize] {
+            Kind::Number(x) => Some((x, 0, 0)),
+            Kind::NumberStar(x, m) => Some((x, 0, m)),
+            Kind::Uptimal(Shape::Ups, x, n, m) => Some((x, n, m)),
+            _ => None,
         }
-        let key = if g <= h { (g, h) } else { (h, g) };
-        if let Some(&s) = self.sum_memo.get(&key) {
-            return s;
-        }
-        let mut left = Vec::new();
-        for gl in self.left(g).to_vec() {
-            left.push(self.add(gl, h));
-        }
-        for hl in self.left(h).to_vec() {
-            left.push(self.add(g, hl));
-        }
-        let mut right = Vec::new();
-        for gr in self.right(g).to_vec() {
-            right.push(self.add(gr, h));
-        }
-        for hr in self.right(h).to_vec() {
-            right.push(self.add(g, hr));
-        }
-        let s = self.game(&left, &right);
-        self.sum_memo.insert(key, s);
-        s
+    }
+
+    /// g + h from the definition (memoised), but for a number plus a game that is not one.
+    fn sum_by_options(&mut self, g: Id, h: Id) -> Id {
+        deep(|| {
+            let key = if g <= h { (g, h) } else { (h, g) };
+            if let Some(&s) = self.sum_memo.get(&key) {
+                return s;
+            }
+            if self.halted() {
+                return self.zero();
+            }
+            // Number translation (Siegel, CGT II.3): x + H = {x + H^L | x + H^R} for a number x
+            // and H not a number, so a number's own options (as many as its size) are never
+            // gone through.
+            let number = |u: &Self, a: Id| u.as_number(a).is_some();
+            if number(self, g) != number(self, h) {
+                let (x, other) = if number(self, g) { (g, h) } else { (h, g) };
+                let left = self.each(self.left(other).to_vec(), |u, o| u.add(x, o));
+                let right = self.each(self.right(other).to_vec(), |u, o| u.add(x, o));
+                let s = self.game(&left, &right);
+                self.sum_memo.insert(key, s);
+                return s;
+            }
+            let mut left = Vec::new();
+            for gl in self.left(g).to_vec() {
+                left.push(self.add(gl, h));
+            }
+            for hl in self.left(h).to_vec() {
+                left.push(self.add(g, hl));
+            }
+            let mut right = Vec::new();
+            for gr in self.right(g).to_vec() {
+                right.push(self.add(gr, h));
+            }
+            for hr in self.right(h).to_vec() {
+                right.push(self.add(g, hr));
+            }
+            let s = self.game(&left, &right);
+            self.sum_memo.insert(key, s);
+            s
+        })
     }
 
     /// g − h.
@@ -569,13 +688,14 @@ impl Universe {
         } else {
             1
         };
+        // Built by sums from the definition: `add` itself sums ups through this function.
         let step = if n >= 0 { unit } else { self.neg(unit) };
         let mut g = self.number(x);
         for _ in 0..times {
-            g = self.add(g, step);
+            g = self.sum_by_options(g, step);
         }
         let star = self.nimber(m);
-        g = self.add(g, star);
+        g = self.sum_by_options(g, star);
         self.ups.insert((shape, x, n, m), g);
         let simple = shape == Shape::Ups || n.unsigned_abs() >= 2;
         if n != 0 && simple && self.kinds[g.0 as usize] == Kind::Other {
@@ -605,22 +725,24 @@ impl Universe {
 
     /// `g`'s thermograph (walls, mean, temperature).
     pub fn thermograph(&mut self, g: Id) -> Thermograph {
-        if let Some(t) = self.thermographs.get(&g) {
-            return t.clone();
-        }
-        let t = match self.as_number(g) {
-            Some(x) => Thermograph::number(x),
-            None => {
-                let left = self.each(self.left(g).to_vec(), Self::thermograph);
-                let right = self.each(self.right(g).to_vec(), Self::thermograph);
-                Thermograph::of_options(
-                    &left.iter().collect::<Vec<_>>(),
-                    &right.iter().collect::<Vec<_>>(),
-                )
+        deep(|| {
+            if let Some(t) = self.thermographs.get(&g) {
+                return t.clone();
             }
-        };
-        self.thermographs.insert(g, t.clone());
-        t
+            let t = match self.as_number(g) {
+                Some(x) => Thermograph::number(x),
+                None => {
+                    let left = self.each(self.left(g).to_vec(), Self::thermograph);
+                    let right = self.each(self.right(g).to_vec(), Self::thermograph);
+                    Thermograph::of_options(
+                        &left.iter().collect::<Vec<_>>(),
+                        &right.iter().collect::<Vec<_>>(),
+                    )
+                }
+            };
+            self.thermographs.insert(g, t.clone());
+            t
+        })
     }
 
     /// `g` as a number, if it is one.
@@ -638,9 +760,10 @@ impl Universe {
     }
 
     /// What `grundy cgt` says of `g`.
-    pub fn report(&mut self, g: Id) -> Report {
+    /// Refused when a time budget stops the work (see [`Universe::check`]).
+    pub fn report(&mut self, g: Id) -> Result<Report, crate::GameError> {
         let thermograph = self.thermograph(g);
-        Report {
+        let report = Report {
             mean: thermograph.mean.to_string(),
             temperature: thermograph.temperature.to_string(),
             canonical: self.show(g),
@@ -649,7 +772,9 @@ impl Universe {
             right_stop: self.right_stop(g).to_string(),
             atomic_weight: self.atomic_weight(g).map(|w| self.show(w)),
             birthday: self.birthday(g),
-        }
+        };
+        self.check()?;
+        Ok(report)
     }
 
     /// Reads an expression in CGSuite's notation: numbers (`3`, `-1/2`), nimbers (`*`,
@@ -658,7 +783,9 @@ impl Universe {
     /// parentheses, sums and differences. A sign just before a number is the number's:
     /// `-2^` is −2 + ↑, as it is written back.
     pub fn parse(&mut self, text: &str) -> Result<Id, crate::GameError> {
-        parse::expression(self, text)
+        let g = parse::expression(self, text)?;
+        self.check()?;
+        Ok(g)
     }
 }
 

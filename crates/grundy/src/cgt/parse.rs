@@ -351,8 +351,11 @@ impl Parser<'_> {
                 break;
             }
             if let Some(k) = self.count(end) {
-                if ups.abs() != 1 || k > 1000 {
+                if ups.abs() != 1 {
                     return Err(err(text, "write ^3 or ^^^, not both"));
+                }
+                if k > 1000 {
+                    return Err(err(text, "^n and vn take n from 1 to 1000"));
                 }
                 ups = step * k as i32;
                 break;

@@ -41,6 +41,9 @@ pub(super) enum Shown {
     Braces,
 }
 
+/// The most arrows of an uptimal recognised from its options alone (see `recognise`).
+const MAX_ARROWS: i32 = 64;
+
 /// The most strokes a bar has: a game needing more is written in braces where it stands.
 const MAX_BARS: usize = 4;
 
@@ -58,11 +61,16 @@ impl Universe {
         }
         let b = self.birthday(g) as i32;
         // Each of these is born no earlier than day |n| (and *m on day m), so only small
-        // ones can equal g.
+        // ones can equal g; and at most MAX_ARROWS arrows are tried (building each costs its
+        // size: a game born on day 10^6 would otherwise try 10^6 of them). Larger uptimals are
+        // known when they are built as such (read, or summed).
         for shape in [Shape::Ups, Shape::Pow, Shape::PowTo] {
             let from = if shape == Shape::Ups { 1 } else { 2 };
-            for n in (from..=b + 1).flat_map(|n| [n, -n]) {
+            for n in (from..=(b + 1).min(MAX_ARROWS)).flat_map(|n| [n, -n]) {
                 for m in 0..=(b as u32 + 1).min(8) {
+                    if self.halted() {
+                        return kind;
+                    }
                     if self.uptimal(shape, ls, n, m) == g {
                         return self.kinds[g.0 as usize];
                     }
@@ -74,31 +82,33 @@ impl Universe {
 
     /// Decides how `g` and everything below it is written.
     fn prepare(&mut self, g: Id) {
-        if self.shown.contains_key(&g) {
-            return;
-        }
-        let shown = match self.recognise(g) {
-            Kind::Other => {
-                let (left, right) = (self.left(g).to_vec(), self.right(g).to_vec());
-                for o in left.iter().chain(&right) {
-                    self.prepare(*o);
-                }
-                if self.neg(g) == g {
-                    Shown::Switch
-                } else if let Some((translate, sub, miny)) = self.tiny(g) {
-                    self.prepare(sub);
-                    Shown::Tiny {
-                        translate,
-                        sub,
-                        miny,
-                    }
-                } else {
-                    Shown::Braces
-                }
+        super::deep(|| {
+            if self.shown.contains_key(&g) || self.halted() {
+                return;
             }
-            kind => Shown::Simple(kind),
-        };
-        self.shown.insert(g, shown);
+            let shown = match self.recognise(g) {
+                Kind::Other => {
+                    let (left, right) = (self.left(g).to_vec(), self.right(g).to_vec());
+                    for o in left.iter().chain(&right) {
+                        self.prepare(*o);
+                    }
+                    if self.neg(g) == g {
+                        Shown::Switch
+                    } else if let Some((translate, sub, miny)) = self.tiny(g) {
+                        self.prepare(sub);
+                        Shown::Tiny {
+                            translate,
+                            sub,
+                            miny,
+                        }
+                    } else {
+                        Shown::Braces
+                    }
+                }
+                kind => Shown::Simple(kind),
+            };
+            self.shown.insert(g, shown);
+        })
     }
 
     /// `g` as x + Tiny(s) = {x ‖ x | x − s} (mean of x − s below x) or x + Miny(s) =
@@ -139,6 +149,10 @@ impl Universe {
     pub fn show(&mut self, g: Id) -> String {
         self.prepare(g);
         let mut out = String::new();
+        // Stopped by a time budget, some games are not prepared (and the answer is refused).
+        if self.check().is_err() {
+            return out;
+        }
         self.write(g, true, false, &mut out);
         out
     }
@@ -147,7 +161,7 @@ impl Universe {
     /// and it is not a single symbol. Returns how many strokes its bar has when it is
     /// written without braces (0 when it has none).
     fn write(&self, g: Id, brackets: bool, parens: bool, out: &mut String) -> usize {
-        match self.shown[&g] {
+        super::deep(|| match self.shown[&g] {
             Shown::Simple(kind) => {
                 let compact = match kind {
                     Kind::Number(_) => true,
@@ -229,7 +243,7 @@ impl Universe {
                     bars
                 }
             }
-        }
+        })
     }
 
     /// `options` in CGSuite's order.

@@ -21,24 +21,26 @@ impl Universe {
     }
 
     fn cool_by(&mut self, g: Id, t: Id, by: super::Dyadic) -> Id {
-        if self.as_number(g).is_some_and(|x| x.is_integer()) {
-            return g;
-        }
-        let thermograph = self.thermograph(g);
-        if thermograph.temperature < by {
-            return self.number(thermograph.mean);
-        }
-        let mut left = Vec::new();
-        for o in self.left(g).to_vec() {
-            let c = self.cool_by(o, t, by);
-            left.push(self.sub(c, t));
-        }
-        let mut right = Vec::new();
-        for o in self.right(g).to_vec() {
-            let c = self.cool_by(o, t, by);
-            right.push(self.add(c, t));
-        }
-        self.game(&left, &right)
+        super::deep(|| {
+            if self.as_number(g).is_some_and(|x| x.is_integer()) {
+                return g;
+            }
+            let thermograph = self.thermograph(g);
+            if thermograph.temperature < by {
+                return self.number(thermograph.mean);
+            }
+            let mut left = Vec::new();
+            for o in self.left(g).to_vec() {
+                let c = self.cool_by(o, t, by);
+                left.push(self.sub(c, t));
+            }
+            let mut right = Vec::new();
+            for o in self.right(g).to_vec() {
+                let c = self.cool_by(o, t, by);
+                right.push(self.add(c, t));
+            }
+            self.game(&left, &right)
+        })
     }
 
     /// `g` heated by `t` (any game): `g` itself for a number, else
@@ -50,19 +52,21 @@ impl Universe {
     /// assert_eq!(u.canonical("^ Heat 2").unwrap(), "{2||0|-4}");
     /// ```
     pub fn heat(&mut self, g: Id, t: Id) -> Id {
-        if self.as_number(g).is_some() {
-            return g;
-        }
-        let mut left = Vec::new();
-        for o in self.left(g).to_vec() {
-            let h = self.heat(o, t);
-            left.push(self.add(h, t));
-        }
-        let mut right = Vec::new();
-        for o in self.right(g).to_vec() {
-            let h = self.heat(o, t);
-            right.push(self.sub(h, t));
-        }
-        self.game(&left, &right)
+        super::deep(|| {
+            if self.as_number(g).is_some() {
+                return g;
+            }
+            let mut left = Vec::new();
+            for o in self.left(g).to_vec() {
+                let h = self.heat(o, t);
+                left.push(self.add(h, t));
+            }
+            let mut right = Vec::new();
+            for o in self.right(g).to_vec() {
+                let h = self.heat(o, t);
+                right.push(self.sub(h, t));
+            }
+            self.game(&left, &right)
+        })
     }
 }

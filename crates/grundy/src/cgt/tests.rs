@@ -481,7 +481,7 @@ fn cgsuite_table_of_values() {
     let mut u = Universe::new();
     for &(text, shown, weight, birthday, ls, rs, mean, temperature, outcome) in rows {
         let g = u.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let report = u.report(g);
+        let report = u.report(g).unwrap();
         assert_eq!(report.canonical, shown, "{text}");
         assert_eq!(report.atomic_weight.as_deref(), weight, "{text}");
         assert_eq!(report.birthday, birthday, "{text}");
@@ -633,4 +633,33 @@ fn cooling_and_heating() {
     }
     assert!(u.canonical("+-1 Cool *").is_err());
     assert!(u.canonical("+-1 Cool -1").is_err());
+}
+
+/// Found by the `cgt` fuzz target: ↑88 + 88888 recursed once per unit of the integer and
+/// overflowed the stack. A number now translates a game's options (Siegel, II.3), and deep
+/// recursions grow their stack: here on a thread with a small one.
+#[test]
+fn deep_sums_neither_overflow_nor_go_through_a_numbers_options() {
+    let answers = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            let mut u = Universe::new();
+            ["^88+88888", "^1000+^1000+3+{1|-1}", "-(^1000+7)"]
+                .map(|text| u.canonical(text).unwrap_or_else(|e| panic!("{text}: {e}")))
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(answers, ["88888^88", "{4^2000|2^2000}", "-7v1000"]);
+}
+
+/// A time budget stops a long valuation, and the universe says so from then on.
+#[test]
+fn a_budget_stops_a_long_valuation() {
+    let mut u = Universe::new();
+    let long = crate::budget::within(std::time::Duration::from_millis(20), || {
+        u.parse("^300+^<300>")
+    });
+    assert_eq!(long.unwrap_err().kind(), "over_budget");
+    assert_eq!(u.parse("1").unwrap_err().kind(), "over_budget");
 }

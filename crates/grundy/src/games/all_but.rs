@@ -4,7 +4,7 @@
 //! (`crate::heap::find_arithmetic_period`) and answers heaps of any size through it.
 
 use super::{int_tokens, parse_all, split_heap};
-use crate::analysis::{Move, Token, Verdict};
+use crate::analysis::{GameOption, Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::sequence::Source;
 use crate::heap::{HeapRule, HeapValues, Table};
@@ -123,9 +123,9 @@ impl Ruleset for AllBut {
         &INFO
     }
 
-    fn name(&self) -> String {
+    fn settings(&self) -> Vec<GameOption> {
         let s: Vec<String> = self.except.iter().map(|k| k.to_string()).collect();
-        format!("all-but --set {}", s.join(","))
+        vec![GameOption::Named("set", s.join(","))]
     }
 
     fn parse(&self, args: &[&str]) -> Result<Vec<Nat>, GameError> {

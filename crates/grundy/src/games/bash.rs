@@ -1,6 +1,6 @@
 //! Bash's game: one heap, take 1 to M tokens.
 
-use crate::analysis::{Brief, Move, Token, Verdict, Word};
+use crate::analysis::{Brief, GameOption, Move, Token, Verdict, Word};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
 use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec};
@@ -101,15 +101,15 @@ impl Ruleset for Bash {
         &INFO
     }
 
-    fn name(&self) -> String {
-        let mut s = "bash".to_string();
+    fn settings(&self) -> Vec<GameOption> {
+        let mut o = Vec::new();
         if let Some(m) = &self.max {
-            s += &format!(" --max {m}");
+            o.push(GameOption::Named("max", m.to_string()));
         }
         if self.misere {
-            s += " --misere";
+            o.push(GameOption::Flag("misere"));
         }
-        s
+        o
     }
 
     fn parse(&self, args: &[&str]) -> Result<BashPos, GameError> {

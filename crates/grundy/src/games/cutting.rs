@@ -122,6 +122,7 @@ impl Cutting {
         let mut stamp = vec![usize::MAX; 2 * n + 2];
         for w in 2..n {
             crate::budget::check()?;
+            crate::budget::report("table rows", w as u64, Some(n as u64));
             for h in 2..n {
                 let id = w * n + h;
                 let mut mark = |v: u32| {

@@ -2,7 +2,7 @@
 //! codes (Kayles, Dawson's Kayles, …) and Grundy's game.
 
 use super::{int_tokens, parse_all, split_heap};
-use crate::analysis::{Move, Token, Verdict};
+use crate::analysis::{GameOption, Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::sequence::Source;
 use crate::heap::{
@@ -430,14 +430,14 @@ impl Ruleset for HeapGame {
         }
     }
 
-    fn name(&self) -> String {
+    fn settings(&self) -> Vec<GameOption> {
         match &self.kind {
-            HeapKind::Octal(code) => format!("octal {code}"),
+            HeapKind::Octal(code) => vec![GameOption::Leading("code", code.to_string())],
             HeapKind::Subtraction(set) => {
                 let s: Vec<String> = set.iter().map(|x| x.to_string()).collect();
-                format!("subtraction --set {}", s.join(","))
+                vec![GameOption::Named("set", s.join(","))]
             }
-            _ => self.info().name.to_string(),
+            _ => Vec::new(),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::thanos::small_grundy;
 use super::{int_tokens, parse_all};
-use crate::analysis::{Move, Token, Verdict};
+use crate::analysis::{GameOption, Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset};
 use crate::nat::parse_u64;
 use crate::registry::{Entry, Param, ParamKind, ParamType};
@@ -289,8 +289,8 @@ impl Ruleset for Moore {
         &INFO
     }
 
-    fn name(&self) -> String {
-        format!("moore --k {}", self.k)
+    fn settings(&self) -> Vec<GameOption> {
+        vec![GameOption::Named("k", self.k.to_string())]
     }
 
     fn parse(&self, args: &[&str]) -> Result<Vec<Nat>, GameError> {

@@ -1,7 +1,7 @@
 //! Nim and misère Nim.
 
 use super::{int_tokens, parse_all, with_heap, xor_all, xor_expression};
-use crate::analysis::{Brief, Move, Token, Verdict, Word};
+use crate::analysis::{Brief, GameOption, Move, Token, Verdict, Word};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::Entry;
 use crate::solver::{Convention, Game};
@@ -62,11 +62,10 @@ impl Ruleset for Nim {
         &INFO
     }
 
-    fn name(&self) -> String {
-        if self.misere {
-            "nim --misere".into()
-        } else {
-            "nim".into()
+    fn settings(&self) -> Vec<GameOption> {
+        match self.misere {
+            true => vec![GameOption::Flag("misere")],
+            false => Vec::new(),
         }
     }
 

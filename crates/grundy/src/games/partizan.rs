@@ -91,6 +91,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
     fn search<R: Parts<Part = P>>(&mut self, rules: &R, key: P) -> Result<Id, GameError> {
         if self.known.len() % 1024 == 0 {
             crate::budget::check()?;
+            crate::budget::report("regions valued", self.known.len() as u64, None);
             if self.known.len() >= MAX_PARTS {
                 return Err(GameError::TooLarge(format!(
                     "{}: more than {MAX_PARTS} regions to value",
@@ -131,7 +132,12 @@ impl<R: Parts> Game<R> {
         f: impl FnOnce(&mut Values<R::Part>) -> Result<T, GameError>,
     ) -> Result<T, GameError> {
         let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        f(&mut values)
+        let answer = f(&mut values).and_then(|a| values.universe.check().map(|()| a));
+        // A universe stopped by a time budget holds meaningless values: start afresh.
+        if values.universe.check().is_err() {
+            *values = Values::default();
+        }
+        answer
     }
 
     /// Every move of `player` from `position`, each with the position it leaves.
@@ -245,7 +251,7 @@ impl<R: Parts> Ruleset for Game<R> {
     fn report(&self, position: &Self::Pos) -> Option<Result<Report, GameError>> {
         Some(self.with_values(|values| {
             let g = values.sum(&self.rules, position)?;
-            Ok(values.universe.report(g))
+            values.universe.report(g)
         }))
     }
 }

@@ -1,6 +1,6 @@
 //! The partizan subtraction game: each player has their own subtraction set.
 
-use crate::analysis::{Move, Player, Token, Verdict};
+use crate::analysis::{GameOption, Move, Player, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::Period;
 use crate::nat::parse_nat;
@@ -206,12 +206,11 @@ impl Ruleset for PartizanSubtraction {
         &INFO
     }
 
-    fn name(&self) -> String {
-        format!(
-            "partizan-subtraction --left {} --right {}",
-            set_text(&self.left),
-            set_text(&self.right)
-        )
+    fn settings(&self) -> Vec<GameOption> {
+        vec![
+            GameOption::Named("left", set_text(&self.left)),
+            GameOption::Named("right", set_text(&self.right)),
+        ]
     }
 
     fn parse(&self, args: &[&str]) -> Result<Nat, GameError> {

@@ -239,6 +239,7 @@ impl Grid {
         let mut stamp = vec![usize::MAX; w + h + 2];
         for i in 0..w {
             crate::budget::check().ok()?;
+            crate::budget::report("table rows", i as u64, Some(w as u64));
             for j in 0..h {
                 let id = i * h + j;
                 for i2 in 0..i {

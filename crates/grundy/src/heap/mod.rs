@@ -484,6 +484,13 @@ impl HeapValues {
                 extend_with(&self.rule, values, end - 1, ext);
                 done = end;
                 crate::budget::check()?;
+                // Up to the heap asked about (less if a period is found on the way), or for a heap
+                // beyond any table, this round of the search for a period.
+                let total = max
+                    .to_u64()
+                    .filter(|&m| m < MAX_VALUES)
+                    .map_or(goal, |m| m + 1);
+                crate::budget::report("heap values", done, Some(total));
             }
             cap = cap_now(&st.ext);
             if !beyond(st.values.len() as u64 - 1) {

@@ -56,7 +56,10 @@ pub const ARITHMETIC_PROOFS: &str = "grundy proves arithmetic periods for all-bu
 /// The answer of `grundy sequence`; its JSON form is a contract.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
-    /// The game, as named on the command line.
+    /// The game, as named on the command line. Not in the JSON form: who serializes a report
+    /// writes the game's name and options apart (`grundy sequence --json` puts
+    /// [`crate::GameName`]'s fields `game`, `options`, `spec` in front).
+    #[serde(skip)]
     pub game: String,
     /// How many values were computed: G(0) … G(computed − 1).
     pub computed: u64,
