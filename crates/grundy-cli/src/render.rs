@@ -394,7 +394,14 @@ pub fn cgt_text(r: &grundy::cgt::Report) -> String {
     };
     format!(
         "{}\nOutcome {} ({who}); stops {} (Left starts) and {} (Right starts); mean {}, \
-         temperature {}; {weight}; born by day {}.\n",
-        r.canonical, r.outcome, r.left_stop, r.right_stop, r.mean, r.temperature, r.birthday
+         temperature {}; {weight}; born by day {}; reduced canonical form {}.\n",
+        r.canonical,
+        r.outcome,
+        r.left_stop,
+        r.right_stop,
+        r.mean,
+        r.temperature,
+        r.birthday,
+        r.reduced
     )
 }

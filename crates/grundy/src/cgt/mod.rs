@@ -69,6 +69,9 @@ pub struct Report {
     pub atomic_weight: Option<String>,
     /// The day the canonical form is born.
     pub birthday: u32,
+    /// The reduced canonical form (see [`Universe::reduced`]): the simplest game
+    /// infinitesimally close, as CGSuite writes it.
+    pub reduced: String,
 }
 
 /// A game of a [`Universe`], in canonical form.
@@ -528,7 +531,7 @@ impl Universe {
     const MAX_UPS: u32 = 1 << 16;
 
     /// `g` as x + n·↑ + *m, if it is one (n = 0 for numbers and numbers plus nimbers).
-    fn ups_of(&self, g: Id) -> Option<(Dyadic, i32, u32)> {
+    pub(crate) fn ups_of(&self, g: Id) -> Option<(Dyadic, i32, u32)> {
         match self.kinds[g.0 as usize] {
             Kind::Number(x) => Some((x, 0, 0)),
             Kind::NumberStar(x, m) => Some((x, 0, m)),
@@ -615,7 +618,7 @@ impl Universe {
     }
 
     /// `g` as x + *m (m = 0 for a number), if it is one.
-    fn plain(&self, g: Id) -> Option<(Dyadic, u32)> {
+    pub(crate) fn plain(&self, g: Id) -> Option<(Dyadic, u32)> {
         match self.kinds[g.0 as usize] {
             Kind::Number(x) => Some((x, 0)),
             Kind::NumberStar(x, m) => Some((x, m)),
@@ -772,6 +775,10 @@ impl Universe {
             right_stop: self.right_stop(g).to_string(),
             atomic_weight: self.atomic_weight(g).map(|w| self.show(w)),
             birthday: self.birthday(g),
+            reduced: {
+                let r = self.reduced(g);
+                self.show(r)
+            },
         };
         self.check()?;
         Ok(report)

@@ -69,4 +69,39 @@ impl Universe {
             self.game(&left, &right)
         })
     }
+
+    /// The reduced canonical form: the simplest game that differs from `g` by an
+    /// infinitesimal (Calistrate, 1996; Grossman and Siegel, "Reductions of partizan games",
+    /// 2009; Siegel, *Combinatorial Game Theory*, II.6). As CGSuite computes it: x for
+    /// x + n·↑ + *m, else the star projection of `g` heated by * (every x + * in it
+    /// replaced by x).
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// let g = u.parse("{3||2*|1*}").unwrap();
+    /// let r = u.reduced(g);
+    /// assert_eq!(u.show(r), "{3||2|1}");
+    /// ```
+    pub fn reduced(&mut self, g: Id) -> Id {
+        if let Some((x, _, _)) = self.ups_of(g) {
+            return self.number(x);
+        }
+        let star = self.nimber(1);
+        let heated = self.heat(g, star);
+        self.star_projection(heated)
+    }
+
+    /// `g` with every x + * among it and its followers replaced by x.
+    fn star_projection(&mut self, g: Id) -> Id {
+        super::deep(|| match self.plain(g) {
+            Some((_, 0)) => g,
+            Some((x, 1)) => self.number(x),
+            _ => {
+                let left = self.each(self.left(g).to_vec(), Self::star_projection);
+                let right = self.each(self.right(g).to_vec(), Self::star_projection);
+                self.game(&left, &right)
+            }
+        })
+    }
 }

@@ -663,3 +663,65 @@ fn a_budget_stops_a_long_valuation() {
     assert_eq!(long.unwrap_err().kind(), "over_budget");
     assert_eq!(u.parse("1").unwrap_err().kind(), "over_budget");
 }
+
+/// CGSuite's `CanonicalShortGameTestCase.scala`: each game's reduced canonical form.
+#[test]
+fn reduced_canonical_forms_as_cgsuite_gives_them() {
+    let rows = [
+        ("0", "0"),
+        ("5", "5"),
+        ("-1/2", "-1/2"),
+        ("25/16", "25/16"),
+        ("*8", "0"),
+        ("9/8+*", "9/8"),
+        ("^", "0"),
+        ("v*", "0"),
+        ("6+^*", "6"),
+        ("^*6", "0"),
+        ("73/16+v9*8", "73/16"),
+        ("{0|*||*|||*||||*}", "0"),
+        ("{0||0|v*}", "0"),
+        ("{0||0|vvv}", "0"),
+        ("{^^^|vv}", "0"),
+        ("{0||0|-3/2}", "0"),
+        ("{0|||0||-1|-3}", "0"),
+        ("{5||3|1|||0||||0}", "0"),
+        ("{1|^^||^}", "0"),
+        ("{1|^^^||^}", "0"),
+        ("{3||2+*|1+*}", "{3||2|1}"),
+        (
+            "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
+            "{3/2|1/2||{0|-3},{-1/2|-1||-5/2}}",
+        ),
+    ];
+    let mut u = Universe::new();
+    for (text, reduced) in rows {
+        let g = u.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let r = u.reduced(g);
+        assert_eq!(u.show(r), reduced, "{text}");
+        // Infinitesimally close: the difference has both stops 0.
+        let d = u.sub(g, r);
+        let zero = crate::cgt::Dyadic::int(0);
+        assert_eq!((u.left_stop(d), u.right_stop(d)), (zero, zero), "{text}");
+        assert_eq!(u.report(g).unwrap().reduced, reduced, "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// The reduced canonical form is infinitesimally close to the game, is its own, and
+    /// depends only on the game modulo infinitesimals (so it respects sums).
+    #[test]
+    fn reduced_forms_are_close_idempotent_and_additive(a in expr(), b in expr()) {
+        let mut u = Universe::new();
+        let (g, h) = (u.parse(&a).unwrap(), u.parse(&b).unwrap());
+        let zero = crate::cgt::Dyadic::int(0);
+        let rg = u.reduced(g);
+        let d = u.sub(g, rg);
+        prop_assert_eq!((u.left_stop(d), u.right_stop(d)), (zero, zero));
+        prop_assert_eq!(u.reduced(rg), rg);
+        let (gh, rh) = (u.add(g, h), u.reduced(h));
+        let sum_of_reduced = u.add(rg, rh);
+        prop_assert_eq!(u.reduced(gh), u.reduced(sum_of_reduced));
+    }
+}
