@@ -468,26 +468,8 @@ impl Numbers<'_> {
                 left &= !(1 << first);
                 continue;
             }
-            let mut piece = 0u64;
-            let mut seen = 1u64; // the ground is never passed through
-            let mut stack = vec![b];
-            seen |= 1 << b;
-            while let Some(v) = stack.pop() {
-                let here = self.at[v as usize] & standing;
-                piece |= here;
-                let mut rest = here;
-                while rest != 0 {
-                    let i = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let (_, a, b) = self.edges[i];
-                    for w in [a, b] {
-                        if seen & (1 << w) == 0 {
-                            seen |= 1 << w;
-                            stack.push(w);
-                        }
-                    }
-                }
-            }
+            // The ground is never passed through.
+            let piece = self.reach(b, 1 | 1 << b, standing);
             out.push(piece);
             left &= !piece;
         }
@@ -496,8 +478,14 @@ impl Numbers<'_> {
 
     /// What still stands of `edges` once those not joined to the ground fall.
     fn standing(&self, edges: u64) -> u64 {
-        let (mut seen, mut kept) = (1u64, 0u64);
-        let mut stack = vec![0u8];
+        self.reach(0, 1, edges)
+    }
+
+    /// The edges of `edges` reached from vertex `start` without passing through the
+    /// vertices of `seen` (which holds `start`).
+    fn reach(&self, start: u8, mut seen: u64, edges: u64) -> u64 {
+        let mut kept = 0u64;
+        let mut stack = vec![start];
         while let Some(v) = stack.pop() {
             let here = self.at[v as usize] & edges;
             kept |= here;
