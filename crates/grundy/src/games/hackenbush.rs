@@ -198,11 +198,7 @@ impl Bed {
     /// What is left standing of `edges` once those no longer joined to the ground fall, split
     /// into the pieces that meet only at the ground: each a tree or a bed.
     fn pieces(edges: &[(u8, u8, u8)]) -> Vec<Piece> {
-        let n = edges
-            .iter()
-            .map(|e| e.1.max(e.2) as usize + 1)
-            .max()
-            .unwrap_or(1);
+        let n = vertices(edges);
         let mut adjacent = vec![Vec::new(); n];
         for (i, &(_, a, b)) in edges.iter().enumerate() {
             adjacent[a as usize].push(i);
@@ -285,11 +281,7 @@ impl Bed {
     /// The edges renumbered in the order a search from the ground meets their vertices (the
     /// ground's edges first, by colour), so that a bed reached in several ways is one key.
     fn normal(edges: &[(u8, u8, u8)]) -> Bed {
-        let n = edges
-            .iter()
-            .map(|e| e.1.max(e.2) as usize + 1)
-            .max()
-            .unwrap_or(1);
+        let n = vertices(edges);
         let mut new = vec![u8::MAX; n];
         new[0] = 0;
         let mut next = 1u8;
@@ -330,12 +322,7 @@ impl Bed {
         if self.edges.iter().any(|e| e.0 == b'e') || self.edges.len() > 63 {
             return None;
         }
-        let n = self
-            .edges
-            .iter()
-            .map(|e| e.2 as usize + 1)
-            .max()
-            .unwrap_or(1);
+        let n = vertices(&self.edges);
         let mut at = vec![0u64; n];
         for (i, &(_, a, b)) in self.edges.iter().enumerate() {
             at[a as usize] |= 1 << i;
@@ -366,12 +353,7 @@ impl Bed {
 
     /// Written in CGSuite's notation, vertices met again labelled `:{k}`.
     fn write(&self, out: &mut String) {
-        let n = self
-            .edges
-            .iter()
-            .map(|e| e.2 as usize + 1)
-            .max()
-            .unwrap_or(1);
+        let n = vertices(&self.edges);
         // A search from the ground: the edges it follows to new vertices are written in
         // a row or in branches; the others end at a labelled vertex.
         let mut seen = vec![false; n];
@@ -530,6 +512,11 @@ impl Numbers<'_> {
         self.memo.insert(piece, v);
         Some(v)
     }
+}
+
+/// How many vertices `edges` (colour, a, b) with a ≤ b name: the ground and those above.
+fn vertices(edges: &[(u8, u8, u8)]) -> usize {
+    edges.iter().map(|e| e.2 as usize + 1).max().unwrap_or(1)
 }
 
 fn swap_colour(c: u8) -> u8 {
