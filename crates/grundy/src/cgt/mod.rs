@@ -12,7 +12,7 @@
 //! differences), and written back as CGSuite writes it (see `show.rs`). Thermographs, means
 //! and temperatures are in [`Thermograph`]; atomic weights in [`Universe::atomic_weight`].
 //! Cooling and heating: [`Universe::cool`], [`Universe::heat`] (`G Cool t`, `G Heat t` in
-//! the notation). Not yet here: reduced canonical forms.
+//! the notation); reduced canonical forms: [`Universe::reduced`].
 //!
 //! ```
 //! use grundy::cgt::Universe;
@@ -507,17 +507,14 @@ impl Universe {
             if h == zero {
                 return g;
             }
-            // Numbers plus nimbers add as such, (x + *m) + (y + *n) = (x + y) + *(m ⊕ n): a sum
-            // by options would recurse once per unit of an integer's size, and try every pair of
-            // a large nimber's options.
-            if let (Some((x, m)), Some((y, n))) = (self.plain(g), self.plain(h)) {
-                if let Some(z) = x.checked_add(y) {
-                    return self.number_star(z, m ^ n);
-                }
-            }
-            // x + n·↑ + *m sums the same way, part by part.
+            // Numbers, ups and nimbers add part by part, (x + n·↑ + *m) + (y + k·↑ + *j) =
+            // (x + y) + (n + k)·↑ + *(m ⊕ j): a sum by options would recurse once per unit of
+            // an integer's size, and try every pair of a large nimber's options.
             if let (Some((x, n, m)), Some((y, k, j))) = (self.ups_of(g), self.ups_of(h)) {
                 if let (Some(z), Some(u)) = (x.checked_add(y), n.checked_add(k)) {
+                    if u == 0 {
+                        return self.number_star(z, m ^ j);
+                    }
                     if u.unsigned_abs() <= Self::MAX_UPS {
                         return self.uptimal(Shape::Ups, z, u, m ^ j);
                     }
