@@ -56,6 +56,9 @@ impl Universe {
             if self.as_number(g).is_some() {
                 return g;
             }
+            if let Some(&h) = self.heated.get(&(g, t)) {
+                return h;
+            }
             let mut left = Vec::new();
             for o in self.left(g).to_vec() {
                 let h = self.heat(o, t);
@@ -66,7 +69,9 @@ impl Universe {
                 let h = self.heat(o, t);
                 right.push(self.sub(h, t));
             }
-            self.game(&left, &right)
+            let h = self.game(&left, &right);
+            self.heated.insert((g, t), h);
+            h
         })
     }
 

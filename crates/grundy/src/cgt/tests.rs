@@ -725,3 +725,12 @@ proptest! {
         prop_assert_eq!(u.reduced(gh), u.reduced(sum_of_reduced));
     }
 }
+
+/// Found by the `cgt` fuzz target: `{1|*43}` took time exponential in the nimber when its
+/// reduced form heated every follower once per path to it; heating is remembered now.
+#[test]
+fn a_large_nimber_is_heated_once_per_follower() {
+    let mut u = Universe::new();
+    let g = u.parse("{1|*43}").unwrap();
+    assert_eq!(u.report(g).unwrap().reduced, "{1|0}");
+}
