@@ -6,10 +6,15 @@
 //! head longer than [`crate::Limits::max_head`] or a request with a body it passes on a small
 //! request of its own (`GET /.refused/…`, closing the connection) that the router answers
 //! with a JSON error like any other. What the client sends after that is read and dropped, so
-//! that the reply is not lost to a reset.
+//! that the reply is not lost to a reset: while hyper works, and when hyper closes the
+//! connection, the wrapper first ends its own sending (the client sees the whole reply and the
+//! end) and then reads and drops what is still coming, up to [`DRAIN`] bytes or
+//! [`LINGER`], before the socket is let go. (A socket closed with unread bytes is reset,
+//! and a reset loses the reply if the client was still sending.)
 //!
 //! hyper's header-read timeout still applies: it runs from the moment hyper waits for a head.
 
+use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -49,6 +54,10 @@ impl Refused {
 /// reading.
 const DRAIN: usize = 1 << 20;
 
+/// The longest a refused connection is kept open after the reply, for the client to finish
+/// sending and see the reply.
+const LINGER: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A connection whose request heads reach hyper only whole (see the module's text).
 pub(crate) struct Heads<S> {
     inner: S,
@@ -60,6 +69,9 @@ pub(crate) struct Heads<S> {
     max_head: usize,
     /// After a refusal: how many bytes were read and dropped.
     drained: Option<usize>,
+    /// After a refusal, once hyper closes: whether our sending has ended, and until when the
+    /// rest of the client's bytes are awaited.
+    closing: Option<(bool, Pin<Box<tokio::time::Sleep>>)>,
 }
 
 impl<S> Heads<S> {
@@ -70,6 +82,7 @@ impl<S> Heads<S> {
             ready: 0,
             max_head,
             drained: None,
+            closing: None,
         }
     }
 
@@ -161,10 +174,15 @@ impl<S: AsyncRead + Unpin> AsyncRead for Heads<S> {
             }
             let got = read.filled();
             if let Some(drained) = &mut this.drained {
-                // After a refusal: drop what comes, up to a limit, then end.
+                // After a refusal: drop what comes, up to a limit; the client's end is the end.
+                // Past the limit nothing more is read (hyper is woken by its reply, not by
+                // the socket, and then closes).
                 *drained += got.len();
-                if got.is_empty() || *drained > DRAIN {
+                if got.is_empty() {
                     return Poll::Ready(Ok(()));
+                }
+                if *drained > DRAIN {
+                    return Poll::Pending;
                 }
                 continue;
             }
@@ -182,7 +200,34 @@ impl<S: AsyncRead + Unpin> AsyncRead for Heads<S> {
     }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for Heads<S> {
+impl<S: AsyncRead + Unpin> Heads<S> {
+    /// After a refusal: reads and drops what the client still sends, until its end, an error,
+    /// [`DRAIN`] bytes in all, or the deadline.
+    fn poll_linger(&mut self, cx: &mut Context<'_>) -> Poll<()> {
+        let Some(drained) = &mut self.drained else {
+            return Poll::Ready(());
+        };
+        loop {
+            if *drained > DRAIN {
+                return Poll::Ready(());
+            }
+            let mut chunk = [0u8; 8192];
+            let mut read = ReadBuf::new(&mut chunk);
+            match Pin::new(&mut self.inner).poll_read(cx, &mut read) {
+                Poll::Ready(Ok(())) if !read.filled().is_empty() => {
+                    *drained += read.filled().len();
+                }
+                Poll::Ready(_) => return Poll::Ready(()),
+                Poll::Pending => {
+                    let deadline = &mut self.closing.as_mut().expect("set before lingering").1;
+                    return deadline.as_mut().poll(cx);
+                }
+            }
+        }
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for Heads<S> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -196,7 +241,20 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Heads<S> {
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
+        let this = &mut *self;
+        if this.drained.is_none() {
+            return Pin::new(&mut this.inner).poll_shutdown(cx);
+        }
+        // A refused connection: end our sending first, then linger for the client's rest.
+        let (shut, _) = this
+            .closing
+            .get_or_insert_with(|| (false, Box::pin(tokio::time::sleep(LINGER))));
+        if !*shut {
+            std::task::ready!(Pin::new(&mut this.inner).poll_shutdown(cx))?;
+            this.closing.as_mut().expect("just set").0 = true;
+        }
+        std::task::ready!(this.poll_linger(cx));
+        Poll::Ready(Ok(()))
     }
 
     fn poll_write_vectored(
