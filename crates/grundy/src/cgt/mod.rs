@@ -118,9 +118,10 @@ pub struct Universe {
     /// Memoised atomic-weight calculus (see `atomic.rs`).
     atomic: atomic::Memo,
     thermographs: HashMap<Id, Thermograph>,
-    /// Games heated, by (game, temperature): a nimber's options share followers, so heating
-    /// by option alone takes time exponential in its size.
-    heated: HashMap<(Id, Id), Id>,
+    /// Games heated, cooled and star-projected, by (what was done, game, temperature): a
+    /// nimber's options share followers, so a transformation done option by option without
+    /// this takes time exponential in the nimber.
+    transformed: HashMap<(temper::Transform, Id, Id), Id>,
     /// Steps of work done, to look at the time budget now and then.
     steps: u32,
     /// Why work stopped (a time budget passed, see [`crate::budget`]): from then on every
@@ -157,7 +158,7 @@ impl Universe {
             shown: HashMap::default(),
             atomic: atomic::Memo::default(),
             thermographs: HashMap::default(),
-            heated: HashMap::default(),
+            transformed: HashMap::default(),
             steps: 0,
             stopped: None,
         };

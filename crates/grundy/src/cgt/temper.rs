@@ -4,6 +4,28 @@
 
 use super::{Id, Universe};
 
+/// A transformation of games remembered per (game, temperature) in
+/// `Universe::transformed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Transform {
+    Cool,
+    Heat,
+    StarProjection,
+}
+
+impl Universe {
+    /// `f(g)` through the memo of transformations: each follower transformed once, however
+    /// many paths lead to it.
+    fn remembered(&mut self, what: Transform, g: Id, t: Id, f: impl FnOnce(&mut Self) -> Id) -> Id {
+        if let Some(&h) = self.transformed.get(&(what, g, t)) {
+            return h;
+        }
+        let h = f(self);
+        self.transformed.insert((what, g, t), h);
+        h
+    }
+}
+
 impl Universe {
     /// `g` cooled by the number `t` (t ≥ 0): `g` itself for an integer, the mean once `t`
     /// is above `g`'s temperature, else `{g^L cooled − t | g^R cooled + t}`. `None` when `t`
@@ -21,25 +43,27 @@ impl Universe {
     }
 
     fn cool_by(&mut self, g: Id, t: Id, by: super::Dyadic) -> Id {
-        super::deep(|| {
-            if self.as_number(g).is_some_and(|x| x.is_integer()) {
-                return g;
-            }
-            let thermograph = self.thermograph(g);
-            if thermograph.temperature < by {
-                return self.number(thermograph.mean);
-            }
-            let mut left = Vec::new();
-            for o in self.left(g).to_vec() {
-                let c = self.cool_by(o, t, by);
-                left.push(self.sub(c, t));
-            }
-            let mut right = Vec::new();
-            for o in self.right(g).to_vec() {
-                let c = self.cool_by(o, t, by);
-                right.push(self.add(c, t));
-            }
-            self.game(&left, &right)
+        if self.as_number(g).is_some_and(|x| x.is_integer()) {
+            return g;
+        }
+        self.remembered(Transform::Cool, g, t, |u| {
+            super::deep(|| {
+                let thermograph = u.thermograph(g);
+                if thermograph.temperature < by {
+                    return u.number(thermograph.mean);
+                }
+                let mut left = Vec::new();
+                for o in u.left(g).to_vec() {
+                    let c = u.cool_by(o, t, by);
+                    left.push(u.sub(c, t));
+                }
+                let mut right = Vec::new();
+                for o in u.right(g).to_vec() {
+                    let c = u.cool_by(o, t, by);
+                    right.push(u.add(c, t));
+                }
+                u.game(&left, &right)
+            })
         })
     }
 
@@ -52,26 +76,23 @@ impl Universe {
     /// assert_eq!(u.canonical("^ Heat 2").unwrap(), "{2||0|-4}");
     /// ```
     pub fn heat(&mut self, g: Id, t: Id) -> Id {
-        super::deep(|| {
-            if self.as_number(g).is_some() {
-                return g;
-            }
-            if let Some(&h) = self.heated.get(&(g, t)) {
-                return h;
-            }
-            let mut left = Vec::new();
-            for o in self.left(g).to_vec() {
-                let h = self.heat(o, t);
-                left.push(self.add(h, t));
-            }
-            let mut right = Vec::new();
-            for o in self.right(g).to_vec() {
-                let h = self.heat(o, t);
-                right.push(self.sub(h, t));
-            }
-            let h = self.game(&left, &right);
-            self.heated.insert((g, t), h);
-            h
+        if self.as_number(g).is_some() {
+            return g;
+        }
+        self.remembered(Transform::Heat, g, t, |u| {
+            super::deep(|| {
+                let mut left = Vec::new();
+                for o in u.left(g).to_vec() {
+                    let h = u.heat(o, t);
+                    left.push(u.add(h, t));
+                }
+                let mut right = Vec::new();
+                for o in u.right(g).to_vec() {
+                    let h = u.heat(o, t);
+                    right.push(u.sub(h, t));
+                }
+                u.game(&left, &right)
+            })
         })
     }
 
@@ -98,15 +119,17 @@ impl Universe {
     }
 
     /// `g` with every x + * among it and its followers replaced by x.
-    fn star_projection(&mut self, g: Id) -> Id {
-        super::deep(|| match self.plain(g) {
+    pub(super) fn star_projection(&mut self, g: Id) -> Id {
+        match self.plain(g) {
             Some((_, 0)) => g,
             Some((x, 1)) => self.number(x),
-            _ => {
-                let left = self.each(self.left(g).to_vec(), Self::star_projection);
-                let right = self.each(self.right(g).to_vec(), Self::star_projection);
-                self.game(&left, &right)
-            }
-        })
+            _ => self.remembered(Transform::StarProjection, g, g, |u| {
+                super::deep(|| {
+                    let left = u.each(u.left(g).to_vec(), Self::star_projection);
+                    let right = u.each(u.right(g).to_vec(), Self::star_projection);
+                    u.game(&left, &right)
+                })
+            }),
+        }
     }
 }

@@ -734,3 +734,17 @@ fn a_large_nimber_is_heated_once_per_follower() {
     let g = u.parse("{1|*43}").unwrap();
     assert_eq!(u.report(g).unwrap().reduced, "{1|0}");
 }
+
+/// Cooling by 0 and the star projection go down to every follower of a nimber: done option
+/// by option without a memo, `*30 Cool 0` ran for minutes (2^30 paths).
+#[test]
+fn cooling_and_star_projection_visit_each_follower_once() {
+    let mut u = Universe::new();
+    assert_eq!(u.canonical("*30 Cool 0").unwrap(), "*30");
+    assert_eq!(u.canonical("{1|*30} Cool 0").unwrap(), "{1|*30}");
+    assert_eq!(u.canonical("{3|*30} Cool 1").unwrap(), "{2|1}");
+    // The star projection lowers a nimber *n (n ≥ 2) by one: *0 and *1 become 0.
+    let g = u.nimber(30);
+    let projected = u.star_projection(g);
+    assert_eq!(u.show(projected), "*29");
+}
