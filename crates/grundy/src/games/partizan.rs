@@ -49,7 +49,10 @@ pub const MAX_PARTS: usize = 20_000_000;
 pub struct Values<P: Eq + Hash> {
     /// The games the values live in.
     pub universe: Universe,
+    /// Values of parts in normal form.
     known: HashMap<P, Id>,
+    /// Values of parts as they were met.
+    seen: HashMap<P, Id>,
 }
 
 impl<P: Eq + Hash> Default for Values<P> {
@@ -57,6 +60,7 @@ impl<P: Eq + Hash> Default for Values<P> {
         Values {
             universe: Universe::new(),
             known: HashMap::default(),
+            seen: HashMap::default(),
         }
     }
 }
@@ -74,6 +78,11 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
 
     /// The value of one part: its normal form's, negated if need be.
     pub fn part<R: Parts<Part = P>>(&mut self, rules: &R, part: &P) -> Result<Id, GameError> {
+        // The same part comes back under many moves: its value is remembered as it is, so
+        // that its normal form is found once.
+        if let Some(&v) = self.seen.get(part) {
+            return Ok(v);
+        }
         let Some((key, negated)) = rules.normal(part) else {
             return Ok(self.universe.zero());
         };
@@ -84,7 +93,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
                 None => self.search(rules, key)?,
             },
         };
-        Ok(if negated { self.universe.neg(v) } else { v })
+        let v = if negated { self.universe.neg(v) } else { v };
+        self.seen.insert(part.clone(), v);
+        Ok(v)
     }
 
     /// The value of a part in normal form, from its moves (remembered).
