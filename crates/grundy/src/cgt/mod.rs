@@ -400,6 +400,11 @@ impl Universe {
         if gs.0 > hs.0 || gs.1 > hs.1 {
             return false;
         }
+        // And g < h when g's left stop is below h's right stop: h − g then has a right stop
+        // above 0 (RS(h − g) ≥ RS(h) − LS(g); Siegel, II.3), so Left wins it moving second.
+        if gs.0 < hs.1 {
+            return true;
+        }
         if let Some(&r) = self.le_memo.get(&(g, h)) {
             return r;
         }
