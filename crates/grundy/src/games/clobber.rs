@@ -110,11 +110,9 @@ impl Parts for Clobber {
             return None;
         }
         // The least of the eight images of the group and of its colours swapped (negated).
-        (0..8u8)
-            .flat_map(|t| {
-                let (g, [a, b]) = grid.transform([x, o], t);
-                [((g, [a, b]), false), ((g, [b, a]), true)]
-            })
+        grid.images([x, o])
+            .into_iter()
+            .flat_map(|(g, [a, b])| [((g, [a, b]), false), ((g, [b, a]), true)])
             .min()
     }
 }

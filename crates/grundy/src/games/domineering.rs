@@ -105,11 +105,9 @@ impl Parts for Domineering {
             return None;
         }
         // The least of the eight images; a transposed one (t ≥ 4) swaps the players.
-        (0..8u8)
-            .map(|t| {
-                let (g, [m]) = grid.transform([empty], t);
-                ((g, m), t >= 4)
-            })
+        (0..8)
+            .zip(grid.images([empty]))
+            .map(|(t, (g, [m]))| ((g, m), t >= 4))
             .min()
     }
 }

@@ -343,13 +343,16 @@ impl Grid {
 
     /// The cells of `cells` 4-connected to those of `seed` (within `cells`).
     pub fn flood(self, cells: u64, seed: u64) -> u64 {
-        let mut region = seed & cells;
-        loop {
-            let grown = (region | self.neighbours(region)) & cells;
-            if grown == region {
-                return region;
-            }
-            region = grown;
+        self.edges().flood(cells, seed)
+    }
+
+    /// The masks a flood needs, found once for many floods on this board.
+    fn edges(self) -> Edges {
+        Edges {
+            w: u32::from(self.w),
+            all: self.all(),
+            not_first: !self.column(0),
+            not_last: !self.column(self.w - 1),
         }
     }
 
@@ -360,12 +363,7 @@ impl Grid {
 
     /// The cells next to any of `cells` (up, down, left, right).
     pub fn neighbours(self, cells: u64) -> u64 {
-        let w = u32::from(self.w);
-        let up = cells >> w;
-        let down = cells << w;
-        let left = (cells & !self.column(0)) >> 1;
-        let right = (cells & !self.column(self.w - 1)) << 1;
-        (up | down | left | right) & self.all()
+        self.edges().neighbours(cells)
     }
 
     /// Every cell.
@@ -380,11 +378,12 @@ impl Grid {
 
     /// The connected regions of `cells` (each a mask), in the order of their first cell.
     pub fn regions(self, cells: u64) -> Vec<u64> {
+        let edges = self.edges();
         let mut rest = cells;
         let mut out = Vec::new();
         while rest != 0 {
             let seed = rest & rest.wrapping_neg();
-            let region = self.flood(rest, seed);
+            let region = edges.flood(rest, seed);
             out.push(region);
             rest &= !region;
         }
@@ -425,35 +424,99 @@ impl Grid {
     /// The masks under one of the eight symmetries of the rectangle: `t` bit 0 mirrors
     /// left–right, bit 1 top–bottom, bit 2 transposes (after the mirrors).
     pub fn transform<const K: usize>(self, masks: [u64; K], t: u8) -> (Grid, [u64; K]) {
-        let g = if t & 4 != 0 {
-            Grid {
-                h: self.w,
-                w: self.h,
-            }
+        let mirrored = masks.map(|m| self.mirror(m, t & 1 != 0, t & 2 != 0));
+        if t & 4 == 0 {
+            (self, mirrored)
         } else {
-            self
-        };
-        let w = u32::from(self.w);
-        let mut out = [0u64; K];
-        for (k, &m) in masks.iter().enumerate() {
-            let mut rest = m;
-            while rest != 0 {
-                let i = rest.trailing_zeros();
-                rest &= rest - 1;
-                let (mut r, mut c) = ((i / w) as u8, (i % w) as u8);
-                if t & 1 != 0 {
-                    c = self.w - 1 - c;
-                }
-                if t & 2 != 0 {
-                    r = self.h - 1 - r;
-                }
-                if t & 4 != 0 {
-                    (r, c) = (c, r);
-                }
-                out[k] |= g.bit(r, c);
-            }
+            (self.transposed(), mirrored.map(|m| self.transpose(m)))
         }
-        (g, out)
+    }
+
+    /// The masks under all eight symmetries, indexed by `t` as in [`Grid::transform`]; the
+    /// transposition is done once for all four of its images.
+    pub fn images<const K: usize>(self, masks: [u64; K]) -> [(Grid, [u64; K]); 8] {
+        let t = self.transposed();
+        let across = masks.map(|m| self.transpose(m));
+        std::array::from_fn(|i| {
+            let (lr, tb) = (i & 1 != 0, i & 2 != 0);
+            if i < 4 {
+                (self, masks.map(|m| self.mirror(m, lr, tb)))
+            } else {
+                // Mirroring then transposing is transposing then mirroring the other way.
+                (t, across.map(|m| t.mirror(m, tb, lr)))
+            }
+        })
+    }
+
+    /// The board with rows and columns swapped.
+    fn transposed(self) -> Grid {
+        Grid {
+            h: self.w,
+            w: self.h,
+        }
+    }
+
+    /// `m` mirrored left–right (`lr`) and/or top–bottom (`tb`), a row at a time.
+    fn mirror(self, m: u64, lr: bool, tb: bool) -> u64 {
+        if m == 0 || !lr && !tb {
+            return m;
+        }
+        let w = u32::from(self.w);
+        let row_mask = u64::MAX >> (64 - w);
+        let mut out = 0;
+        for r in 0..u32::from(self.h) {
+            let mut row = m >> (r * w) & row_mask;
+            if lr {
+                row = row.reverse_bits() >> (64 - w);
+            }
+            let to = if tb { u32::from(self.h) - 1 - r } else { r };
+            out |= row << (to * w);
+        }
+        out
+    }
+
+    /// `m` transposed: cell (r, c) to (c, r) of the transposed board.
+    fn transpose(self, m: u64) -> u64 {
+        let (w, t) = (u32::from(self.w), self.transposed());
+        let mut out = 0;
+        let mut rest = m;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            out |= t.bit((i % w) as u8, (i / w) as u8);
+        }
+        out
+    }
+}
+
+/// A board's width and the masks of its cells, of all but its first column and of all but its
+/// last, for floods.
+#[derive(Clone, Copy)]
+struct Edges {
+    w: u32,
+    all: u64,
+    not_first: u64,
+    not_last: u64,
+}
+
+impl Edges {
+    fn neighbours(self, cells: u64) -> u64 {
+        let up = cells >> self.w;
+        let down = cells << self.w;
+        let left = (cells & self.not_first) >> 1;
+        let right = (cells & self.not_last) << 1;
+        (up | down | left | right) & self.all
+    }
+
+    fn flood(self, cells: u64, seed: u64) -> u64 {
+        let mut region = seed & cells;
+        loop {
+            let grown = (region | self.neighbours(region)) & cells;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
     }
 }
 
@@ -476,5 +539,62 @@ pub(crate) fn check_against_search<R: Parts>(
             Player::Right => matches!(to, Outcome::R | Outcome::P),
         };
         assert!(ok, "{what}: {} to {:?}", m.description, m.to);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Cell (r, c) of `g` under symmetry `t`, one cell at a time (the definition).
+    fn image_of_cell(g: Grid, t: u8, (mut r, mut c): (u8, u8)) -> (u8, u8) {
+        if t & 1 != 0 {
+            c = g.w - 1 - c;
+        }
+        if t & 2 != 0 {
+            r = g.h - 1 - r;
+        }
+        if t & 4 != 0 {
+            (r, c) = (c, r);
+        }
+        (r, c)
+    }
+
+    proptest! {
+        /// Every image, by row operations and one transposition, moves each cell where the
+        /// definition says, on boards of every shape up to 64 cells.
+        #[test]
+        fn images_move_each_cell_where_the_symmetry_says(
+            h in 1u8..=8, w in 1u8..=8, bits: u64, other: u64,
+        ) {
+            let g = Grid { h, w };
+            let masks = [bits & g.all(), other & g.all()];
+            let images = g.images(masks);
+            for t in 0..8u8 {
+                let target = if t & 4 != 0 { Grid { h: w, w: h } } else { g };
+                let mut expected = [0u64; 2];
+                for (k, m) in masks.iter().enumerate() {
+                    for r in 0..h {
+                        for c in 0..w {
+                            if m & g.bit(r, c) != 0 {
+                                let (r2, c2) = image_of_cell(g, t, (r, c));
+                                expected[k] |= target.bit(r2, c2);
+                            }
+                        }
+                    }
+                }
+                prop_assert_eq!(images[t as usize], (target, expected));
+                prop_assert_eq!(g.transform(masks, t), (target, expected));
+            }
+        }
+    }
+
+    #[test]
+    fn a_row_of_64_cells_mirrors() {
+        let g = Grid { h: 1, w: 64 };
+        assert_eq!(g.transform([1], 1), (g, [1 << 63]));
+        assert_eq!(g.transform([1], 4).1, [1]);
+        assert_eq!(g.images([0])[5].1, [0]);
     }
 }
