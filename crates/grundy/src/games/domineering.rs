@@ -1,6 +1,6 @@
 //! Domineering: players place dominoes on a board, Left upright, Right flat.
 
-use super::partizan::{Game, Grid, Parts};
+use super::partizan::{Game, Grid, OnMove, Parts};
 use crate::analysis::Player;
 use crate::catalog::GameInfo;
 use crate::registry::{Entry, PositionSpec};
@@ -78,26 +78,39 @@ impl Parts for Domineering {
         grid.write(|b| if empty & b != 0 { '.' } else { '#' })
     }
 
-    fn moves(&self, &(grid, empty): &Board, player: Player) -> Vec<Vec<Board>> {
+    fn moves(&self, board: &Board, player: Player) -> Vec<Vec<Board>> {
+        let mut out = Vec::new();
+        self.each_move(board, player, &mut |after| {
+            out.push(after.to_vec());
+            Ok(())
+        })
+        .expect("collecting moves does not fail");
+        out
+    }
+
+    fn each_move(
+        &self,
+        &(grid, empty): &Board,
+        player: Player,
+        f: &mut OnMove<Board>,
+    ) -> Result<(), GameError> {
         let mut anchors = Self::anchors(grid, empty, player);
         let step = if player == Player::Left { grid.w } else { 1 };
-        let mut out = Vec::new();
+        let mut after = Vec::new();
         while anchors != 0 {
             let a = anchors & anchors.wrapping_neg();
             anchors &= !a;
             let rest = empty & !(a | a << step);
-            out.push(
-                grid.regions(rest)
-                    .into_iter()
-                    .filter(|r| r.count_ones() > 1)
-                    .map(|r| {
-                        let (g, [m]) = grid.crop(r, [r]);
-                        (g, m)
-                    })
-                    .collect(),
-            );
+            after.clear();
+            grid.each_region(rest, |r| {
+                if r.count_ones() > 1 {
+                    let (g, [m]) = grid.crop(r, [r]);
+                    after.push((g, m));
+                }
+            });
+            f(&after)?;
         }
-        out
+        Ok(())
     }
 
     fn normal(&self, &(grid, empty): &Board) -> Option<(Board, bool)> {

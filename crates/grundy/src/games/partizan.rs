@@ -17,6 +17,9 @@ use rustc_hash::FxHashMap as HashMap;
 use std::hash::Hash;
 use std::sync::Mutex;
 
+/// What [`Parts::each_move`] runs on each move: the parts it leaves.
+pub type OnMove<'a, P> = dyn FnMut(&[P]) -> Result<(), GameError> + 'a;
+
 /// The rules of a partizan game played on a sum of parts.
 pub trait Parts: Send + Sync + 'static {
     /// One part (a region, a strip, a cake, a tree).
@@ -30,6 +33,19 @@ pub trait Parts: Send + Sync + 'static {
     /// Every position `player` can move `part` to, each a sum of parts (empty when nothing is
     /// left that anyone can move in).
     fn moves(&self, part: &Self::Part, player: Player) -> Vec<Vec<Self::Part>>;
+    /// Runs `f` on what each of `player`'s moves leaves, in the order of [`Parts::moves`],
+    /// stopping at its first error. The default goes through `moves`; a ruleset with many
+    /// moves a part builds them here without a list for each (and `moves` from this).
+    fn each_move(
+        &self,
+        part: &Self::Part,
+        player: Player,
+        f: &mut OnMove<Self::Part>,
+    ) -> Result<(), GameError> {
+        self.moves(part, player)
+            .iter()
+            .try_for_each(|after| f(after))
+    }
     /// The part in a normal form shared by its symmetric images, and whether the part is
     /// worth the negative of it (a symmetry that swaps the players' roles); `None` for a part
     /// where neither player can ever move (worth 0).
@@ -112,9 +128,10 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
         }
         let mut sides = [Vec::new(), Vec::new()];
         for (side, player) in sides.iter_mut().zip([Player::Left, Player::Right]) {
-            for after in rules.moves(&key, player) {
-                side.push(self.sum(rules, &after)?);
-            }
+            rules.each_move(&key, player, &mut |after| {
+                side.push(self.sum(rules, after)?);
+                Ok(())
+            })?;
         }
         let v = self.universe.game(&sides[0], &sides[1]);
         self.known.insert(key, v);
@@ -378,16 +395,21 @@ impl Grid {
 
     /// The connected regions of `cells` (each a mask), in the order of their first cell.
     pub fn regions(self, cells: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        self.each_region(cells, |r| out.push(r));
+        out
+    }
+
+    /// Runs `f` on each connected region of `cells`, in the order of their first cell.
+    pub fn each_region(self, cells: u64, mut f: impl FnMut(u64)) {
         let edges = self.edges();
         let mut rest = cells;
-        let mut out = Vec::new();
         while rest != 0 {
             let seed = rest & rest.wrapping_neg();
             let region = edges.flood(rest, seed);
-            out.push(region);
+            f(region);
             rest &= !region;
         }
-        out
     }
 
     /// The masks cut down to the smallest rectangle holding `keep`'s cells.
