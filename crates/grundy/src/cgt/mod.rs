@@ -85,6 +85,17 @@ struct Form {
     right: Vec<Id>,
 }
 
+impl Form {
+    /// Left's options, or Right's.
+    fn side(&self, left: bool) -> &[Id] {
+        if left {
+            &self.left
+        } else {
+            &self.right
+        }
+    }
+}
+
 /// What a canonical form is worth in the common notations, found when it is interned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -301,49 +312,57 @@ impl Universe {
         if self.halted() {
             return self.zero();
         }
-        let (mut left, mut right) = (left.to_vec(), right.to_vec());
+        let mut g = Form {
+            left: left.to_vec(),
+            right: right.to_vec(),
+        };
         loop {
-            left.sort_unstable();
-            left.dedup();
-            right.sort_unstable();
-            right.dedup();
-            self.drop_dominated(&mut left, true);
-            self.drop_dominated(&mut right, false);
+            for (side, is_left) in [(&mut g.left, true), (&mut g.right, false)] {
+                side.sort_unstable();
+                side.dedup();
+                self.drop_dominated(side, is_left);
+            }
             // Bypass reversible options: a Left option whose Right option is ≤ G is replaced
             // by that option's Left options (and symmetrically).
-            let g = Form {
-                left: left.clone(),
-                right: right.clone(),
-            };
-            let (new_left, bypassed_left) = self.bypass(&left, &g, true);
-            let (new_right, bypassed_right) = self.bypass(&right, &g, false);
-            let changed = bypassed_left || bypassed_right;
-            if !changed {
+            let new_left = self.bypass(&g.left, &g, true);
+            let new_right = self.bypass(&g.right, &g, false);
+            if new_left.is_none() && new_right.is_none() {
                 break;
             }
-            (left, right) = (new_left, new_right);
+            g = Form {
+                left: new_left.unwrap_or(g.left),
+                right: new_right.unwrap_or(g.right),
+            };
         }
-        self.intern(Form { left, right })
+        self.intern(g)
     }
 
     /// One side's options with each reversible one bypassed: a Left option with a Right
     /// option ≤ G gives way to that option's Left options (for Right: a Left option ≥ G, and
-    /// its Right options). Whether any was.
-    fn bypass(&mut self, options: &[Id], g: &Form, left: bool) -> (Vec<Id>, bool) {
-        let mut out = Vec::new();
-        let mut changed = false;
-        for &o in options {
-            let replies = if left { self.right(o) } else { self.left(o) }.to_vec();
-            let reversing = replies.into_iter().find(|&r| self.against_form(r, g, left));
-            match reversing {
-                Some(r) => {
-                    out.extend_from_slice(if left { self.left(r) } else { self.right(r) });
-                    changed = true;
+    /// its Right options). `None` when none is reversible.
+    fn bypass(&mut self, options: &[Id], g: &Form, left: bool) -> Option<Vec<Id>> {
+        let mut out: Option<Vec<Id>> = None;
+        for (i, &o) in options.iter().enumerate() {
+            // Replies by index: forms are only ever appended, so the lists stay put.
+            let form = o.0 as usize;
+            let mut reversing = None;
+            for k in 0..self.forms[form].side(!left).len() {
+                let r = self.forms[form].side(!left)[k];
+                if self.against_form(r, g, left) {
+                    reversing = Some(r);
+                    break;
                 }
-                None => out.push(o),
+            }
+            match (reversing, &mut out) {
+                (Some(r), _) => {
+                    let out = out.get_or_insert_with(|| options[..i].to_vec());
+                    out.extend_from_slice(if left { self.left(r) } else { self.right(r) });
+                }
+                (None, Some(out)) => out.push(o),
+                (None, None) => {}
             }
         }
-        (out, changed)
+        out
     }
 
     /// Deletes dominated options: for Left those ≤ another, for Right those ≥ another.
