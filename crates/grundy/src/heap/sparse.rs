@@ -96,8 +96,14 @@ pub fn choose_mask<V: StoredValue>(values: &[V]) -> Option<u32> {
 
 /// Heaps computed together: their pairs with a rare part (or an early part of the witness
 /// order) whose partner lies below the block are marked in one pass (split between the
-/// cores), the rest heap by heap.
-const BLOCK: usize = 256;
+/// cores), the rest heap by heap. Short blocks keep the parts marked heap by heap few: the
+/// pass of the next block, marked while this block's heaps are computed, can take only parts
+/// whose partners lie below this block, so parts under two blocks' length wait for the
+/// heaps. Measured (2026-11-26, to 2^21, two runs each): 256 → 64 took 0.354 from 0.90–1.10
+/// to 0.69–0.73 s and 0.56 from 0.27–0.30 to 0.21–0.23 s (those two games then use both
+/// cores), Officers, 0.376 and Grundy's game unchanged; 32 and 48 are alike, 96 and 128
+/// slower.
+const BLOCK: usize = 64;
 
 /// The most bytes of marks for one block (the block is shortened for games with large values).
 const MARK_BYTES: usize = 1 << 18;
@@ -137,8 +143,10 @@ impl Ahead {
 /// heap; with 2 600 (the witness order), 32, 64 and 128 are alike.
 const TILE: usize = 128;
 
-/// Pairs marked in one block pass before the work is shared between two threads.
-const PARALLEL_WORK: usize = 1 << 17;
+/// Pairs marked in one block pass before the work is shared between two threads (with short
+/// blocks, every game with a few dozen rare parts shares; below that a pass is a few
+/// microseconds, about what handing it over costs).
+const PARALLEL_WORK: usize = 1 << 12;
 
 /// Computes G(len) … G(n) by the rare/common method with `mask`; returns false (computing
 /// nothing) when the rule has moves the method does not cover. It stops early, leaving the
