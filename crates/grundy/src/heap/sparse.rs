@@ -274,9 +274,24 @@ impl Seen<'_> {
     }
 
     /// The least value ≥ `from` not in the set (the set always holds a 0 past its values).
+    /// Eight bytes at a time: this runs two or three times for every heap, over dozens of
+    /// values when the mex is large (a byte at a time it was a quarter of 0.56's run).
     fn mex_from(&self, from: u32) -> u32 {
+        const ONES: u64 = 0x0101_0101_0101_0101;
         let rest = &self.0[from as usize..];
-        from + rest.iter().position(|&b| b == 0).unwrap_or(rest.len()) as u32
+        let mut chunks = rest.chunks_exact(8);
+        let mut at = from;
+        for chunk in &mut chunks {
+            let x = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
+            // The lowest bit set marks the first zero byte (bits above it may be false).
+            let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
+            if zero != 0 {
+                return at + zero.trailing_zeros() / 8;
+            }
+            at += 8;
+        }
+        let tail = chunks.remainder();
+        at + tail.iter().position(|&b| b == 0).unwrap_or(tail.len()) as u32
     }
 }
 
@@ -1037,6 +1052,30 @@ mod tests {
                 extend_sparse(&rule, &mut fast, 6000, mask);
                 assert_eq!(fast, plain, "{rule:?} chosen mask {mask:#b}");
             }
+        }
+    }
+
+    #[test]
+    fn the_mex_is_the_first_value_not_marked_wherever_it_lies() {
+        for len in 1..40 {
+            for hole in 0..len {
+                for from in 0..=hole {
+                    let mut bytes = vec![1u8; len];
+                    bytes[hole] = 0;
+                    // Other holes after the first, and marks other than 1, change nothing.
+                    if hole + 3 < len {
+                        bytes[hole + 3] = 0;
+                    }
+                    bytes
+                        .iter_mut()
+                        .filter(|b| **b != 0)
+                        .step_by(3)
+                        .for_each(|b| *b = 0x80);
+                    assert_eq!(Seen(&mut bytes).mex_from(from as u32), hole as u32);
+                }
+            }
+            let mut full = vec![1u8; len];
+            assert_eq!(Seen(&mut full).mex_from(0), len as u32);
         }
     }
 
