@@ -324,8 +324,12 @@ impl Universe {
             }
             // Bypass reversible options: a Left option whose Right option is ≤ G is replaced
             // by that option's Left options (and symmetrically).
-            let new_left = self.bypass(&g.left, &g, true);
-            let new_right = self.bypass(&g.right, &g, false);
+            // Comparisons with G are remembered for this pass (G is not interned yet, so
+            // they cannot go to the table of comparisons): each follower is compared once,
+            // however many paths lead to it (`^100*100`: 4.8 → 0.8 s).
+            let mut against = HashMap::default();
+            let new_left = self.bypass(&g.left, &g, true, &mut against);
+            let new_right = self.bypass(&g.right, &g, false, &mut against);
             if new_left.is_none() && new_right.is_none() {
                 break;
             }
@@ -340,7 +344,13 @@ impl Universe {
     /// One side's options with each reversible one bypassed: a Left option with a Right
     /// option ≤ G gives way to that option's Left options (for Right: a Left option ≥ G, and
     /// its Right options). `None` when none is reversible.
-    fn bypass(&mut self, options: &[Id], g: &Form, left: bool) -> Option<Vec<Id>> {
+    fn bypass(
+        &mut self,
+        options: &[Id],
+        g: &Form,
+        left: bool,
+        against: &mut HashMap<(Id, bool), bool>,
+    ) -> Option<Vec<Id>> {
         let mut out: Option<Vec<Id>> = None;
         for (i, &o) in options.iter().enumerate() {
             // Replies by index: forms are only ever appended, so the lists stay put.
@@ -348,7 +358,7 @@ impl Universe {
             let mut reversing = None;
             for k in 0..self.forms[form].side(!left).len() {
                 let r = self.forms[form].side(!left)[k];
-                if self.against_form(r, g, left) {
+                if self.against_form(r, g, left, against) {
                     reversing = Some(r);
                     break;
                 }
@@ -390,18 +400,31 @@ impl Universe {
 
     /// Whether `x ≤ G` (`below`) or `x ≥ G` (not `below`) for a form G not yet interned:
     /// for ≤, no Right option of G is ≤ x and no Left option of x is ≥ G; for ≥, the mirror.
-    fn against_form(&mut self, x: Id, g: &Form, below: bool) -> bool {
-        let (g_side, x_side) = if below {
-            (&g.right, self.left(x).to_vec())
-        } else {
-            (&g.left, self.right(x).to_vec())
-        };
-        !g_side
-            .iter()
-            .any(|&o| if below { self.le(o, x) } else { self.le(x, o) })
-            && !x_side
-                .into_iter()
-                .any(|xo| self.against_form(xo, g, !below))
+    fn against_form(
+        &mut self,
+        x: Id,
+        g: &Form,
+        below: bool,
+        against: &mut HashMap<(Id, bool), bool>,
+    ) -> bool {
+        if let Some(&r) = against.get(&(x, below)) {
+            return r;
+        }
+        let r = deep(|| {
+            let (g_side, x_side) = if below {
+                (&g.right, self.left(x).to_vec())
+            } else {
+                (&g.left, self.right(x).to_vec())
+            };
+            !g_side
+                .iter()
+                .any(|&o| if below { self.le(o, x) } else { self.le(x, o) })
+                && !x_side
+                    .into_iter()
+                    .any(|xo| self.against_form(xo, g, !below, against))
+        });
+        against.insert((x, below), r);
+        r
     }
 
     /// Whether `g ≤ h`: no Left option of g is ≥ h, and no Right option of h is ≤ g.
@@ -413,6 +436,15 @@ impl Universe {
         // (h − g is (y − x) + *(m ⊕ n), and a nimber other than 0 is confused with 0).
         if let (Some((x, m)), Some((y, n))) = (self.plain(g), self.plain(h)) {
             return x < y || x == y && m == n;
+        }
+        // And x + a·↑ + *m ≤ y + b·↑ + *n from the sign of the difference d + c·↑ + *j
+        // (d = y − x, c = b − a, j = m ⊕ n): d > 0 decides; for d = 0, c·↑ + *j ≥ 0 exactly
+        // when c ≥ 2, or c = 1 and j ≠ 1 (↑* is confused with 0, ↑ + *j > 0 otherwise), or
+        // c = 0 and j = 0 (Winning Ways ch. 3; Siegel, II.4).
+        if let (Some((x, a, m)), Some((y, b, n))) = (self.ups_of(g), self.ups_of(h)) {
+            let c = i64::from(b) - i64::from(a);
+            let j = m ^ n;
+            return x < y || x == y && (c >= 2 || c == 1 && j != 1 || c == 0 && j == 0);
         }
         // g ≤ h needs each player's stop in g at most theirs in h (Siegel, II.3).
         let (gs, hs) = (self.stops[g.0 as usize], self.stops[h.0 as usize]);
@@ -675,7 +707,13 @@ impl Universe {
     /// ↑ = {0 | *}.
     pub fn up(&mut self) -> Id {
         let (zero, star) = (self.zero(), self.nimber(1));
-        self.game(&[zero], &[star])
+        let up = self.game(&[zero], &[star]);
+        // Known as the uptimal it is, so that sums and comparisons with it go part by part.
+        if self.kinds[up.0 as usize] == Kind::Other {
+            self.kinds[up.0 as usize] = Kind::Uptimal(Shape::Ups, Dyadic::ZERO, 1, 0);
+            self.ups.insert((Shape::Ups, Dyadic::ZERO, 1, 0), up);
+        }
+        up
     }
 
     /// x + n·↑ + *m, built by sums (n may be negative: ↓ = −↑).
@@ -719,12 +757,34 @@ impl Universe {
         };
         // Built by sums from the definition: `add` itself sums ups through this function.
         let step = if n >= 0 { unit } else { self.neg(unit) };
-        let mut g = self.number(x);
-        for _ in 0..times {
-            g = self.sum_by_options(g, step);
-        }
-        let star = self.nimber(m);
-        g = self.sum_by_options(g, star);
+        let g = if shape == Shape::Ups && n != 0 {
+            // One ↑ at a time, the smaller uptimals among the options built (and so known)
+            // first: `add` then sums the options part by part and `le` compares them at once,
+            // where sums by options would go down to every follower of every option.
+            let fewer = n - n.signum();
+            deep(|| {
+                if m == 0 {
+                    // x + n·↑ = (x + (n ∓ 1)·↑) ± ↑.
+                    self.uptimal(Shape::Ups, x, fewer, 1);
+                    let below = self.uptimal(Shape::Ups, x, fewer, 0);
+                    self.sum_by_options(below, step)
+                } else {
+                    // x + n·↑ + *m: its options are x + n·↑ + *k (k < m), and the options of
+                    // x + n·↑ plus *m, among them x + (n ∓ 1)·↑ + *(m ⊕ 1).
+                    self.uptimal(Shape::Ups, x, fewer, m ^ 1);
+                    let plain = self.uptimal(Shape::Ups, x, n, 0);
+                    let star = self.nimber(m);
+                    self.sum_by_options(plain, star)
+                }
+            })
+        } else {
+            let mut g = self.number(x);
+            for _ in 0..times {
+                g = self.sum_by_options(g, step);
+            }
+            let star = self.nimber(m);
+            self.sum_by_options(g, star)
+        };
         self.ups.insert((shape, x, n, m), g);
         let simple = shape == Shape::Ups || n.unsigned_abs() >= 2;
         if n != 0 && simple && self.kinds[g.0 as usize] == Kind::Other {

@@ -748,3 +748,89 @@ fn cooling_and_star_projection_visit_each_follower_once() {
     let projected = u.star_projection(g);
     assert_eq!(u.show(projected), "*29");
 }
+
+/// The sum of two written forms, by the definition (not reduced).
+fn raw_sum(a: &Raw, b: &Raw) -> Raw {
+    let side = |a: &Raw, b: &Raw, left: bool| -> Vec<Raw> {
+        let (sa, sb) = if left {
+            (&a.left, &b.left)
+        } else {
+            (&a.right, &b.right)
+        };
+        sa.iter()
+            .map(|o| raw_sum(o, b))
+            .chain(sb.iter().map(|o| raw_sum(a, o)))
+            .collect()
+    };
+    Raw {
+        left: side(a, b, true),
+        right: side(a, b, false),
+    }
+}
+
+/// x + n·↑ + *m built one ↑ at a time from smaller uptimals (and compared part by part) is
+/// the game the definitions give: the written sum of x, n copies of {0|*} (or of {*|0}) and
+/// *m, compared both ways by the definition.
+#[test]
+fn uptimals_built_one_up_at_a_time_are_the_sums_they_name() {
+    let mut u = Universe::new();
+    let zero = Raw {
+        left: vec![],
+        right: vec![],
+    };
+    let nimber = |m: usize| {
+        let mut stars = vec![zero.clone()];
+        for _ in 0..m {
+            let next = Raw {
+                left: stars.clone(),
+                right: stars.clone(),
+            };
+            stars.push(next);
+        }
+        stars[m].clone()
+    };
+    let star = nimber(1);
+    let up = Raw {
+        left: vec![zero.clone()],
+        right: vec![star.clone()],
+    };
+    let down = Raw {
+        left: vec![star.clone()],
+        right: vec![zero.clone()],
+    };
+    let one = Raw {
+        left: vec![zero.clone()],
+        right: vec![],
+    };
+    let mut built = Vec::new();
+    for (x, x_raw) in [(Dyadic::ZERO, zero.clone()), (Dyadic::int(1), one)] {
+        for n in -3i32..=3 {
+            for m in 0..=3u32 {
+                let mut expected = raw_sum(&x_raw, &nimber(m as usize));
+                for _ in 0..n.unsigned_abs() {
+                    expected = raw_sum(&expected, if n > 0 { &up } else { &down });
+                }
+                let g = u.ups(x, n, m);
+                let got = raw(&u, g);
+                assert!(
+                    naive_le(&got, &expected) && naive_le(&expected, &got),
+                    "{x} + {n}.^ + *{m}: {}",
+                    u.show(g)
+                );
+                built.push((g, got));
+            }
+        }
+    }
+    // And they compare (part by part) as the definition says.
+    for (g, rg) in &built {
+        for (h, rh) in &built {
+            assert_eq!(
+                u.le(*g, *h),
+                naive_le(rg, rh),
+                "{} <= {}",
+                u.show(*g),
+                u.show(*h)
+            );
+        }
+    }
+}
