@@ -379,6 +379,11 @@ impl Universe {
     fn drop_dominated(&mut self, options: &mut Vec<Id>, left: bool) {
         let mut keep = vec![true; options.len()];
         for i in 0..options.len() {
+            // Comparisons of uptimals and numbers answer at once without a look at the
+            // budget: a form with hundreds of options looks here.
+            if self.halted() {
+                return;
+            }
             for j in 0..options.len() {
                 if i == j || !keep[j] {
                     continue;
@@ -409,6 +414,9 @@ impl Universe {
     ) -> bool {
         if let Some(&r) = against.get(&(x, below)) {
             return r;
+        }
+        if self.halted() {
+            return false;
         }
         let r = deep(|| {
             let (g_side, x_side) = if below {
@@ -686,14 +694,23 @@ impl Universe {
 
     /// x + *m = {x, x + *, …, x + *(m − 1) | the same}.
     fn number_star(&mut self, x: Dyadic, m: u32) -> Id {
+        // Remembered (as x + 0·↑ + *m): building one costs m forms of up to m options, and
+        // sums of uptimals ask for the same ones again and again.
+        if let Some(&g) = self.ups.get(&(Shape::Ups, x, 0, m)) {
+            return g;
+        }
         let mut below = vec![self.number(x)];
-        for _ in 0..m {
-            // Already canonical: these options are pairwise confused (none dominates), and
-            // none reverses (Siegel, II.2: the canonical form of x + *m).
-            let next = self.intern(Form {
-                left: below.clone(),
-                right: below.clone(),
-            });
+        for k in 1..=m {
+            let next = match self.ups.get(&(Shape::Ups, x, 0, k)) {
+                Some(&g) => g,
+                // Already canonical: these options are pairwise confused (none dominates),
+                // and none reverses (Siegel, II.2: the canonical form of x + *m).
+                None => self.intern(Form {
+                    left: below.clone(),
+                    right: below.clone(),
+                }),
+            };
+            self.ups.insert((Shape::Ups, x, 0, k), next);
             below.push(next);
         }
         below[m as usize]
