@@ -440,15 +440,11 @@ impl Universe {
         if g == h {
             return true;
         }
-        // Numbers plus nimbers: x + *m ≤ y + *n exactly when x < y, or x = y and m = n
-        // (h − g is (y − x) + *(m ⊕ n), and a nimber other than 0 is confused with 0).
-        if let (Some((x, m)), Some((y, n))) = (self.plain(g), self.plain(h)) {
-            return x < y || x == y && m == n;
-        }
-        // And x + a·↑ + *m ≤ y + b·↑ + *n from the sign of the difference d + c·↑ + *j
-        // (d = y − x, c = b − a, j = m ⊕ n): d > 0 decides; for d = 0, c·↑ + *j ≥ 0 exactly
-        // when c ≥ 2, or c = 1 and j ≠ 1 (↑* is confused with 0, ↑ + *j > 0 otherwise), or
-        // c = 0 and j = 0 (Winning Ways ch. 3; Siegel, II.4).
+        // Numbers, ups and nimbers: x + a·↑ + *m ≤ y + b·↑ + *n from the sign of the
+        // difference d + c·↑ + *j (d = y − x, c = b − a, j = m ⊕ n): d > 0 decides; for d = 0,
+        // c·↑ + *j ≥ 0 exactly when c ≥ 2, or c = 1 and j ≠ 1 (↑* is confused with 0,
+        // ↑ + *j > 0 otherwise), or c = 0 and j = 0 (a nimber other than 0 is confused with
+        // 0) (Winning Ways ch. 3; Siegel, II.4). Numbers plus nimbers are the case a = b = 0.
         if let (Some((x, a, m)), Some((y, b, n))) = (self.ups_of(g), self.ups_of(h)) {
             let c = i64::from(b) - i64::from(a);
             let j = m ^ n;
@@ -767,14 +763,11 @@ impl Universe {
                 }
             }
         };
-        let times = if shape == Shape::Ups {
-            n.unsigned_abs()
-        } else {
-            1
-        };
         // Built by sums from the definition: `add` itself sums ups through this function.
         let step = if n >= 0 { unit } else { self.neg(unit) };
-        let g = if shape == Shape::Ups && n != 0 {
+        let g = if shape == Shape::Ups && n == 0 {
+            self.number_star(x, m)
+        } else if shape == Shape::Ups {
             // One ↑ at a time, the smaller uptimals among the options built (and so known)
             // first: `add` then sums the options part by part and `le` compares them at once,
             // where sums by options would go down to every follower of every option.
@@ -795,10 +788,9 @@ impl Universe {
                 }
             })
         } else {
-            let mut g = self.number(x);
-            for _ in 0..times {
-                g = self.sum_by_options(g, step);
-            }
+            // x ± ↑^<n> or x ± ↑^[n], then *m.
+            let base = self.number(x);
+            let g = self.sum_by_options(base, step);
             let star = self.nimber(m);
             self.sum_by_options(g, star)
         };
