@@ -4,6 +4,7 @@
 pub mod args;
 pub mod cli;
 pub mod commands;
+pub mod harness;
 pub mod render;
 
 pub use commands::{run, UserError};

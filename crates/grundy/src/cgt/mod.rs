@@ -827,9 +827,13 @@ impl Universe {
             if let Some(t) = self.thermographs.get(&g) {
                 return t.clone();
             }
-            let t = match self.as_number(g) {
-                Some(x) => Thermograph::number(x),
-                None => {
+            let t = match self.kinds[g.0 as usize] {
+                Kind::Number(x) => Thermograph::number(x),
+                // A nimber's options share their followers: walking them costs m² walls.
+                Kind::NumberStar(x, _) | Kind::Uptimal(_, x, _, _) => {
+                    Thermograph::infinitesimally_close(x)
+                }
+                Kind::Other => {
                     let left = self.each(self.left(g).to_vec(), Self::thermograph);
                     let right = self.each(self.right(g).to_vec(), Self::thermograph);
                     Thermograph::of_options(

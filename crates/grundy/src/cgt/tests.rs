@@ -272,6 +272,43 @@ fn means_and_temperatures() {
     }
 }
 
+/// Games infinitesimally close to a number (x + *m, x ± uptimals) take their thermograph from
+/// their kind, without their options: the same walls, mean and temperature as the thermograph
+/// built from the options' thermographs.
+#[test]
+fn infinitesimals_have_the_thermograph_their_options_give() {
+    let mut u = Universe::new();
+    let mut checked = 0;
+    for text in [
+        "*", "*2", "*7", "1/2*", "-3*5", "^", "v*", "^^*3", "3/4+^3", "^<2>", "v[3]*", "-2+^[2]*",
+    ] {
+        let g = u.parse(text).unwrap();
+        assert!(u.as_number(g).is_none(), "{text}");
+        let left: Vec<Thermograph> = u
+            .left(g)
+            .to_vec()
+            .into_iter()
+            .map(|o| u.thermograph(o))
+            .collect();
+        let right: Vec<Thermograph> = u
+            .right(g)
+            .to_vec()
+            .into_iter()
+            .map(|o| u.thermograph(o))
+            .collect();
+        let from_options = Thermograph::of_options(
+            &left.iter().collect::<Vec<_>>(),
+            &right.iter().collect::<Vec<_>>(),
+        );
+        assert_eq!(u.thermograph(g), from_options, "{text}");
+        checked += 1;
+    }
+    assert_eq!(checked, 12);
+    // *980 (a split-nim position's value) at once: its options' thermographs were m² walls.
+    let big = u.nimber(980);
+    assert_eq!(u.thermograph(big).temperature, Dyadic::ZERO);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
     /// The mean is additive: mean(G + H) = mean(G) + mean(H) (Winning Ways, ch. 6), and the

@@ -227,6 +227,18 @@ impl Thermograph {
         }
     }
 
+    /// The thermograph of a game infinitesimally close to the number `x` that is not a number
+    /// itself (x + *m, x + ↑, …): both stops are `x`, so the walls meet at once, a mast at `x`
+    /// from temperature 0 (what [`Thermograph::of_options`] finds, without the options).
+    pub fn infinitesimally_close(x: Dyadic) -> Thermograph {
+        Thermograph {
+            left: Wall::constant(x),
+            right: Wall::constant(x),
+            mean: x,
+            temperature: Dyadic::ZERO,
+        }
+    }
+
     /// The thermograph of a game that is not a number, from its options' thermographs.
     pub fn of_options(left: &[&Thermograph], right: &[&Thermograph]) -> Thermograph {
         let scaffold = |options: &[&Thermograph], is_left: bool| {
