@@ -371,13 +371,48 @@ pub fn write_script_positions(
 pub fn position_picture(words: &[String]) -> String {
     let numbers: Option<Vec<usize>> = words.iter().map(|w| w.parse().ok()).collect();
     match numbers {
-        Some(ns) if !ns.is_empty() && ns.len() <= 12 && ns.iter().all(|&n| n <= 40) => ns
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| format!("  {:>2} | {} {n}\n", i + 1, "●".repeat(n)))
-            .collect(),
-        _ => String::new(),
+        Some(ns) if ns.len() <= 12 && ns.iter().any(|&n| n > 0) && ns.iter().all(|&n| n <= 40) => {
+            ns.iter()
+                .enumerate()
+                .map(|(i, &n)| format!("  {:>2} | {} {n}\n", i + 1, "●".repeat(n)))
+                .collect()
+        }
+        _ => board_pictures(words),
     }
+}
+
+/// Boards written as rows joined by `|` (Domineering, Clobber; a Toads-and-Frogs strip is one
+/// row), drawn as grids with the names of their columns (a, b, …) and rows (1, 2, … from the
+/// top), as moves name their cells; empty when no word is a board of a few rows.
+fn board_pictures(words: &[String]) -> String {
+    let boards: Vec<Vec<&str>> = words.iter().map(|w| w.split('|').collect()).collect();
+    let drawable = |rows: &Vec<&str>| {
+        let w = rows[0].chars().count();
+        (1..=26).contains(&w)
+            && rows.len() <= 26
+            && rows
+                .iter()
+                .all(|r| r.chars().count() == w && r.chars().all(|c| ".#xoXOTFtf".contains(c)))
+    };
+    if words.is_empty() || words.len() > 6 || !boards.iter().all(drawable) {
+        return String::new();
+    }
+    let mut out = String::new();
+    for (k, rows) in boards.iter().enumerate() {
+        if boards.len() > 1 {
+            out.push_str(&format!("  board {}\n", k + 1));
+        }
+        let w = rows[0].chars().count();
+        let letters: String = (0..w)
+            .map(|c| format!(" {}", char::from(b'a' + c as u8)))
+            .collect();
+        out.push_str(&format!("    {letters}\n"));
+        for (r, row) in rows.iter().enumerate() {
+            let cells: String = row.chars().map(|c| format!(" {c}")).collect();
+            out.push_str(&format!("  {:>2}{cells}\n", r + 1));
+        }
+    }
+    out
 }
 
 /// `grundy cgt`'s text.

@@ -565,9 +565,12 @@ fn play_a_whole_game_of_nim_through_standard_input() {
     // 1 2 → 1 1 (a P-position); the engine must move to 1 0 or 0 1; the user takes the rest.
     let (code, out) = play(&["nim", "1", "2"], "1 1\nhint\n7 7\n0 0\n");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("grundy moves to: "), "{out}");
+    assert!(out.contains("grundy plays take 1 from heap "), "{out}");
     assert!(out.contains("Winning move"), "{out}");
-    assert!(out.contains("Not a legal move: 7 7"), "{out}");
+    assert!(
+        out.contains("Not a move: '7 7' is not a move from "),
+        "{out}"
+    );
     assert!(out.ends_with("You win!\n"), "{out}");
 }
 
@@ -577,7 +580,10 @@ fn the_engine_wins_from_a_winning_position_and_undo_takes_back_a_turn() {
     let input = "moves\n1 0\n0 1\n0 0\n";
     let (code, out) = play(&["nim", "2", "3", "--engine-first"], input);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("grundy moves to: 2 2"), "{out}");
+    assert!(
+        out.contains("grundy plays take 1 from heap 2  →  2 2"),
+        "{out}"
+    );
     let (_, out) = play(&["nim", "3", "3"], "3 1\nundo\nquit\n");
     assert!(out.matches("Position: 3 3").count() == 2, "{out}");
     let (_, out) = play(&["nim", "3", "3"], "undo\nquit\n");
@@ -599,8 +605,15 @@ fn a_broken_circle_is_played_on_as_rows() {
     // From a row of 3 the only winning reply takes the middle coin.
     let (code, out) = play(&["circle", "4"], "rows 3\nrows 1\n");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("grundy moves to: rows 1 1"), "{out}");
-    assert!(out.contains("grundy moves to: 0"), "{out}");
+    assert!(
+        out.contains("grundy plays take the middle coin  →  rows 1 1")
+            || out.contains("grundy plays rows 1 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  →  0\n") || out.contains("grundy plays 0\n"),
+        "{out}"
+    );
     assert!(out.ends_with("grundy wins.\n"), "{out}");
 }
 
@@ -628,11 +641,17 @@ fn partizan_games_are_played_as_left_or_right() {
     as_right.extend(["--as", "right", "--engine-first"]);
     let (code, out) = play(&as_right, "");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("grundy moves to: 1"), "{out}");
+    assert!(
+        out.contains("grundy plays take 2 from heap 1  →  1"),
+        "{out}"
+    );
     assert!(out.ends_with("grundy wins.\n"), "{out}");
     // Right's moves are not Left's.
     let (_, out) = play(&game, "0\nquit\n");
-    assert!(out.contains("Not a legal move: 0"), "{out}");
+    assert!(
+        out.contains("Not a move: '0' is not a move from 3"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -829,8 +848,11 @@ fn batches_answered_on_both_cores_keep_their_order_and_stop_at_the_first_bad_lin
 fn a_move_is_chosen_by_its_number_and_a_partizan_hint_is_for_your_side() {
     let (code, out) = play(&["nim", "2", "3"], "moves\n#2\n#99\nquit\n");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("  #2   1 3"), "{out}");
-    assert!(out.contains("Position: 1 3\ngrundy moves to: 1 1"), "{out}");
+    assert!(out.contains("  #2   take 1 from heap 1  →  1 3"), "{out}");
+    assert!(
+        out.contains("Position: 1 3\ngrundy plays take 2 from heap 2  →  1 1"),
+        "{out}"
+    );
     assert!(out.contains("No move #99: the moves are #1 to #2"), "{out}");
     // Playing Right from 10: the hint lists Right's winning move only.
     let game = [

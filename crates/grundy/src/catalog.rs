@@ -195,6 +195,34 @@ pub trait Ruleset {
         None
     }
 
+    /// Every move from `position` (of `player` in a partizan game, who must then be given),
+    /// each with the words that say it: what `grundy play` lists and reads. The default names
+    /// each of [`Ruleset::player_options`] (each position once) with
+    /// [`crate::moves::describe`] where that applies, else by the position it leaves; a game
+    /// whose moves have names of their own (a board's cells) overrides it.
+    fn plays(
+        &self,
+        position: &Self::Pos,
+        player: Option<Player>,
+    ) -> Result<Vec<Move<Self::Pos>>, GameError> {
+        let from = self.tokens(position);
+        let mut seen = HashSet::new();
+        Ok(options_for(self, position, player)?
+            .into_iter()
+            .filter(|o| seen.insert(o.clone()))
+            .map(|o| {
+                let to = self.tokens(&o);
+                let words =
+                    crate::moves::describe(&from, &to).unwrap_or_else(|| crate::nat::join(&to));
+                Move {
+                    to: o,
+                    description: words,
+                    player,
+                }
+            })
+            .collect())
+    }
+
     /// The positions `player` can move to (partizan games; the default, for impartial games,
     /// is [`Ruleset::options`] whoever moves).
     fn player_options(
@@ -216,7 +244,7 @@ pub struct Cell {
 }
 
 /// The options of `p` for `player` (required in partizan games).
-fn options_for<R: Ruleset>(
+fn options_for<R: Ruleset + ?Sized>(
     game: &R,
     p: &R::Pos,
     player: Option<Player>,
@@ -270,6 +298,32 @@ pub trait DynGame: Send + Sync {
     /// Every position one move away from `args` (see [`Ruleset::options`]); in a partizan
     /// game, the moves of `player` (which must then be given).
     fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError>;
+    /// Every move from `args` (of `player` in a partizan game) in words, with the position it
+    /// leaves (see [`Ruleset::plays`]).
+    fn listed_moves(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+    ) -> Result<Vec<WinningMove>, GameError>;
+    /// The move a person typed from `args` (of `player` in a partizan game), as the position
+    /// it leaves: the words grundy prints for a move (as [`DynGame::listed_moves`] lists it, with or
+    /// without the player's name, or as a hint says a winning move), or the position after it.
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
+    /// let to = nim.read_move(&["3", "4", "5"], None, "take 2 from heap 1").unwrap();
+    /// assert_eq!(grundy::nat::join(&to), "1 4 5");
+    /// assert_eq!(nim.read_move(&["3", "4", "5"], None, "2 4 5").unwrap().len(), 3);
+    /// assert!(nim.read_move(&["3", "4", "5"], None, "take 9 from heap 1").is_err());
+    /// ```
+    fn read_move(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+        typed: &str,
+    ) -> Result<Vec<Token>, GameError>;
     /// Whether Left and Right have different moves.
     fn partizan(&self) -> bool;
     /// The engine's move (as `player` in a partizan game): a winning move when there is one,
@@ -402,6 +456,74 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
             .filter(|o| seen.insert(o.clone()))
             .map(|o| self.tokens(&o))
             .collect())
+    }
+
+    fn listed_moves(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+    ) -> Result<Vec<WinningMove>, GameError> {
+        let p = self.parse(args)?;
+        Ok(self
+            .plays(&p, player)?
+            .into_iter()
+            .map(|m| WinningMove {
+                to: self.tokens(&m.to),
+                description: m.description,
+                player: m.player,
+            })
+            .collect())
+    }
+
+    fn read_move(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+        typed: &str,
+    ) -> Result<Vec<Token>, GameError> {
+        let p = self.parse(args)?;
+        let moves = self.plays(&p, player)?;
+        if let Some(m) = moves
+            .iter()
+            .find(|m| crate::moves::says(typed, &m.description, m.player))
+        {
+            return Ok(self.tokens(&m.to));
+        }
+        // A winning move as a hint says it (a game's own words for its moves).
+        if !typed.trim().is_empty() {
+            if let Ok(verdict) = self.verdict(&p) {
+                let (winning, _) = collect_moves(self, verdict.winning, 1000);
+                let fits = |w: &WinningMove| {
+                    player.is_none_or(|who| w.player.is_none_or(|p| p == who))
+                        && crate::moves::says(typed, &w.description, w.player)
+                };
+                if let Some(w) = winning.into_iter().find(fits) {
+                    return Ok(w.to);
+                }
+            }
+        }
+        // The position after the move.
+        let words: Vec<&str> = typed.split_whitespace().collect();
+        let illegal = || {
+            GameError::Invalid(format!(
+                "'{}' is not a move from {} (type moves to list them)",
+                typed.trim(),
+                self.show(&p)
+            ))
+        };
+        let to = match self.parse(&words) {
+            Ok(to) => to,
+            Err(_) if typed.contains(char::is_alphabetic) => return Err(illegal()),
+            Err(e) => return Err(e),
+        };
+        // Compared as written: two forms of one position (a circle of no coins and no rows
+        // left) are one position to a person.
+        let to = self.tokens(&to);
+        if moves.iter().any(|m| self.tokens(&m.to) == to) {
+            Ok(to)
+        } else {
+            Err(illegal())
+        }
     }
 
     fn partizan(&self) -> bool {

@@ -63,6 +63,8 @@ fn play(
     let mut history: Vec<Vec<String>> = Vec::new();
     let words = render::words;
     let mut greeted = false;
+    let mut line_number = 0;
+    let start = (pos.clone(), user_turn);
     loop {
         let p = pos.clone();
         let args = render::strs(&p);
@@ -73,12 +75,16 @@ fn play(
         };
         let mover = you.map(|y| if user_turn { y } else { opponent(y) });
         // A position too large to play is refused before anything is printed.
-        let options = game.options(&args, mover).map_err(user)?;
+        let moves = game.listed_moves(&args, mover).map_err(user)?;
         if !greeted {
+            let example = moves
+                .first()
+                .map(|m| format!(" ('{}')", m.description))
+                .unwrap_or_default();
             writeln!(
                 out,
-                "{} — type the position after your move (or #N, the N-th of moves), or: hint, moves, \
-                 undo, quit.",
+                "{} — type a move in the words moves lists{example}, the position after it, or \
+                 #N for the N-th of moves; or: hint, moves, undo, new, quit.",
                 game.name()
             )?;
             if let Some(y) = you {
@@ -90,14 +96,18 @@ fn play(
             Some(m) => format!("{shown} ({m:?} to move)"),
             None => shown,
         };
-        if options.is_empty() {
+        if moves.is_empty() {
             // Normal play: a partizan player with no move loses; an impartial position's
             // outcome says whether the player to move wins (misère variants).
             let mover_wins = match mover {
                 Some(_) => false,
                 None => game.solve(&args, 1).map_err(user)?.outcome == grundy::Outcome::N,
             };
-            writeln!(out, "Position: {shown} — no move left.")?;
+            write!(
+                out,
+                "Position: {shown} — no move left.\n{}",
+                render::position_picture(&p)
+            )?;
             let you_win = mover_wins == user_turn;
             writeln!(out, "{}", if you_win { "You win!" } else { "grundy wins." })?;
             return Ok(());
@@ -107,8 +117,17 @@ fn play(
                 .engine_move(&args, mover)
                 .map_err(user)?
                 .expect("a position with moves has an engine move");
+            let said = moves
+                .iter()
+                .find(|m| m.to == mv)
+                .map(|m| m.description.clone());
             let mv = words(&mv);
-            writeln!(out, "Position: {shown}\ngrundy moves to: {}", mv.join(" "))?;
+            let said = match said {
+                Some(d) if d.contains('→') || d == mv.join(" ") => d,
+                Some(d) => format!("{d}  →  {}", mv.join(" ")),
+                None => mv.join(" "),
+            };
+            writeln!(out, "Position: {shown}\ngrundy plays {said}")?;
             history.push(pos.clone());
             pos = mv;
             user_turn = true;
@@ -124,7 +143,17 @@ fn play(
             writeln!(out)?;
             return Ok(());
         };
-        let line = line?;
+        line_number += 1;
+        let line = line.map_err(|e| {
+            user(format!(
+                "line {line_number} of the moves typed is unreadable: {}",
+                if e.kind() == std::io::ErrorKind::InvalidData {
+                    "not UTF-8 text".to_string()
+                } else {
+                    e.to_string()
+                }
+            ))
+        })?;
         let typed: Vec<&str> = line.split_whitespace().collect();
         match typed.as_slice() {
             ["quit"] | ["q"] => return Ok(()),
@@ -137,11 +166,18 @@ fn play(
                 write!(out, "{}", render::analysis_text(&a))?;
             }
             ["moves"] => {
-                for (i, o) in options.iter().take(30).enumerate() {
-                    writeln!(out, "  #{:<3} {}", i + 1, words(o).join(" "))?;
+                for (i, m) in moves.iter().take(30).enumerate() {
+                    // A move named by what it leaves says the position already.
+                    let to = words(&m.to).join(" ");
+                    let after = if m.description.contains('→') || m.description == to {
+                        String::new()
+                    } else {
+                        format!("  →  {to}")
+                    };
+                    writeln!(out, "  #{:<3} {}{after}", i + 1, m.description)?;
                 }
-                if options.len() > 30 {
-                    writeln!(out, "  … and {} more", options.len() - 30)?;
+                if moves.len() > 30 {
+                    writeln!(out, "  … and {} more", moves.len() - 30)?;
                 }
             }
             ["undo"] => {
@@ -152,31 +188,31 @@ fn play(
                     writeln!(out, "Nothing to undo.")?;
                 }
             }
+            ["new"] => {
+                (pos, user_turn) = start.clone();
+                history.clear();
+                writeln!(out, "A new game from the start.")?;
+            }
             [] => {}
             [n] if n.starts_with('#') => match n[1..].parse::<usize>() {
-                Ok(k) if (1..=options.len()).contains(&k) => {
+                Ok(k) if (1..=moves.len()).contains(&k) => {
                     history.push(pos.clone());
-                    pos = words(&options[k - 1]);
+                    pos = words(&moves[k - 1].to);
                     user_turn = false;
                 }
                 _ => writeln!(
                     out,
                     "No move {n}: the moves are #1 to #{} (type moves to list them).",
-                    options.len()
+                    moves.len()
                 )?,
             },
-            _ => match game.canonical(&typed) {
-                Ok(to) if options.contains(&to) => {
+            _ => match game.read_move(&args, mover, &line) {
+                Ok(to) => {
                     history.push(pos.clone());
                     pos = words(&to);
                     user_turn = false;
                 }
-                Ok(_) => writeln!(
-                    out,
-                    "Not a legal move: {} is not one move away from {shown} (type moves to list them).",
-                    typed.join(" ")
-                )?,
-                Err(e) => writeln!(out, "Not a position: {e}")?,
+                Err(e) => writeln!(out, "Not a move: {e}")?,
             },
         }
     }

@@ -104,6 +104,30 @@ impl Parts for Clobber {
         out
     }
 
+    fn plays(&self, &(grid, stones): &Board, player: Player) -> Option<Vec<(String, Board)>> {
+        let (me, them) = match player {
+            Player::Left => (0, 1),
+            Player::Right => (1, 0),
+        };
+        let mut out = Vec::new();
+        let mut mine = stones[me];
+        while mine != 0 {
+            let from = mine & mine.wrapping_neg();
+            mine &= !from;
+            let mut targets = grid.neighbours(from) & stones[them];
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets &= !to;
+                let mut after = stones;
+                after[me] = (after[me] & !from) | to;
+                after[them] &= !to;
+                let name = format!("{}-{}", grid.cell_name(from), grid.cell_name(to));
+                out.push((name, (grid, after)));
+            }
+        }
+        Some(out)
+    }
+
     fn normal(&self, &(grid, [x, o]): &Board) -> Option<(Board, bool)> {
         // Neither can move unless some stone has an enemy next to it.
         if grid.neighbours(x) & o == 0 {

@@ -113,6 +113,20 @@ impl Parts for Domineering {
         Ok(())
     }
 
+    fn plays(&self, &(grid, empty): &Board, player: Player) -> Option<Vec<(String, Board)>> {
+        let mut anchors = Self::anchors(grid, empty, player);
+        let step = if player == Player::Left { grid.w } else { 1 };
+        let mut out = Vec::new();
+        while anchors != 0 {
+            let a = anchors & anchors.wrapping_neg();
+            anchors &= !a;
+            let b = a << step;
+            let name = format!("{}-{}", grid.cell_name(a), grid.cell_name(b));
+            out.push((name, (grid, empty & !(a | b))));
+        }
+        Some(out)
+    }
+
     fn normal(&self, &(grid, empty): &Board) -> Option<(Board, bool)> {
         if empty.count_ones() < 2 {
             return None;

@@ -46,6 +46,14 @@ pub trait Parts: Send + Sync + 'static {
             .iter()
             .try_for_each(|after| f(after))
     }
+    /// Every move of `player` in `part` as a person makes it on the board: its name (the
+    /// cells it uses, e.g. `a1-a2`) and the part after it, the board kept whole (what can no
+    /// longer be played stays written, so the position reads as the board it is). `None`
+    /// (the default) for a ruleset whose moves leave a sum of parts ([`Parts::moves`]), each
+    /// then named by what it leaves.
+    fn plays(&self, _part: &Self::Part, _player: Player) -> Option<Vec<(String, Self::Part)>> {
+        None
+    }
     /// The part in a normal form shared by its symmetric images, and whether the part is
     /// worth the negative of it (a symmetry that swaps the players' roles); `None` for a part
     /// where neither player can ever move (worth 0).
@@ -56,6 +64,10 @@ pub trait Parts: Send + Sync + 'static {
         None
     }
 }
+
+/// How a position with no part left is written (it is worth 0, and the player to move has
+/// lost).
+pub const EMPTY: &str = "0";
 
 /// The most parts valued for one answer (each kept with its value).
 pub const MAX_PARTS: usize = 20_000_000;
@@ -170,16 +182,62 @@ impl<R: Parts> Game<R> {
 
     /// Every move of `player` from `position`, each with the position it leaves.
     fn moves_of(&self, position: &[R::Part], player: Player) -> Vec<Vec<R::Part>> {
+        self.named_moves(position, player)
+            .into_iter()
+            .map(|(_, after)| after)
+            .collect()
+    }
+
+    /// Every move of `player` from `position` in words (see [`Parts::plays`]), each with the
+    /// position it leaves; in a sum of several parts, the words say which part.
+    fn named_moves(&self, position: &[R::Part], player: Player) -> Vec<(String, Vec<R::Part>)> {
         let mut out = Vec::new();
+        let several = position.len() > 1;
         for (i, part) in position.iter().enumerate() {
-            for after in self.rules.moves(part, player) {
+            let with = |after: &[R::Part]| {
                 let mut next = position[..i].to_vec();
-                next.extend(after);
+                next.extend_from_slice(after);
                 next.extend_from_slice(&position[i + 1..]);
-                out.push(next);
+                next
+            };
+            let on = if several {
+                format!(" on board {}", i + 1)
+            } else {
+                String::new()
+            };
+            match self.rules.plays(part, player) {
+                Some(plays) => {
+                    for (name, after) in plays {
+                        out.push((format!("{name}{on}"), with(&[after])));
+                    }
+                }
+                None => {
+                    for after in self.rules.moves(part, player) {
+                        let words = self.write(&after);
+                        let name = if several {
+                            format!(
+                                "{} → {words} in part {}",
+                                self.rules.write_part(part),
+                                i + 1
+                            )
+                        } else {
+                            format!("{} → {words}", self.rules.write_part(part))
+                        };
+                        out.push((name, with(&after)));
+                    }
+                }
             }
         }
         out
+    }
+
+    /// A sum of parts as words: the parts, or `0` when none is left.
+    fn write(&self, parts: &[R::Part]) -> String {
+        if parts.is_empty() {
+            return EMPTY.into();
+        }
+        let words: Vec<String> = parts.iter().map(|p| self.rules.write_part(p)).collect();
+        words.join(" ")
     }
 }
 
@@ -206,14 +264,42 @@ impl<R: Parts> Ruleset for Game<R> {
                 got: 0,
             });
         }
+        if args == [EMPTY] {
+            return Ok(Vec::new());
+        }
         args.iter().map(|w| self.rules.read_part(w)).collect()
     }
 
     fn tokens(&self, position: &Self::Pos) -> Vec<Token> {
+        if position.is_empty() {
+            return vec![Token::Text(EMPTY.into())];
+        }
         position
             .iter()
             .map(|p| Token::Text(self.rules.write_part(p)))
             .collect()
+    }
+
+    fn plays(
+        &self,
+        position: &Self::Pos,
+        player: Option<Player>,
+    ) -> Result<Vec<Move<Self::Pos>>, GameError> {
+        let player = player.ok_or_else(|| {
+            GameError::Invalid(format!(
+                "{} is partizan: say whether Left or Right moves",
+                self.rules.info().name
+            ))
+        })?;
+        Ok(self
+            .named_moves(position, player)
+            .into_iter()
+            .map(|(description, to)| Move {
+                to,
+                description,
+                player: Some(player),
+            })
+            .collect())
     }
 
     fn partizan(&self) -> bool {
@@ -239,7 +325,7 @@ impl<R: Parts> Ruleset for Game<R> {
             let g = values.sum(&self.rules, position)?;
             let mut winning = Vec::new();
             for player in [Player::Left, Player::Right] {
-                for after in self.moves_of(position, player) {
+                for (name, after) in self.named_moves(position, player) {
                     let v = values.sum(&self.rules, &after)?;
                     let zero = values.universe.zero();
                     let good = match player {
@@ -248,7 +334,7 @@ impl<R: Parts> Ruleset for Game<R> {
                     };
                     if good {
                         winning.push(Move {
-                            description: format!("{player:?} moves"),
+                            description: format!("{player:?} {name}"),
                             to: after,
                             player: Some(player),
                         });
@@ -342,6 +428,29 @@ impl Grid {
             }
         }
         Ok((grid, masks))
+    }
+
+    /// The name of the cell whose bit is `bit`, as a person names it: its column as a letter
+    /// from the left (a, b, …, z, then aa, ab, …) and its row as a number from the top, as
+    /// the board is written (`a1` is the first cell written).
+    ///
+    /// ```
+    /// use grundy::games::partizan::Grid;
+    /// let g = Grid { h: 2, w: 30 };
+    /// assert_eq!(g.cell_name(g.bit(0, 0)), "a1");
+    /// assert_eq!(g.cell_name(g.bit(1, 2)), "c2");
+    /// assert_eq!(g.cell_name(g.bit(1, 27)), "ab2");
+    /// ```
+    pub fn cell_name(self, bit: u64) -> String {
+        let i = bit.trailing_zeros();
+        let (r, c) = (i / u32::from(self.w), i % u32::from(self.w));
+        let letter = |k: u32| char::from(b'a' + k as u8);
+        let column = if c < 26 {
+            letter(c).to_string()
+        } else {
+            format!("{}{}", letter(c / 26 - 1), letter(c % 26))
+        };
+        format!("{column}{}", r + 1)
     }
 
     /// Writes the board, `cell` giving each cell's character.

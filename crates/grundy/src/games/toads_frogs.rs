@@ -81,6 +81,21 @@ impl Parts for ToadsFrogs {
     }
 
     fn moves(&self, strip: &Strip, player: Player) -> Vec<Vec<Strip>> {
+        self.plays(strip, player)
+            .into_iter()
+            .flatten()
+            .map(|(_, after)| vec![after])
+            .collect()
+    }
+
+    fn plays(&self, strip: &Strip, player: Player) -> Option<Vec<(String, Strip)>> {
+        let cell = |i: usize| {
+            super::partizan::Grid {
+                h: 1,
+                w: strip.len() as u8,
+            }
+            .cell_name(1 << i)
+        };
         let n = strip.len();
         let mut out = Vec::new();
         for i in 0..n {
@@ -102,11 +117,12 @@ impl Parts for ToadsFrogs {
                 _ => continue,
             };
             let mut after = strip.clone();
+            let j = (i as isize + to * step) as usize;
             after[i] = b'.';
-            after[(i as isize + to * step) as usize] = me;
-            out.push(vec![after]);
+            after[j] = me;
+            out.push((format!("{}-{}", cell(i), cell(j)), after));
         }
-        out
+        Some(out)
     }
 
     fn normal(&self, strip: &Strip) -> Option<(Strip, bool)> {
