@@ -38,9 +38,15 @@ pub enum Command {
         /// List at most K winning moves.
         #[arg(long, value_name = "K", default_value_t = 100, global = true)]
         max_moves: usize,
-        /// Read one position per line from standard input and answer one line each.
+        /// Read one position per line from standard input and answer one line each (blank
+        /// lines and comments, lines starting with "# ", are skipped).
         #[arg(long, global = true)]
         batch: bool,
+        /// Check answers: each line of standard input is a position followed by the answer
+        /// expected for it, an outcome (N, P, L, R, D) or a Grundy value; prints only the
+        /// lines where grundy disagrees, and exits with status 1 when there are any.
+        #[arg(long, global = true)]
+        expect: bool,
         #[command(subcommand)]
         game: GameArgs,
     },
@@ -259,7 +265,7 @@ pub fn error_line(registry: &Registry, text: &str, args: &[String]) -> String {
             parts.push(line.strip_prefix("error: ").unwrap_or(line));
         }
     }
-    let message = match parts.split_first() {
+    let mut message = match parts.split_first() {
         None => "bad arguments".to_string(),
         Some((first, rest)) if first.ends_with(':') => format!("{first} {}", rest.join(", ")),
         Some((first, [])) => first.to_string(),
@@ -270,12 +276,32 @@ pub fn error_line(registry: &Registry, text: &str, args: &[String]) -> String {
     let mut path = vec!["grundy".to_string()];
     for arg in args {
         let Some(sub) = command.find_subcommand(arg).cloned() else {
+            // A misspelt game or command (two letters swapped, one missing or wrong) that
+            // clap's own suggestion missed: the nearest name.
+            if message.starts_with("unrecognized subcommand") && !message.contains("similar") {
+                let names = command.get_subcommands().map(|c| c.get_name().to_string());
+                if let Some(near) = nearest(arg, names) {
+                    message.push_str(&format!("; did you mean '{near}'?"));
+                }
+            }
             break;
         };
         path.push(sub.get_name().to_string());
         command = sub;
     }
     format!("{message} (see {} --help)", path.join(" "))
+}
+
+/// The name nearest to `typed` (case aside) within a small edit distance (swapped letters
+/// count one edit), if there is one.
+fn nearest(typed: &str, names: impl Iterator<Item = String>) -> Option<String> {
+    let typed = typed.to_lowercase();
+    let allowed = if typed.chars().count() <= 4 { 1 } else { 2 };
+    names
+        .map(|n| (strsim::damerau_levenshtein(&typed, &n), n))
+        .filter(|(d, _)| *d <= allowed)
+        .min()
+        .map(|(_, n)| n)
 }
 
 /// An error message made fit for one terminal line: control characters (a newline inside an

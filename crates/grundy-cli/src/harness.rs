@@ -40,6 +40,8 @@ pub fn query(data: &[u8]) {
         let _ = backend.solve(text);
         let _ = backend.moves(text);
         let _ = backend.engine(text);
+        let _ = backend.engine_as(text, Some(grundy::analysis::Player::Left));
+        let _ = backend.cgt(text);
         let _ = backend.picture(text);
         let _ = backend.value(text);
         let _ = backend.thermograph(text);

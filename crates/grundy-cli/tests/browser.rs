@@ -235,7 +235,15 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     for b in c.find_all(Locator::Css("#moves button.P")).await.unwrap() {
         moves.push(label(&b).await);
     }
-    assert_eq!(moves, ["Left: .|.", "Right: .."]);
+    assert_eq!(
+        moves,
+        [
+            "Left a1-a2 → #.|#.",
+            "Left b1-b2 → .#|.#",
+            "Right a1-b1 → ##|..",
+            "Right a2-b2 → ..|##"
+        ]
+    );
     let started = Instant::now();
     let picture = c.find(Locator::Id("thermograph")).await.unwrap();
     while !picture.is_displayed().await.unwrap() {

@@ -1007,3 +1007,88 @@ fn json_names_the_game_and_its_options_apart() {
         )
     );
 }
+
+/// `--batch` skips blank lines and comments; `--expect` checks a program's answers (an outcome
+/// or a Grundy value at the end of each line), prints only the disagreements and exits 1.
+#[test]
+fn a_batch_skips_comments_and_expect_prints_only_disagreements() {
+    let run = |args: &[&str], input: &str| {
+        let out = Command::cargo_bin("grundy")
+            .unwrap()
+            .args(args)
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, err) = run(&["solve", "nim", "--batch"], "# heaps\n\n3 4 5\n#\n1 1\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    // A board that starts with '#' is a position, not a comment.
+    let (code, out, _) = run(&["solve", "domineering", "--batch"], "#..|...\n");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("#..|...: N"), "{out}");
+    let input = "# brute force says\n3 4 5 N\n1 2 3 P\n1 2 3 1\n7 2\n";
+    let (code, out, err) = run(&["solve", "nim", "--expect"], input);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out,
+        "line 4: 1 2 3: expected 1, grundy says P (Grundy value 0)\n\
+         line 5: 7: expected 2, grundy says N (Grundy value 7), e.g. take 7 from heap 1\n"
+    );
+    assert!(err.contains("2 of 4 positions checked disagree"), "{err}");
+    let (code, out, err) = run(&["solve", "nim", "--expect"], "3 4 5 N\n1 2 3 P\n");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    let (code, _, err) = run(&["solve", "nim", "--expect"], "3 4 5 win\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 1: 'win' is not an expected answer"),
+        "{err}"
+    );
+}
+
+/// Misspelt names get the nearest one; CGSuite notation errors say what was found, where,
+/// and what was expected, in the words that were typed.
+#[test]
+fn errors_name_what_was_meant_and_where() {
+    let (code, _, err) = grundy(&["solve", "nmi", "3", "4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean 'nim'?"), "{err}");
+    let (code, _, err) = grundy(&["cgt", "^ > 0"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'>' at column 3 was not expected here; expected an operator"),
+        "{err}"
+    );
+    let (_, _, err) = grundy(&["cgt", "{1 2|3}"]);
+    assert!(err.contains("the number 2 at column 4"), "{err}");
+    assert!(!err.contains("Num(") && !err.contains("Angle("), "{err}");
+}
+
+/// A partizan game played to its end in the terminal, as Right: the last move wins.
+#[test]
+fn a_partizan_game_is_played_to_its_end() {
+    let (code, out) = play(&["domineering", "...|...", "--as", "right"], "#1\n#1\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("grundy plays c1-c2  →  ###|..#"), "{out}");
+    assert!(out.contains("     a b c\n   1 # # #\n   2 . . #"), "{out}");
+    assert!(out.ends_with("You win!\n"), "{out}");
+    let (code, out) = play(&["hackenbush", "e", "--engine-first", "--as", "right"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Position: 0 (Right to move) — no move left."),
+        "{out}"
+    );
+    assert!(out.ends_with("grundy wins.\n"), "{out}");
+    let (code, out) = play(&["clobber", "xo"], "a1-b1\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("You win!\n"), "{out}");
+    // Moves typed as hint says them.
+    let (code, out) = play(&["nim", "3", "4", "5"], "Take 2 from heap 1\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Position: 1 4 5\ngrundy plays"), "{out}");
+}

@@ -55,7 +55,10 @@ fn a_game_from_one_file_is_solved_tabled_listed_and_played() {
         "9\n5\n1\n0\n",
     );
     assert_eq!(err, None, "{out}");
-    assert!(out.contains("grundy plays take 1 from heap 1  →  10"), "{out}");
+    assert!(
+        out.contains("grundy plays take 1 from heap 1  →  10"),
+        "{out}"
+    );
 
     let (_, err) = grundy(&["solve", "take-a-square", "1", "2"], "");
     assert!(err.unwrap().contains("one heap"));

@@ -79,7 +79,19 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
         assert_eq!(status, 200, "{g}: {body}");
     }
     let (_, body) = get(&server, "/api/engine?q=nim%201%202");
-    assert_eq!(body, r#"{"to":[1,1]}"#);
+    assert_eq!(body, r#"{"move":"take 1 from heap 2","to":[1,1]}"#);
+    let (status, body) = get(
+        &server,
+        "/api/engine?q=domineering%20...%7C...&player=right",
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(r#""player":"Right""#), "{body}");
+    let (status, body) = get(&server, "/api/engine?q=domineering%20...%7C...&player=up");
+    assert_eq!((status, kind(&body).as_str()), (400, "invalid"), "{body}");
+    assert!(body.contains("left or right"), "{body}");
+    let (status, body) = get(&server, "/api/cgt?q=%7B2%7C-2%7D%20%2B%20%7B1%7C-1%7D");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(r#""canonical":"+-{3|1}""#), "{body}");
     let (status, body) = get(&server, "/api/picture?q=wythoff");
     assert_eq!(status, 200);
     assert!(body.starts_with("<svg"), "{}", &body[..40.min(body.len())]);

@@ -52,14 +52,18 @@ impl Backend {
         let limit = limit.min(MOVES_SHOWN);
         let (mut out, mut total) = (Vec::new(), 0);
         for player in sides {
-            let options = game.options(&query.words(), player)?;
-            total += options.len();
-            for o in options.iter().take(limit - out.len()) {
+            let moves = game.listed_moves(&query.words(), player)?;
+            total += moves.len();
+            for mv in moves.iter().take(limit - out.len()) {
                 // Each option is a question of its own: stop with the budget, not after all.
                 grundy::budget::check()?;
-                let words: Vec<String> = o.iter().map(|t| t.to_string()).collect();
+                let words: Vec<String> = mv.to.iter().map(|t| t.to_string()).collect();
                 let words: Vec<&str> = words.iter().map(String::as_str).collect();
-                let mut m = json!({ "to": o, "outcome": game.outcome_of(&words)? });
+                let mut m = json!({
+                    "to": mv.to,
+                    "move": mv.description,
+                    "outcome": game.outcome_of(&words)?,
+                });
                 if let Some(p) = player {
                     m["player"] = json!(p);
                 }
@@ -84,12 +88,44 @@ impl Backend {
         grundy_plot::thermograph_svg(&picture).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
-    /// The engine's move: `{"to": [...]}`, or `{"to": null}` when there is none.
+    /// The engine's move in an impartial game: see [`Backend::engine_as`].
     pub fn engine(&self, q: &str) -> Result<Value, GameError> {
+        self.engine_as(q, None)
+    }
+
+    /// The engine's move as `player` (required in a partizan game): `{"to": [...], "move":
+    /// words}` (with `"player"` in a partizan game), or `{"to": null}` when there is none.
+    pub fn engine_as(&self, q: &str, player: Option<Player>) -> Result<Value, GameError> {
         let query = self.parse(q)?;
         let game = query.game()?;
-        let mv = game.engine_move(&query.words(), None)?;
-        Ok(json!({ "to": mv }))
+        if game.partizan() && player.is_none() {
+            return Err(GameError::Invalid(format!(
+                "{} is partizan: say who moves with player=left or player=right",
+                game.name()
+            )));
+        }
+        let player = player.filter(|_| game.partizan());
+        let Some(to) = game.engine_move(&query.words(), player)? else {
+            return Ok(json!({ "to": null }));
+        };
+        let words = game
+            .listed_moves(&query.words(), player)?
+            .into_iter()
+            .find(|m| m.to == to)
+            .map(|m| m.description);
+        let mut answer = json!({ "to": to, "move": words });
+        if let Some(p) = player {
+            answer["player"] = json!(p);
+        }
+        Ok(answer)
+    }
+
+    /// A value in CGSuite's notation: exactly the JSON of `grundy cgt EXPR --json`.
+    pub fn cgt(&self, q: &str) -> Result<String, GameError> {
+        let mut universe = grundy::cgt::Universe::new();
+        let g = universe.parse(q)?;
+        let report = universe.report(g)?;
+        serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
     /// The game's picture as SVG (the query names the game and its options only); drawn in
@@ -140,16 +176,16 @@ mod tests {
     #[test]
     fn partizan_positions_have_moves_for_both_players_a_value_and_a_thermograph() {
         let backend = Backend::new(Registry::catalog());
-        // Each player's two moves leave the same position (one column, one row): listed once.
+        // Each player has two moves (either column, either row), each leaving the whole board.
         let v = backend.moves("domineering ..|..").unwrap();
-        assert_eq!(v["total"], 2);
+        assert_eq!(v["total"], 4);
         let players: Vec<&str> = v["moves"]
             .as_array()
             .unwrap()
             .iter()
             .map(|m| m["player"].as_str().unwrap())
             .collect();
-        assert_eq!(players, ["Left", "Right"]);
+        assert_eq!(players, ["Left", "Left", "Right", "Right"]);
         assert_eq!(v["moves"][0]["outcome"], "L");
         let value: Value =
             serde_json::from_str(&backend.value("domineering ..|..").unwrap()).unwrap();
@@ -162,5 +198,46 @@ mod tests {
             &svg[..80]
         );
         assert!(backend.value("domineering ..|x").is_err());
+    }
+
+    /// A partizan game is played to its end through the API: moves in words, the engine's
+    /// move as the side named, and the empty position (`0`) a position like any other.
+    #[test]
+    fn a_partizan_game_is_played_to_its_end_through_the_api() {
+        let backend = Backend::new(Registry::catalog());
+        let v = backend.moves("hackenbush lrlerrr").unwrap();
+        // Left chops either blue edge or the green one, Right any red edge or the green one.
+        assert_eq!(v["total"], 8, "{v}");
+        let v = backend.moves("domineering ...|...").unwrap();
+        assert_eq!(v["moves"][0]["move"], "a1-a2", "{v}");
+        assert_eq!(v["moves"][0]["to"][0], "#..|#..", "{v}");
+        let err = backend.engine("domineering ...|...").unwrap_err();
+        assert!(err.to_string().contains("player=left"), "{err}");
+        let mut q = "hackenbush e".to_string();
+        let mut player = Player::Right;
+        loop {
+            let e = backend.engine_as(&q, Some(player)).unwrap();
+            if e["to"].is_null() {
+                break;
+            }
+            assert!(e["move"].is_string(), "{e}");
+            let to: Vec<String> = e["to"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().to_string())
+                .collect();
+            q = format!("hackenbush {}", to.join(" "));
+            player = match player {
+                Player::Left => Player::Right,
+                Player::Right => Player::Left,
+            };
+        }
+        assert_eq!(q, "hackenbush 0");
+        let solved: Value = serde_json::from_str(&backend.solve("hackenbush 0").unwrap()).unwrap();
+        assert_eq!(solved["outcome"], "P");
+        assert_eq!(backend.moves("hackenbush 0").unwrap()["total"], 0);
+        let cgt: Value = serde_json::from_str(&backend.cgt("{2|-2} + {1|-1}").unwrap()).unwrap();
+        assert_eq!(cgt["canonical"], "+-{3|1}");
     }
 }

@@ -81,6 +81,8 @@ struct Q {
     q: Option<String>,
     /// `/api/moves`: the most moves listed (at most 500, the default).
     limit: Option<usize>,
+    /// `/api/engine` in a partizan game: who moves, `left` or `right`.
+    player: Option<String>,
 }
 
 /// The API routes that compute.
@@ -89,7 +91,9 @@ enum Route {
     Solve,
     /// With the most moves listed.
     Moves(usize),
-    Engine,
+    /// As the player who moves (partizan games).
+    Engine(Option<grundy::analysis::Player>),
+    Cgt,
     Picture,
     Value,
     Thermograph,
@@ -108,7 +112,8 @@ impl Route {
         match self {
             Route::Solve => b.solve(q),
             Route::Moves(limit) => b.moves_up_to(q, limit).map(text),
-            Route::Engine => b.engine(q).map(text),
+            Route::Engine(player) => b.engine_as(q, player).map(text),
+            Route::Cgt => b.cgt(q),
             Route::Picture => b.picture(q),
             Route::Value => b.value(q),
             Route::Thermograph => b.thermograph(q),
@@ -247,7 +252,25 @@ async fn moves(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> 
 }
 
 async fn engine(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
-    compute(a, Route::Engine, q).await
+    use grundy::analysis::Player;
+    let said = q.as_ref().ok().and_then(|Query(q)| q.player.clone());
+    let player = match said.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None => None,
+        Some("left") => Some(Player::Left),
+        Some("right") => Some(Player::Right),
+        Some(other) => {
+            return refusal(
+                StatusCode::BAD_REQUEST,
+                "invalid",
+                &format!("player={other}: the player who moves is left or right"),
+            )
+        }
+    };
+    compute(a, Route::Engine(player), q).await
+}
+
+async fn cgt(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
+    compute(a, Route::Cgt, q).await
 }
 
 async fn picture(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
@@ -273,7 +296,7 @@ async fn not_found(uri: axum::http::Uri) -> Response {
         "not_found",
         &format!(
             "no such page: {} (the API is /api/solve, /api/moves, /api/engine, /api/picture, \
-             /api/games, /api/value, /api/thermograph)",
+             /api/games, /api/value, /api/thermograph, /api/cgt)",
             uri.path()
         ),
     )
@@ -409,6 +432,7 @@ pub fn router_with(registry: Registry, host: &str, limits: Limits) -> Router {
         .route("/api/games", get(games))
         .route("/api/value", get(value))
         .route("/api/thermograph", get(thermograph))
+        .route("/api/cgt", get(cgt))
         .route("/.refused/{why}", get(refused))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -140,8 +140,17 @@ fn run_command(
             json,
             max_moves,
             batch,
+            expect,
             game,
-        } => solve::run(registry, &game, json, max_moves, batch, input, out)?,
+        } => solve::run(
+            registry,
+            &game,
+            json,
+            max_moves,
+            solve::Batching { batch, expect },
+            input,
+            out,
+        )?,
         Command::Sequence {
             to,
             json,

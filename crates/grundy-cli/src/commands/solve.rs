@@ -8,6 +8,17 @@ use grundy::catalog::DynGame;
 use grundy::registry::Registry;
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Whether positions come from standard input (`--batch`), and whether each comes with the
+/// answer expected for it (`--expect`).
+#[derive(Clone, Copy, Debug)]
+pub struct Batching {
+    /// `--batch`.
+    pub batch: bool,
+    /// `--expect` (a batch whose lines end with the expected answer).
+    pub expect: bool,
+}
 
 /// Solves the position of `game`, or with `batch` each position read from `input`.
 pub fn run(
@@ -15,19 +26,35 @@ pub fn run(
     game: &GameArgs,
     json: bool,
     max_moves: usize,
-    batch: bool,
+    batching: Batching,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
     let query = game.query(registry).map_err(user)?;
     let game = query.game().map_err(user)?;
-    if batch {
+    if batching.batch || batching.expect {
         if !query.position.is_empty() {
             return Err(user(
                 "--batch reads positions from standard input: give no position on the command line",
             ));
         }
-        return solve_batch(game.as_ref(), json, max_moves, input, out);
+        let batch = Batch {
+            game: game.as_ref(),
+            json,
+            max_moves,
+            expect: batching.expect,
+            checked: AtomicUsize::new(0),
+            disagree: AtomicUsize::new(0),
+        };
+        solve_batch(&batch, input, out)?;
+        let (checked, disagree) = (batch.checked.into_inner(), batch.disagree.into_inner());
+        if disagree > 0 {
+            anyhow::bail!("{disagree} of {checked} positions checked disagree with grundy");
+        }
+        if batching.expect {
+            eprintln!("grundy: all {checked} positions checked agree");
+        }
+        return Ok(());
     }
     // A position whose answer takes long (a heap game's table growing) shows its progress.
     let a = super::working(&game.name(), || game.solve(&query.words(), max_moves));
@@ -40,20 +67,9 @@ pub fn run(
 /// answers are written in order, and the answers go out through a buffer flushed once per
 /// chunk — so a large batch costs few system calls, and a program that writes one line and
 /// waits for its answer still gets it at once.
-fn solve_batch(
-    game: &dyn DynGame,
-    json: bool,
-    max_moves: usize,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> Result<()> {
+fn solve_batch(batch: &Batch, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
     let mut input = std::io::BufReader::with_capacity(1 << 20, input);
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    let batch = Batch {
-        game,
-        json,
-        max_moves,
-    };
     let mut line_no = 0usize;
     // The lines to answer: a line split across two chunks, then the chunk's whole lines.
     let mut pending: Vec<u8> = Vec::new();
@@ -92,6 +108,11 @@ struct Batch<'g> {
     game: &'g dyn DynGame,
     json: bool,
     max_moves: usize,
+    /// Each line ends with the expected answer; only disagreements are written.
+    expect: bool,
+    /// Lines checked against their expected answer, and those that disagree.
+    checked: AtomicUsize,
+    disagree: AtomicUsize,
 }
 
 /// Lines answered by one task: fewer go on one core (handing them over costs more).
@@ -135,7 +156,7 @@ impl Batch<'_> {
     fn part(&self, lines: &[&[u8]], after: usize) -> (String, Result<()>) {
         let mut text = String::with_capacity(lines.len() * 64);
         for (i, line) in lines.iter().enumerate() {
-            if let Err(e) = self.line(line, &mut text) {
+            if let Err(e) = self.line(line, after + i + 1, &mut text) {
                 let e = user(UserError(format!(
                     "standard input line {}: {e}",
                     after + i + 1
@@ -146,13 +167,20 @@ impl Batch<'_> {
         (text, Ok(()))
     }
 
-    /// Appends the answer of one line to `text` (blank lines are skipped).
-    fn line(&self, line: &[u8], text: &mut String) -> Result<(), String> {
+    /// Appends the answer of line `number` to `text` (blank lines and comments are skipped;
+    /// with `--expect`, only a disagreement is written).
+    fn line(&self, line: &[u8], number: usize, text: &mut String) -> Result<(), String> {
         let line = std::str::from_utf8(line).map_err(|_| "not valid UTF-8".to_string())?;
-        if line.trim().is_empty() {
+        let trimmed = line.trim();
+        // A comment is '#' alone or followed by a space: a board such as #..|... is a
+        // position.
+        if trimmed.is_empty() || trimmed == "#" || trimmed.starts_with("# ") {
             return Ok(());
         }
         let game = self.game;
+        if self.expect {
+            return self.check(trimmed, number, text);
+        }
         if self.json {
             let args: Vec<&str> = line.split_whitespace().collect();
             let a = game
@@ -166,4 +194,56 @@ impl Batch<'_> {
         text.push('\n');
         Ok(())
     }
+
+    /// Checks one line of `--expect`: a position and, last, the answer expected for it.
+    fn check(&self, line: &str, number: usize, text: &mut String) -> Result<(), String> {
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        let expected = words.pop().expect("a line that is not blank");
+        let wanted = match expected.to_ascii_uppercase().as_str() {
+            "N" | "P" | "L" | "R" | "D" | "T" => Expected::Outcome(expected.to_ascii_uppercase()),
+            _ => match expected.parse::<grundy::Nat>() {
+                Ok(g) => Expected::Grundy(g),
+                Err(_) => {
+                    return Err(format!(
+                        "'{expected}' is not an expected answer: end the line with an outcome \
+                         (N, P, L, R, D) or a Grundy value"
+                    ))
+                }
+            },
+        };
+        if words.is_empty() {
+            return Err(format!(
+                "'{expected}' alone: give the position, then the answer expected for it"
+            ));
+        }
+        let a = self.game.solve(&words, 1).map_err(|e| e.to_string())?;
+        self.checked.fetch_add(1, Ordering::Relaxed);
+        let says = match &a.grundy {
+            Some(g) => format!("{} (Grundy value {g})", a.outcome),
+            None => a.outcome.to_string(),
+        };
+        let agrees = match &wanted {
+            Expected::Outcome(o) => a.outcome.to_string() == *o,
+            Expected::Grundy(g) => a.grundy.as_ref() == Some(g),
+        };
+        if !agrees {
+            self.disagree.fetch_add(1, Ordering::Relaxed);
+            let first = a
+                .winning_moves
+                .first()
+                .map(|m| format!(", e.g. {}", m.description))
+                .unwrap_or_default();
+            text.push_str(&format!(
+                "line {number}: {}: expected {expected}, grundy says {says}{first}\n",
+                words.join(" ")
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// What a line of `--expect` says the answer is.
+enum Expected {
+    Outcome(String),
+    Grundy(grundy::Nat),
 }

@@ -47,13 +47,51 @@ fn err(text: &str, why: impl std::fmt::Display) -> GameError {
     GameError::Invalid(format!("game '{text}': {why}"))
 }
 
-fn tokens(text: &str) -> Result<Vec<Tok>, GameError> {
+impl std::fmt::Display for Tok {
+    /// The token as a person reads it in a message: what was typed, quoted.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tok::Num(n) => write!(f, "the number {n}"),
+            Tok::Word(w) => write!(f, "the word '{w}'"),
+            Tok::Bar(n) => write!(f, "'{}'", "|".repeat(*n)),
+            t => {
+                let c = match t {
+                    Tok::Slash => "/",
+                    Tok::Star => "*",
+                    Tok::Up => "^",
+                    Tok::Down => "v",
+                    Tok::Open => "{",
+                    Tok::Close => "}",
+                    Tok::Comma => ",",
+                    Tok::Plus => "+",
+                    Tok::Minus => "-",
+                    Tok::PlusMinus => "+-",
+                    Tok::Paren(true) => "(",
+                    Tok::Paren(false) => ")",
+                    Tok::Angle(true) => "<",
+                    Tok::Angle(false) => ">",
+                    Tok::Square(true) => "[",
+                    Tok::Square(false) => "]",
+                    Tok::Num(_) | Tok::Word(_) | Tok::Bar(_) => unreachable!("written above"),
+                };
+                write!(f, "'{c}'")
+            }
+        }
+    }
+}
+
+/// The tokens of `text`, each with the column (from 1, in characters) where it starts.
+fn tokens(text: &str) -> Result<(Vec<Tok>, Vec<usize>), GameError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
+    let mut cols = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         i += 1;
+        if !c.is_whitespace() {
+            cols.push(i);
+        }
         match c {
             c if c.is_whitespace() => {}
             '0'..='9' => {
@@ -104,24 +142,33 @@ fn tokens(text: &str) -> Result<Vec<Tok>, GameError> {
                 }
                 out.push(Tok::Word(w));
             }
-            c => return Err(err(text, format_args!("'{c}' is not part of the notation"))),
+            c => {
+                return Err(err(
+                    text,
+                    format_args!("'{c}' at column {i} is not part of the notation"),
+                ))
+            }
         }
     }
-    Ok(out)
+    Ok((out, cols))
 }
 
 struct Parser<'a> {
     text: &'a str,
     toks: Vec<Tok>,
+    /// Where each token starts (a column from 1), for messages.
+    cols: Vec<usize>,
     at: usize,
     depth: u32,
 }
 
 /// Reads `text` as one expression.
 pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> {
+    let (toks, cols) = tokens(text)?;
     let mut p = Parser {
         text,
-        toks: tokens(text)?,
+        toks,
+        cols,
         at: 0,
         depth: 0,
     };
@@ -130,12 +177,30 @@ pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> 
     }
     let g = p.tempered(u, p.toks.len())?;
     if p.at != p.toks.len() {
-        return Err(err(text, format_args!("unexpected {:?}", p.toks[p.at])));
+        return Err(p.unexpected("an operator (+, -, Cool, Heat) or the end of the expression"));
     }
     Ok(g)
 }
 
 impl Parser<'_> {
+    /// The error for the token where reading stopped: what it is, where, and what was
+    /// expected there.
+    fn unexpected(&self, expected: &str) -> GameError {
+        match self.toks.get(self.at) {
+            Some(t) => err(
+                self.text,
+                format_args!(
+                    "{t} at column {} was not expected here; expected {expected}",
+                    self.cols[self.at]
+                ),
+            ),
+            None => err(
+                self.text,
+                format_args!("the expression ends too soon; expected {expected}"),
+            ),
+        }
+    }
+
     fn peek(&self, end: usize) -> Option<&Tok> {
         (self.at < end).then(|| &self.toks[self.at])
     }
@@ -373,13 +438,10 @@ impl Parser<'_> {
             }
         }
         if self.at == start {
-            return Err(err(
-                text,
-                match self.peek(end) {
-                    Some(t) => format!("unexpected {t:?}"),
-                    None => "an expression ends too soon".into(),
-                },
-            ));
+            return Err(match self.peek(end) {
+                Some(_) => self.unexpected("a number, a nimber (*n), ups (^, v) or a game {L|R}"),
+                None => err(text, "an expression ends too soon"),
+            });
         }
         Ok(if ups == 0 {
             let n = u.number(x);
@@ -475,10 +537,7 @@ impl Parser<'_> {
             options.push(self.tempered(u, to)?);
             if self.at < to {
                 if self.toks[self.at] != Tok::Comma {
-                    return Err(err(
-                        self.text,
-                        format_args!("unexpected {:?}", self.toks[self.at]),
-                    ));
+                    return Err(self.unexpected("',' between options or a bar"));
                 }
                 self.at += 1;
                 if self.at == to {
