@@ -75,57 +75,28 @@ impl Parts for Clobber {
         })
     }
 
-    fn moves(&self, &(grid, stones): &Board, player: Player) -> Vec<Vec<Board>> {
-        let (me, them) = match player {
-            Player::Left => (0, 1),
-            Player::Right => (1, 0),
-        };
+    fn plays(&self, &(grid, stones): &Board, player: Player) -> Option<Vec<(String, Board)>> {
         let mut out = Vec::new();
-        let mut mine = stones[me];
-        while mine != 0 {
-            let from = mine & mine.wrapping_neg();
-            mine &= !from;
-            let mut targets = grid.neighbours(from) & stones[them];
-            while targets != 0 {
-                let to = targets & targets.wrapping_neg();
-                targets &= !to;
-                let mut after = stones;
-                after[me] = (after[me] & !from) | to;
-                after[them] &= !to;
-                out.push(
-                    grid.regions(after[0] | after[1])
-                        .into_iter()
-                        .filter(|&r| r & after[0] != 0 && r & after[1] != 0)
-                        .map(|r| grid.crop(r, [after[0] & r, after[1] & r]))
-                        .collect(),
-                );
-            }
-        }
-        out
+        each_capture(grid, stones, player, |from, to, after| {
+            let name = format!("{}-{}", grid.cell_name(from), grid.cell_name(to));
+            out.push((name, (grid, after)));
+        });
+        Some(out)
     }
 
-    fn plays(&self, &(grid, stones): &Board, player: Player) -> Option<Vec<(String, Board)>> {
-        let (me, them) = match player {
-            Player::Left => (0, 1),
-            Player::Right => (1, 0),
-        };
+    fn moves(&self, &(grid, stones): &Board, player: Player) -> Vec<Vec<Board>> {
+        // Each move's board cut into its groups where both colours still meet.
         let mut out = Vec::new();
-        let mut mine = stones[me];
-        while mine != 0 {
-            let from = mine & mine.wrapping_neg();
-            mine &= !from;
-            let mut targets = grid.neighbours(from) & stones[them];
-            while targets != 0 {
-                let to = targets & targets.wrapping_neg();
-                targets &= !to;
-                let mut after = stones;
-                after[me] = (after[me] & !from) | to;
-                after[them] &= !to;
-                let name = format!("{}-{}", grid.cell_name(from), grid.cell_name(to));
-                out.push((name, (grid, after)));
-            }
-        }
-        Some(out)
+        each_capture(grid, stones, player, |_, _, after| {
+            out.push(
+                grid.regions(after[0] | after[1])
+                    .into_iter()
+                    .filter(|&r| r & after[0] != 0 && r & after[1] != 0)
+                    .map(|r| grid.crop(r, [after[0] & r, after[1] & r]))
+                    .collect(),
+            );
+        });
+        out
     }
 
     fn normal(&self, &(grid, [x, o]): &Board) -> Option<(Board, bool)> {
@@ -138,6 +109,34 @@ impl Parts for Clobber {
             .into_iter()
             .flat_map(|(g, [a, b])| [((g, [a, b]), false), ((g, [b, a]), true)])
             .min()
+    }
+}
+
+/// Runs `f` on each of `player`'s captures: the stone's cell, the captured cell (one bit
+/// each) and the stones after it.
+fn each_capture(
+    grid: Grid,
+    stones: [u64; 2],
+    player: Player,
+    mut f: impl FnMut(u64, u64, [u64; 2]),
+) {
+    let (me, them) = match player {
+        Player::Left => (0, 1),
+        Player::Right => (1, 0),
+    };
+    let mut mine = stones[me];
+    while mine != 0 {
+        let from = mine & mine.wrapping_neg();
+        mine &= !from;
+        let mut targets = grid.neighbours(from) & stones[them];
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets &= !to;
+            let mut after = stones;
+            after[me] = (after[me] & !from) | to;
+            after[them] &= !to;
+            f(from, to, after);
+        }
     }
 }
 
