@@ -236,11 +236,8 @@ pub fn cgt(data: &[u8]) {
         return;
     };
     grundy::budget::within(Duration::from_millis(100), || {
-        let mut universe = grundy::cgt::Universe::new();
-        if let Ok(g) = universe.parse(text) {
-            if let Ok(report) = universe.report(g) {
-                let _ = serde_json::to_string(&report);
-            }
+        if let Ok(report) = grundy::cgt::report(text) {
+            let _ = serde_json::to_string(&report);
         }
     });
 }

@@ -366,6 +366,16 @@ pub fn write_script_positions(
     Ok(())
 }
 
+/// A move in words with the position it leaves (`take 2 from heap 1  →  1 4 5`); a move named
+/// by what it leaves (`l → 0`, or the position itself) says it once.
+pub fn move_and_position(words: &str, to: &str) -> String {
+    if words.contains('→') || words == to {
+        words.to_string()
+    } else {
+        format!("{words}  →  {to}")
+    }
+}
+
 /// A small drawing of a position of heaps (one row of tokens per number), for `grundy play`;
 /// empty when the position is not a few small numbers.
 pub fn position_picture(words: &[String]) -> String {

@@ -105,26 +105,15 @@ impl Backend {
             )));
         }
         let player = player.filter(|_| game.partizan());
-        let Some(to) = game.engine_move(&query.words(), player)? else {
-            return Ok(json!({ "to": null }));
-        };
-        let words = game
-            .listed_moves(&query.words(), player)?
-            .into_iter()
-            .find(|m| m.to == to)
-            .map(|m| m.description);
-        let mut answer = json!({ "to": to, "move": words });
-        if let Some(p) = player {
-            answer["player"] = json!(p);
-        }
-        Ok(answer)
+        Ok(match game.engine_move(&query.words(), player)? {
+            Some(m) => serde_json::to_value(m).map_err(|e| GameError::Invalid(e.to_string()))?,
+            None => json!({ "to": null }),
+        })
     }
 
     /// A value in CGSuite's notation: exactly the JSON of `grundy cgt EXPR --json`.
     pub fn cgt(&self, q: &str) -> Result<String, GameError> {
-        let mut universe = grundy::cgt::Universe::new();
-        let g = universe.parse(q)?;
-        let report = universe.report(g)?;
+        let report = grundy::cgt::report(q)?;
         serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 

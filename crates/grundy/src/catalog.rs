@@ -251,12 +251,16 @@ fn options_for<R: Ruleset + ?Sized>(
 ) -> Result<Vec<R::Pos>, GameError> {
     match player {
         Some(player) => game.player_options(p, player),
-        None if game.partizan() => Err(GameError::Invalid(format!(
-            "{} is partizan: say whether Left or Right moves",
-            game.name()
-        ))),
+        None if game.partizan() => Err(player_needed(&game.name())),
         None => game.options(p),
     }
+}
+
+/// The refusal of a partizan game's moves asked for without saying whose.
+pub(crate) fn player_needed(game: &str) -> GameError {
+    GameError::Invalid(format!(
+        "{game} is partizan: say whether Left or Right moves"
+    ))
 }
 
 /// The object-safe face of a [`Ruleset`], used by the command line and the web server.
@@ -328,12 +332,13 @@ pub trait DynGame: Send + Sync {
     fn partizan(&self) -> bool;
     /// The engine's move (as `player` in a partizan game): a winning move when there is one,
     /// otherwise the move that leaves the most play (the largest total of the position's
-    /// numbers); `None` when there is no move.
+    /// numbers); `None` when there is no move. Said in the words [`DynGame::listed_moves`]
+    /// gives the same move.
     fn engine_move(
         &self,
         args: &[&str],
         player: Option<Player>,
-    ) -> Result<Option<Vec<Token>>, GameError>;
+    ) -> Result<Option<WinningMove>, GameError>;
     /// The value of the position written as `args` as a short game (see [`crate::cgt`]): a
     /// partizan game's canonical form, found by searching its positions (at most
     /// [`VALUE_POSITIONS`] of them); an impartial game's nimber, from its Grundy value.
@@ -564,25 +569,39 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         &self,
         args: &[&str],
         player: Option<Player>,
-    ) -> Result<Option<Vec<Token>>, GameError> {
+    ) -> Result<Option<WinningMove>, GameError> {
         let p = self.parse(args)?;
         let options = options_for(self, &p, player)?;
         let mine = |m: &Move<R::Pos>| !Ruleset::partizan(self) || m.player == player;
-        if let Some(m) = self.verdict(&p)?.winning.find(|m| mine(m)) {
-            return Ok(Some(self.tokens(&m.to)));
-        }
-        let play_left = |ts: &Vec<Token>| -> Nat {
-            ts.iter()
-                .map(|t| match t {
-                    Token::Int(n) => n.clone(),
-                    Token::Text(s) => Nat::from(s.len()),
-                })
-                .sum()
+        let chosen = match self.verdict(&p)?.winning.find(|m| mine(m)) {
+            Some(m) => Some(m.to),
+            None => {
+                let play_left = |o: &R::Pos| -> Nat {
+                    self.tokens(o)
+                        .iter()
+                        .map(|t| match t {
+                            Token::Int(n) => n.clone(),
+                            Token::Text(s) => Nat::from(s.len()),
+                        })
+                        .sum()
+                };
+                options.into_iter().max_by_key(play_left)
+            }
         };
-        Ok(options
-            .iter()
-            .map(|o| self.tokens(o))
-            .max_by_key(|ts| play_left(ts)))
+        let Some(to) = chosen else {
+            return Ok(None);
+        };
+        let words = self
+            .plays(&p, player)?
+            .into_iter()
+            .find(|m| m.to == to)
+            .map(|m| m.description)
+            .unwrap_or_else(|| self.show(&to));
+        Ok(Some(WinningMove {
+            to: self.tokens(&to),
+            description: words,
+            player: player.filter(|_| Ruleset::partizan(self)),
+        }))
     }
 
     fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {

@@ -57,7 +57,15 @@ fn every_game_is_played_to_its_end_and_every_position_reads_back() {
                     );
                 }
                 let to = if engine_turn {
-                    game.engine_move(&args, mover).unwrap().expect("a move")
+                    let m = game.engine_move(&args, mover).unwrap().expect("a move");
+                    // The engine's move is one of the moves listed, in the same words.
+                    assert!(
+                        moves
+                            .iter()
+                            .any(|l| l.to == m.to && l.description == m.description),
+                        "{what}: {m:?}"
+                    );
+                    m.to
                 } else {
                     moves.last().unwrap().to.clone()
                 };

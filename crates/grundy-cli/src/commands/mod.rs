@@ -114,12 +114,8 @@ fn run_command(
             emit(out, json, &report, || crate::render::cgt_text(&report))?;
         }
         Command::Cgt { expression, json } => {
-            let report = working("the expression", || {
-                let mut universe = grundy::cgt::Universe::new();
-                let g = universe.parse(&expression)?;
-                universe.report(g)
-            })
-            .map_err(user)?;
+            let report =
+                working("the expression", || grundy::cgt::report(&expression)).map_err(user)?;
             emit(out, json, &report, || crate::render::cgt_text(&report))?;
         }
         Command::Completions { shell } => {

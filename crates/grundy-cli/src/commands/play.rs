@@ -117,19 +117,11 @@ fn play(
                 .engine_move(&args, mover)
                 .map_err(user)?
                 .expect("a position with moves has an engine move");
-            let said = moves
-                .iter()
-                .find(|m| m.to == mv)
-                .map(|m| m.description.clone());
-            let mv = words(&mv);
-            let said = match said {
-                Some(d) if d.contains('→') || d == mv.join(" ") => d,
-                Some(d) => format!("{d}  →  {}", mv.join(" ")),
-                None => mv.join(" "),
-            };
+            let to = words(&mv.to);
+            let said = render::move_and_position(&mv.description, &to.join(" "));
             writeln!(out, "Position: {shown}\ngrundy plays {said}")?;
             history.push(pos.clone());
-            pos = mv;
+            pos = to;
             user_turn = true;
             continue;
         }
@@ -167,14 +159,9 @@ fn play(
             }
             ["moves"] => {
                 for (i, m) in moves.iter().take(30).enumerate() {
-                    // A move named by what it leaves says the position already.
                     let to = words(&m.to).join(" ");
-                    let after = if m.description.contains('→') || m.description == to {
-                        String::new()
-                    } else {
-                        format!("  →  {to}")
-                    };
-                    writeln!(out, "  #{:<3} {}{after}", i + 1, m.description)?;
+                    let said = render::move_and_position(&m.description, &to);
+                    writeln!(out, "  #{:<3} {said}", i + 1)?;
                 }
                 if moves.len() > 30 {
                     writeln!(out, "  … and {} more", moves.len() - 30)?;

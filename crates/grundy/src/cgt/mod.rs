@@ -46,6 +46,20 @@ use crate::Outcome;
 use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Ordering;
 
+/// What `grundy cgt EXPR` says of an expression in CGSuite's notation, valued in a universe of
+/// its own: refused when the notation is wrong or a time budget stops the work.
+///
+/// ```
+/// let r = grundy::cgt::report("{2|-2} + {1|-1}").unwrap();
+/// assert_eq!((r.canonical.as_str(), r.temperature.as_str()), ("+-{3|1}", "2"));
+/// assert!(grundy::cgt::report("{1|").is_err());
+/// ```
+pub fn report(text: &str) -> Result<Report, crate::GameError> {
+    let mut universe = Universe::new();
+    let g = universe.parse(text)?;
+    universe.report(g)
+}
+
 /// What `grundy cgt` prints of a game (`--json`: these fields; numbers as exact strings).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Report {

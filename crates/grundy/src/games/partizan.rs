@@ -285,12 +285,7 @@ impl<R: Parts> Ruleset for Game<R> {
         position: &Self::Pos,
         player: Option<Player>,
     ) -> Result<Vec<Move<Self::Pos>>, GameError> {
-        let player = player.ok_or_else(|| {
-            GameError::Invalid(format!(
-                "{} is partizan: say whether Left or Right moves",
-                self.rules.info().name
-            ))
-        })?;
+        let player = player.ok_or_else(|| crate::catalog::player_needed(&Ruleset::name(self)))?;
         Ok(self
             .named_moves(position, player)
             .into_iter()

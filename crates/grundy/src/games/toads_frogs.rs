@@ -81,47 +81,21 @@ impl Parts for ToadsFrogs {
     }
 
     fn moves(&self, strip: &Strip, player: Player) -> Vec<Vec<Strip>> {
-        self.plays(strip, player)
-            .into_iter()
-            .flatten()
-            .map(|(_, after)| vec![after])
-            .collect()
+        let mut out = Vec::new();
+        each_hop(strip, player, |_, _, after| out.push(vec![after]));
+        out
     }
 
     fn plays(&self, strip: &Strip, player: Player) -> Option<Vec<(String, Strip)>> {
-        let cell = |i: usize| {
-            super::partizan::Grid {
-                h: 1,
-                w: strip.len() as u8,
-            }
-            .cell_name(1 << i)
+        let cells = super::partizan::Grid {
+            h: 1,
+            w: strip.len() as u8,
         };
-        let n = strip.len();
+        let cell = |i: usize| cells.cell_name(1 << i);
         let mut out = Vec::new();
-        for i in 0..n {
-            // A toad looks right, a frog left.
-            let (me, them, step): (u8, u8, isize) = match player {
-                Player::Left => (b'T', b'F', 1),
-                Player::Right => (b'F', b'T', -1),
-            };
-            if strip[i] != me {
-                continue;
-            }
-            let at = |k: isize| -> Option<u8> {
-                let j = i as isize + k * step;
-                (0..n as isize).contains(&j).then(|| strip[j as usize])
-            };
-            let to = match (at(1), at(2)) {
-                (Some(b'.'), _) => 1,
-                (Some(c), Some(b'.')) if c == them => 2,
-                _ => continue,
-            };
-            let mut after = strip.clone();
-            let j = (i as isize + to * step) as usize;
-            after[i] = b'.';
-            after[j] = me;
+        each_hop(strip, player, |i, j, after| {
             out.push((format!("{}-{}", cell(i), cell(j)), after));
-        }
+        });
         Some(out)
     }
 
@@ -150,6 +124,36 @@ impl Parts for ToadsFrogs {
         } else {
             (core, false)
         })
+    }
+}
+
+/// Runs `f` on each of `player`'s moves: the cell a toad (frog) leaves, the cell it lands on,
+/// and the strip after it.
+fn each_hop(strip: &Strip, player: Player, mut f: impl FnMut(usize, usize, Strip)) {
+    let n = strip.len();
+    // A toad looks right, a frog left.
+    let (me, them, step): (u8, u8, isize) = match player {
+        Player::Left => (b'T', b'F', 1),
+        Player::Right => (b'F', b'T', -1),
+    };
+    for i in 0..n {
+        if strip[i] != me {
+            continue;
+        }
+        let at = |k: isize| -> Option<u8> {
+            let j = i as isize + k * step;
+            (0..n as isize).contains(&j).then(|| strip[j as usize])
+        };
+        let to = match (at(1), at(2)) {
+            (Some(b'.'), _) => 1,
+            (Some(c), Some(b'.')) if c == them => 2,
+            _ => continue,
+        };
+        let j = (i as isize + to * step) as usize;
+        let mut after = strip.clone();
+        after[i] = b'.';
+        after[j] = me;
+        f(i, j, after);
     }
 }
 
