@@ -472,11 +472,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         Ok(self
             .plays(&p, player)?
             .into_iter()
-            .map(|m| WinningMove {
-                to: self.tokens(&m.to),
-                description: m.description,
-                player: m.player,
-            })
+            .map(|m| written(self, m))
             .collect())
     }
 
@@ -627,14 +623,17 @@ fn collect_moves<R: Ruleset + ?Sized>(
     max: usize,
 ) -> (Vec<WinningMove>, bool) {
     let mut out = Vec::new();
-    let more = each_distinct(game, moves, max, |m| {
-        out.push(WinningMove {
-            to: game.tokens(&m.to),
-            description: m.description,
-            player: m.player,
-        })
-    });
+    let more = each_distinct(game, moves, max, |m| out.push(written(game, m)));
     (out, more)
+}
+
+/// A move as reported to users: its position written in the game's notation.
+fn written<R: Ruleset + ?Sized>(game: &R, m: Move<R::Pos>) -> WinningMove {
+    WinningMove {
+        to: game.tokens(&m.to),
+        description: m.description,
+        player: m.player,
+    }
 }
 
 /// Hands `take` the first `max` of `moves` that reach a position not reached before (by the
