@@ -139,7 +139,9 @@ pub enum Command {
         game: GameArgs,
     },
     /// Draw a game's picture: the P-position map of a two-parameter game, or a heap game's
-    /// nim-sequence with its proved period (PNG or SVG by the file's extension).
+    /// nim-sequence with its proved period (PNG or SVG by the file's extension). A position,
+    /// if given, is marked: its cell on the map, its heaps on the sequence. A partizan
+    /// position's value is drawn by `grundy plot thermograph GAME POSITION`.
     Plot {
         /// The image to write (.png or .svg).
         #[arg(long, value_name = "FILE", global = true)]
@@ -147,7 +149,8 @@ pub enum Command {
         /// How many positions along each axis (default 40 for maps, 300 for sequences).
         #[arg(long, value_name = "N", global = true)]
         size: Option<u64>,
-        /// Colour a map by Grundy value instead of by outcome.
+        /// Colour a map by Grundy value instead of by outcome: a scale from dark (0) to light
+        /// (the largest value), so that patterns such as Nim's nim-sum blocks show.
         #[arg(long, global = true)]
         grundy: bool,
         /// For a heap game: the P-position map of two heaps instead of the nim-sequence.

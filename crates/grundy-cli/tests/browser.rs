@@ -1,7 +1,8 @@
 //! End to end in a real browser, as a person plays: Chromium, driven through chromedriver
 //! (WebDriver), opens the playground, types `nim 3 4 5`, clicks Solve, then clicks a winning
 //! (green) move each turn while the engine answers, until the game is over and the page says
-//! who won; a screenshot of the finished game is saved.
+//! who won; then takes moves back and starts again, and plays Domineering and Hackenbush to
+//! their end as Right. Screenshots of the finished games are saved.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them and sets
 //! GRUNDY_REQUIRE_BROWSER=1, so CI cannot skip this test); elsewhere it is skipped with a note.
@@ -95,6 +96,53 @@ async fn text_of(c: &Client, id: &str) -> String {
     label(&c.find(Locator::Id(id)).await.unwrap()).await
 }
 
+/// Clicks the button with this id.
+async fn click(c: &Client, id: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Saves a screenshot of the page, kept for people to look at.
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "{} bytes",
+        png.len()
+    );
+    std::fs::write(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name), png).unwrap();
+}
+
+/// Clicks a winning (green) move every turn, grundy answering, until the side to move has no
+/// move left; returns the final status.
+async fn play_to_the_end(c: &Client, what: &str) -> String {
+    let mut seen = Vec::new();
+    for _turn in 0..100 {
+        let status = text_of(c, "status").await;
+        if status.contains("no move left") {
+            return status;
+        }
+        let green = c.find_all(Locator::Css("#moves button.P")).await.unwrap();
+        assert!(
+            !green.is_empty(),
+            "{what}: no winning move shown at {status:?} after {seen:?}"
+        );
+        let mine = label(&green[0]).await;
+        green[0].click().await.unwrap();
+        let before = status.clone();
+        status_when(c, "grundy's answer", |s| {
+            s != before && (s.contains("no move left") || s.contains("you ("))
+        })
+        .await;
+        seen.push(mine);
+    }
+    panic!("{what}: no end after 100 moves: {seen:?}");
+}
+
 /// Types a query in the box and clicks Solve, as a person would.
 async fn ask(c: &Client, query: &str) {
     let q = c.find(Locator::Id("q")).await.unwrap();
@@ -176,15 +224,21 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     );
 
     // A screenshot of the finished game, kept for people to look at.
-    let png = c.screenshot().await.unwrap();
-    assert!(
-        png.starts_with(b"\x89PNG") && png.len() > 10_000,
-        "{} bytes",
-        png.len()
-    );
-    let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("playground-nim.png");
-    std::fs::write(&shot, png).unwrap();
+    screenshot(&c, "playground-nim.png").await;
 
+    // Undo takes back the last move and grundy's reply; New game starts again.
+    let before_last = history[history.len() - 2].clone();
+    click(&c, "undo").await;
+    status_when(&c, "the position before the last move", |s| {
+        s == format!("{before_last}: you (to move) can win")
+    })
+    .await;
+    click(&c, "newgame").await;
+    status_when(&c, "a new game", |s| s == "3 4 5: you (to move) can win").await;
+    // The picture is of the game with the position (nim 3 4 5) marked.
+    let picture = c.find(Locator::Id("picture")).await.unwrap();
+    let src = picture.attr("src").await.unwrap().unwrap_or_default();
+    assert!(src.ends_with("/api/picture?q=nim%203%204%205"), "{src}");
     // Choosing a game from the list loads its example position.
     c.find(Locator::Css("#game option[value='wythoff 4 7']"))
         .await
@@ -213,10 +267,20 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     // The nim-sum is 329: each heap can be brought to its XOR with 329.
     assert_eq!(green, ["101 400 501", "300 217 501", "300 400 188"]);
 
-    // A partizan position: who wins, its value and thermograph, each player's moves.
+    // Partizan games, as Right: the page lists Right's moves only, in words, and plays Left.
     ask(&c, "domineering ..|..").await;
+    status_when(&c, "the Domineering square as Left", |s| {
+        s == "..|..: whoever starts wins — you (Left) to move can win"
+    })
+    .await;
+    c.find(Locator::Css("#side option:nth-child(2)"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     status_when(&c, "the Domineering square", |s| {
-        s == "..|..: whoever starts wins"
+        s == "..|..: whoever starts wins — you (Right) to move can win"
     })
     .await;
     let started = Instant::now();
@@ -235,15 +299,7 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     for b in c.find_all(Locator::Css("#moves button.P")).await.unwrap() {
         moves.push(label(&b).await);
     }
-    assert_eq!(
-        moves,
-        [
-            "Left a1-a2 → #.|#.",
-            "Left b1-b2 → .#|.#",
-            "Right a1-b1 → ##|..",
-            "Right a2-b2 → ..|##"
-        ]
-    );
+    assert_eq!(moves, ["a1-b1 → ##|..", "a2-b2 → ..|##"]);
     let started = Instant::now();
     let picture = c.find(Locator::Id("thermograph")).await.unwrap();
     while !picture.is_displayed().await.unwrap() {
@@ -253,6 +309,32 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
         );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
+    // A whole game of Domineering on two rows of three, Right moving first: {2|-1/2}, so
+    // Right wins by moving first.
+    ask(&c, "domineering ...|...").await;
+    status_when(&c, "the Domineering board", |s| {
+        s == "...|...: whoever starts wins — you (Right) to move can win"
+    })
+    .await;
+    let end = play_to_the_end(&c, "domineering").await;
+    assert!(
+        end.ends_with("grundy (Left) to move loses with best play — no move left: you win!"),
+        "{end}"
+    );
+    screenshot(&c, "playground-domineering.png").await;
+    // Hackenbush, grundy (Left) moving first in a position Right wins whoever starts.
+    let q = c.find(Locator::Id("q")).await.unwrap();
+    q.clear().await.unwrap();
+    q.send_keys("hackenbush rle re").await.unwrap();
+    click(&c, "enginefirst").await;
+    status_when(&c, "grundy's first move", |s| {
+        !s.starts_with("...|...") && s.contains("you (Right) to move can win")
+    })
+    .await;
+    assert!(text_of(&c, "said").await.starts_with("grundy played Left "));
+    let end = play_to_the_end(&c, "hackenbush").await;
+    assert!(end.ends_with("no move left: you win!"), "{end}");
+    screenshot(&c, "playground-hackenbush.png").await;
 
     // A bad position: the error alone, no moves and no picture left from before.
     ask(&c, "nim 3 x").await;

@@ -53,6 +53,9 @@ pub struct Map<'a> {
     pub cells: Vec<Vec<Option<MapCell>>>,
     /// Colour by Grundy value instead of by outcome.
     pub by_grundy: bool,
+    /// A position marked on the map: (row, column) coordinates (the row is ignored in a map of
+    /// one row).
+    pub mark: Option<(u64, u64)>,
 }
 
 /// A nim-sequence.
@@ -65,6 +68,8 @@ pub struct Sequence<'a> {
     pub period: Option<(u64, u64)>,
     /// G(n + period) − G(n) past the preperiod: 0 for a period, more for an arithmetic one.
     pub saltus: u64,
+    /// Heaps marked on the sequence (those of a position).
+    pub marks: &'a [u64],
 }
 
 /// The picture's format by `path`'s extension, once `path` is known to be writable (the
@@ -96,23 +101,43 @@ fn ext(path: &Path) -> Result<&'static str, PlotError> {
     }
 }
 
-/// A colour for Grundy value v: 0 black, then hues stepped by the golden ratio, with three
-/// lightnesses and two saturations in turn, so that neighbouring values and values far apart
-/// differ (a single lightness made values ten apart look alike).
-fn value_colour(v: u64) -> RGBColor {
-    if v == 0 {
-        return RGBColor(20, 20, 20);
-    }
-    let hue = ((v - 1) as f64 * 0.618_033_988_75).fract();
-    let lightness = [0.6, 0.42, 0.76][((v - 1) % 3) as usize];
-    let saturation = [0.7, 0.45][(((v - 1) / 3) % 2) as usize];
-    let c = HSLColor(hue, saturation, lightness);
-    let (r, g, b) = c.rgb();
-    RGBColor(r, g, b)
+/// Viridis, the perceptually uniform colour scale of matplotlib (van der Walt and Smith),
+/// at nine evenly spaced points from dark to light.
+const RAMP: [(u8, u8, u8); 9] = [
+    (68, 1, 84),
+    (71, 44, 122),
+    (59, 81, 139),
+    (44, 113, 142),
+    (33, 144, 141),
+    (39, 173, 129),
+    (92, 200, 99),
+    (170, 220, 50),
+    (253, 231, 37),
+];
+
+/// The colour of Grundy value `v` on a scale from 0 (darkest) to `max` (lightest): a reader
+/// sees larger values as lighter, so the structure of the values (Nim's nim-sum blocks, a
+/// period) shows, which unrelated hues per value hide.
+fn ramp(v: u64, max: u64) -> RGBColor {
+    let t = if max == 0 {
+        0.0
+    } else {
+        v.min(max) as f64 / max as f64
+    };
+    let x = t * (RAMP.len() - 1) as f64;
+    let i = (x.floor() as usize).min(RAMP.len() - 2);
+    let f = x - i as f64;
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
+    let (a, b) = (RAMP[i], RAMP[i + 1]);
+    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
-/// The most entries in a map's legend of Grundy values (two columns of 57).
-const LEGEND_MOST: usize = 114;
+/// The colour marking a position on a picture.
+const MARK: RGBColor = RGBColor(230, 60, 0);
+
+/// The most Grundy values given a swatch each in a legend; beyond, the legend is the scale
+/// with values written along it.
+const LEGEND_SWATCHES: usize = 16;
 
 /// A map's picture size: a game of one parameter is one row, drawn as a strip rather than a
 /// row stretched to the full height (with room for a legend of up to 6 entries).
@@ -174,11 +199,19 @@ where
         .label_style((FAMILY, 14))
         .draw()
         .map_err(err)?;
+    let max = map
+        .cells
+        .iter()
+        .flatten()
+        .flatten()
+        .filter_map(|c| c.grundy)
+        .max()
+        .unwrap_or(0);
     let cells = map.cells.iter().enumerate().flat_map(|(r, row)| {
         row.iter().enumerate().filter_map(move |(c, cell)| {
             let cell = (*cell)?;
             let colour = match (map.by_grundy, cell.grundy) {
-                (true, Some(g)) => value_colour(g),
+                (true, Some(g)) => ramp(g, max),
                 _ if cell.lost => RGBColor(20, 20, 20),
                 _ => RGBColor(225, 232, 240),
             };
@@ -187,9 +220,28 @@ where
         })
     });
     chart.draw_series(cells).map_err(err)?;
-    // Legend: P / N, or every Grundy value drawn: one column while they fit, then two
-    // columns of smaller rows, then as many as fit and the largest.
-    let entries: Vec<(String, RGBColor)> = if map.by_grundy {
+    // The position, as a ring around its cell.
+    let marked = map.mark.and_then(|(r, c)| {
+        let r = if n_rows == 1 { map.first } else { r };
+        let inside = |v: u64, n: u64| v >= map.first && v < map.first + n;
+        (inside(r, n_rows) && inside(c, n_cols)).then_some((r, c))
+    });
+    if let Some((r, c)) = marked {
+        chart
+            .draw_series([Rectangle::new(
+                [(c, r), (c + 1, r + 1)],
+                MARK.stroke_width(3),
+            )])
+            .map_err(err)?;
+    }
+    // Legend: P / N, or the Grundy values: a swatch each while they are few, else the scale
+    // with values along it.
+    let mut entries: Vec<(String, RGBColor)> = if !map.by_grundy {
+        vec![
+            ("P: player to move loses".into(), RGBColor(20, 20, 20)),
+            ("N: player to move wins".into(), RGBColor(225, 232, 240)),
+        ]
+    } else {
         let present: std::collections::BTreeSet<u64> = map
             .cells
             .iter()
@@ -197,46 +249,99 @@ where
             .flatten()
             .filter_map(|c| c.grundy)
             .collect();
-        let max = present.last().copied().unwrap_or(0);
-        let mut e: Vec<_> = present
-            .iter()
-            .take(LEGEND_MOST - 1)
-            .map(|&v| (format!("G = {v}"), value_colour(v)))
-            .collect();
-        if present.len() >= LEGEND_MOST {
-            e.push((format!("… up to G = {max}"), RGBColor(255, 255, 255)));
+        if present.len() <= LEGEND_SWATCHES {
+            present
+                .iter()
+                .map(|&v| (format!("G = {v}"), ramp(v, max)))
+                .collect()
+        } else {
+            Vec::new()
         }
-        e
-    } else {
-        vec![
-            ("P: player to move loses".into(), RGBColor(20, 20, 20)),
-            ("N: player to move wins".into(), RGBColor(225, 232, 240)),
-        ]
     };
-    let (step, font, per_column) = if entries.len() <= 25 {
-        (28, 12, 25)
-    } else {
-        (13, 10, LEGEND_MOST.div_ceil(2))
-    };
-    for (i, (label, colour)) in entries.iter().enumerate() {
-        let (column, row) = ((i / per_column) as i32, (i % per_column) as i32);
-        let (x, y) = (4 + 98 * column, 60 + step * row);
-        let swatch = (step - 4).min(18);
+    if let Some((r, c)) = map.mark {
+        let at = if n_rows == 1 {
+            c.to_string()
+        } else {
+            format!("{r} {c}")
+        };
+        let label = match marked {
+            Some(_) => format!("the position ({at})"),
+            None => format!("({at}: beyond the map)"),
+        };
+        entries.push((label, MARK));
+    }
+    let mut y = 60;
+    if map.by_grundy && entries.len() <= 1 && max > 0 {
+        y = draw_scale(&legend, max, y)?;
+    }
+    for (label, colour) in &entries {
+        let (x, swatch) = (4, 18);
+        let fill = if *colour == MARK {
+            colour.stroke_width(3)
+        } else {
+            colour.filled()
+        };
         legend
-            .draw(&Rectangle::new(
-                [(x, y), (x + swatch, y + swatch)],
-                colour.filled(),
-            ))
+            .draw(&Rectangle::new([(x, y), (x + swatch, y + swatch)], fill))
             .map_err(err)?;
         legend
             .draw(&Text::new(
                 label.clone(),
-                (x + swatch + 5, y),
-                (FAMILY, font),
+                (x + swatch + 6, y + 2),
+                (FAMILY, 14),
+            ))
+            .map_err(err)?;
+        y += 28;
+    }
+    root.present().map_err(err)
+}
+
+/// The colour scale of Grundy values 0 … `max` as a bar from `top` down, with about eight
+/// values written beside it; returns where the legend goes on below it.
+fn draw_scale<DB: DrawingBackend>(
+    legend: &DrawingArea<DB, plotters::coord::Shift>,
+    max: u64,
+    top: i32,
+) -> Result<i32, PlotError>
+where
+    DB::ErrorType: 'static,
+{
+    let (x, width, height) = (8, 26, 480);
+    legend
+        .draw(&Text::new("Grundy value", (x, top - 24), (FAMILY, 14)))
+        .map_err(err)?;
+    for i in 0..height {
+        let v = (i as u64 * max + (height as u64 - 1) / 2) / (height as u64 - 1);
+        legend
+            .draw(&Rectangle::new(
+                [(x, top + i), (x + width, top + i + 1)],
+                ramp(v, max).filled(),
             ))
             .map_err(err)?;
     }
-    root.present().map_err(err)
+    let step = (max.div_ceil(8)).max(1);
+    let mut v = 0;
+    loop {
+        let y = top + (v * (height as u64 - 1) / max) as i32;
+        legend
+            .draw(&PathElement::new(
+                [(x + width, y), (x + width + 5, y)],
+                BLACK,
+            ))
+            .map_err(err)?;
+        legend
+            .draw(&Text::new(
+                v.to_string(),
+                (x + width + 9, y - 7),
+                (FAMILY, 14),
+            ))
+            .map_err(err)?;
+        if v == max {
+            break;
+        }
+        v = (v + step).min(max);
+    }
+    Ok(top + height + 30)
 }
 
 /// A map of P-positions (or Grundy values) as an SVG document, written in memory.
@@ -313,6 +418,33 @@ where
                 .map(|(i, &v)| Circle::new((i as u64, v as u64), 2, BLUE.filled())),
         )
         .map_err(err)?;
+    // The heaps of a position: a ring on each heap's value, with the heap written above it.
+    let rings: Vec<(u64, u64)> = seq
+        .marks
+        .iter()
+        .filter_map(|&h| Some((h, u64::from(*seq.values.get(h as usize)?))))
+        .collect();
+    if !rings.is_empty() {
+        chart
+            .draw_series(
+                rings
+                    .iter()
+                    .map(|&(h, v)| Circle::new((h, v), 7, MARK.stroke_width(2))),
+            )
+            .map_err(err)?
+            .label("heaps of the position")
+            .legend(|(a, b)| Circle::new((a + 8, b), 6, MARK.stroke_width(2)));
+        chart
+            .draw_series(rings.iter().map(|&(h, v)| {
+                EmptyElement::at((h, v))
+                    + Text::new(
+                        format!("{h}"),
+                        (-4, -24),
+                        (FAMILY, 13).into_font().color(&MARK),
+                    )
+            }))
+            .map_err(err)?;
+    }
     if let Some((n0, p)) = seq.period {
         for (x, colour) in [(n0, RED), (n0 + p, RGBColor(230, 120, 0))] {
             if x <= n {
@@ -327,6 +459,8 @@ where
                     .legend(move |(a, b)| PathElement::new([(a, b), (a + 16, b)], colour));
             }
         }
+    }
+    if seq.period.is_some() || !rings.is_empty() {
         chart
             .configure_series_labels()
             .label_font((FAMILY, 14))
@@ -363,10 +497,21 @@ impl Thermograph {
                 .map(|&(temp, v)| (temp.to_f64(), v.to_f64()))
                 .collect()
         };
+        // A number's walls are its mast from its temperature (negative) up: drawn from there,
+        // as in Winning Ways, not cut at temperature 0.
+        let bottom = t.temperature.to_f64().min(0.0);
+        let from_bottom = |mut w: Vec<(f64, f64)>| {
+            if bottom < 0.0 {
+                if let Some(&(_, v)) = w.first() {
+                    w.insert(0, (bottom, v));
+                }
+            }
+            w
+        };
         Thermograph {
             title: u.show(g),
-            left: wall(&t.left),
-            right: wall(&t.right),
+            left: from_bottom(wall(&t.left)),
+            right: from_bottom(wall(&t.right)),
             mean: t.mean.to_string(),
             temperature: t.temperature.to_string(),
         }
@@ -412,6 +557,8 @@ where
     root.fill(&WHITE).map_err(err)?;
     let corners = t.left.iter().chain(&t.right);
     let top_t = corners.clone().map(|p| p.0).fold(0.0f64, f64::max);
+    // Below 0 for a number, whose mast starts at its temperature.
+    let bottom = corners.clone().map(|p| p.0).fold(0.0f64, f64::min);
     let (lo, hi) = corners
         .map(|p| p.1)
         .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
@@ -429,7 +576,7 @@ where
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(50)
-        .build_cartesian_2d(x0..x1, 0.0..height)
+        .build_cartesian_2d(x0..x1, bottom..height)
         .map_err(err)?;
     chart
         .configure_mesh()
@@ -472,7 +619,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_one_row_map_is_a_strip_and_many_values_get_a_legend_of_two_columns() {
+    fn a_one_row_map_is_a_strip_and_many_values_get_a_scale() {
         let row: Vec<Option<MapCell>> = (0..40)
             .map(|n: u64| {
                 Some(MapCell {
@@ -487,35 +634,75 @@ mod tests {
             cols: "n",
             first: 0,
             cells: vec![row],
-            by_grundy: false,
+            by_grundy: true,
+            mark: Some((0, 7)),
         };
         let svg = map_svg(&strip).unwrap();
         assert!(svg.contains("height=\"260\""), "{}", &svg[..200]);
-        // 60 values: all in the legend (two columns), each its own colour.
-        let cells = (0..60u64)
+        // Three values: a swatch each, and the position's ring.
+        assert!(svg.contains("G = 2") && svg.contains("the position (7)"));
+        // Nim's values 0 … 63: the scale with values along it, not 64 swatches.
+        let cells = (0..64u64)
             .map(|r| {
-                (0..60u64)
+                (0..64u64)
                     .map(|c| {
                         Some(MapCell {
                             lost: r == c,
-                            grundy: Some((r + c) % 60),
+                            grundy: Some(r ^ c),
                         })
                     })
                     .collect()
             })
             .collect();
         let map = Map {
-            title: "t",
-            rows: "r",
-            cols: "c",
+            title: "nim",
+            rows: "heap 1",
+            cols: "heap 2",
             first: 0,
             cells,
             by_grundy: true,
+            mark: Some((70, 3)),
         };
         let svg = map_svg(&map).unwrap();
-        assert!(svg.contains("G = 59") && !svg.contains("up to G"));
-        let colours: std::collections::HashSet<_> = (0..60).map(value_colour).collect();
-        assert_eq!(colours.len(), 60);
+        assert!(svg.contains("Grundy value") && !svg.contains("G = 5"));
+        let largest = svg.find("Grundy value").map(|i| &svg[i..]).unwrap_or("");
+        assert!(
+            largest.contains("\n63\n") || largest.contains(">63<"),
+            "the largest value is written on the scale"
+        );
+        assert!(svg.contains("(70 3: beyond the map)"));
+    }
+
+    /// The scale runs from dark to light through every value: 0 darkest, the largest lightest,
+    /// each value no darker than the one before (by its luminance).
+    #[test]
+    fn the_colour_scale_grows_lighter_with_the_value() {
+        let luminance =
+            |c: RGBColor| 299 * u32::from(c.0) + 587 * u32::from(c.1) + 114 * u32::from(c.2);
+        for max in [1u64, 2, 7, 41, 63, 1000] {
+            let lum: Vec<u32> = (0..=max).map(|v| luminance(ramp(v, max))).collect();
+            // (Viridis is uniform to the eye, not exactly in this luminance: rounding to whole
+            // channel values may step back by less than half a unit of 255.)
+            assert!(
+                lum.windows(2).all(|w| w[0] <= w[1] + 500),
+                "max {max}: {lum:?}"
+            );
+            assert_eq!(ramp(0, max), RGBColor(68, 1, 84));
+            assert_eq!(ramp(max, max), RGBColor(253, 231, 37));
+        }
+    }
+
+    /// A number's mast starts at its temperature (−1/4 for 3/4), a hot game's walls at 0.
+    #[test]
+    fn a_numbers_thermograph_starts_at_its_temperature() {
+        let t = Thermograph::of_value("3/4").unwrap();
+        assert_eq!(t.left.first(), Some(&(-0.25, 0.75)));
+        assert_eq!(t.right.first(), Some(&(-0.25, 0.75)));
+        assert_eq!(Thermograph::of_value("7").unwrap().left[0], (-1.0, 7.0));
+        let hot = Thermograph::of_value("{3|1}").unwrap();
+        assert_eq!(hot.left.first(), Some(&(0.0, 3.0)));
+        let svg = thermograph_svg(&t).unwrap();
+        assert!(svg.contains("-0.2"), "the axis goes below 0");
     }
 
     #[test]
@@ -541,6 +728,7 @@ mod tests {
             first: 0,
             cells,
             by_grundy: false,
+            mark: Some((3, 4)),
         };
         for name in ["m.png", "m.svg"] {
             draw_map(&map, &dir.join(name)).unwrap();
@@ -552,6 +740,7 @@ mod tests {
             values: &values,
             period: Some((0, 5)),
             saltus: 0,
+            marks: &[3, 17],
         };
         draw_sequence(&seq, &dir.join("s.png")).unwrap();
         let png = std::fs::read(dir.join("s.png")).unwrap();

@@ -1,6 +1,7 @@
 //! A game's picture, chosen and computed from the registry: a heap game's nim-sequence with
 //! its proved period (or, asked for, the P-position map of two heaps of it), otherwise the map
-//! of its table. `grundy plot` writes it to a file, the playground sends it as SVG.
+//! of its table. A position, when given, is marked on it (its heaps on the sequence, its cell
+//! on the map). `grundy plot` writes it to a file, the playground sends it as SVG.
 
 use crate::{Map, MapCell, PlotError, Sequence};
 use grundy::catalog::{DynGame, TableShape};
@@ -10,6 +11,9 @@ use std::path::Path;
 
 /// The largest `size`.
 pub const MAX_SIZE: u64 = 2000;
+
+/// The largest side a map grows to so that a position's cell is on it.
+const MAP_GROWS_TO: u64 = 100;
 
 /// What to draw and how.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,11 +40,14 @@ pub enum Picture {
         period: Option<(u64, u64)>,
         /// The saltus of an arithmetic period (0 for a plain one).
         saltus: u64,
+        /// The heaps of the position shown, marked on the sequence.
+        marks: Vec<u64>,
     },
 }
 
 impl Picture {
-    /// Computes the picture of the game of `query` (which names no position).
+    /// Computes the picture of the game of `query`; its position, if it names one, is marked
+    /// (and the picture grows to show it, up to a limit).
     pub fn of(query: &Query, opts: Options) -> Result<Picture, String> {
         let Options {
             size,
@@ -48,9 +55,6 @@ impl Picture {
             two_heaps,
         } = opts;
         let game = query.game().map_err(|e| e.to_string())?;
-        if !query.position.is_empty() {
-            return Err("a picture shows a game's small positions: give no position".into());
-        }
         if size.is_some_and(|s| s == 0 || s > MAX_SIZE) {
             return Err(format!("--size must be between 1 and {MAX_SIZE}"));
         }
@@ -61,12 +65,38 @@ impl Picture {
         if two_heaps && heap_source.is_none() {
             return Err("--two-heaps draws heap games (subtraction, octal, kayles, …)".into());
         }
+        // The position, in the words the game writes it with.
+        let position: Vec<String> = if query.position.is_empty() {
+            Vec::new()
+        } else {
+            game.canonical(&query.words())
+                .map_err(|e| e.to_string())?
+                .iter()
+                .map(|t| t.to_string())
+                .collect()
+        };
         let Some((source, name)) = heap_source else {
-            let map =
-                map(game.as_ref(), size.unwrap_or(40), by_grundy).map_err(|e| e.to_string())?;
+            if game.table_shape().is_none() {
+                return Err(no_picture(game.as_ref(), &query.words()));
+            }
+            let mark = match position.is_empty() {
+                true => None,
+                false => cell_of(game.as_ref(), &position)?,
+            };
+            // The map grows to show the position's cell, up to a limit.
+            let reach = mark.map_or(0, |(r, c)| r.max(c) + 1).min(MAP_GROWS_TO);
+            let size = size.unwrap_or(40.max(reach));
+            let mut map = map(game.as_ref(), size, by_grundy).map_err(|e| e.to_string())?;
+            map.mark = mark;
             return Ok(Picture::Map(map));
         };
-        let n = size.unwrap_or(if two_heaps { 40 } else { 300 });
+        let heaps: Vec<u64> = position.iter().filter_map(|w| w.parse().ok()).collect();
+        let reach = heaps.iter().max().map_or(0, |&h| (h + 1).min(MAX_SIZE));
+        let n = size.unwrap_or(if two_heaps {
+            40.max(reach.min(MAP_GROWS_TO))
+        } else {
+            300.max(reach)
+        });
         let job = grundy::heap::sequence::Job {
             source,
             game: name.clone(),
@@ -78,13 +108,18 @@ impl Picture {
         let r = job.run(&mut |_, _| {}).map_err(|e| e.to_string())?;
         let values = r.values.unwrap_or_default();
         if two_heaps {
-            return Ok(Picture::Map(two_heap_map(&name, &values, by_grundy)));
+            let mut map = two_heap_map(&name, &values, by_grundy);
+            if let [a, b] = heaps[..] {
+                map.mark = Some((a, b));
+            }
+            return Ok(Picture::Map(map));
         }
         Ok(Picture::Sequence {
             title: name,
             values,
             period: r.period.zip(r.preperiod).map(|(p, n0)| (n0, p)),
             saltus: r.saltus.unwrap_or(0),
+            marks: heaps,
         })
     }
 
@@ -96,11 +131,13 @@ impl Picture {
                 values,
                 period,
                 saltus,
+                marks,
             } => sequence(&Sequence {
                 title,
                 values,
                 period: *period,
                 saltus: *saltus,
+                marks,
             }),
         }
     }
@@ -127,6 +164,7 @@ pub struct MapData {
     first: u64,
     cells: Vec<Vec<Option<MapCell>>>,
     by_grundy: bool,
+    mark: Option<(u64, u64)>,
 }
 
 impl MapData {
@@ -139,18 +177,16 @@ impl MapData {
             first: self.first,
             cells: self.cells.clone(),
             by_grundy: self.by_grundy,
+            mark: self.mark,
         }
     }
 }
 
 /// The picture of a game with a table: a grid as it is, a row as a single-row map.
 pub fn map(game: &dyn DynGame, size: u64, by_grundy: bool) -> Result<MapData, GameError> {
-    let shape = game.table_shape().ok_or_else(|| {
-        GameError::Invalid(format!(
-            "{} has no picture: its positions are not indexed by one or two numbers",
-            game.name()
-        ))
-    })?;
+    let shape = game
+        .table_shape()
+        .ok_or_else(|| GameError::Invalid(no_picture(game, &[])))?;
     let cell = |coords: &[u64]| -> Result<Option<MapCell>, GameError> {
         Ok(game.table_cell(coords)?.map(|c| MapCell {
             lost: c.outcome == grundy::Outcome::P,
@@ -178,6 +214,7 @@ pub fn map(game: &dyn DynGame, size: u64, by_grundy: bool) -> Result<MapData, Ga
         first,
         cells,
         by_grundy,
+        mark: None,
     })
 }
 
@@ -206,5 +243,52 @@ pub fn two_heap_map(name: &str, values: &[u32], by_grundy: bool) -> MapData {
         first: 0,
         cells,
         by_grundy,
+        mark: None,
     }
+}
+
+/// Why a game has no picture of its own, and what to draw instead: a partizan game's value
+/// has a thermograph.
+fn no_picture(game: &dyn DynGame, position: &[&str]) -> String {
+    if game.partizan() {
+        let at = if position.is_empty() {
+            "POSITION".to_string()
+        } else {
+            position.join(" ")
+        };
+        return format!(
+            "{name} has no map of positions; draw a position's thermograph: \
+             grundy plot thermograph {name} {at} --out FILE.svg",
+            name = game.name()
+        );
+    }
+    format!(
+        "{} has no picture: its positions are not indexed by one or two numbers",
+        game.name()
+    )
+}
+
+/// The table coordinates of `position` (row and column; `(0, n)` in a one-row table): its
+/// numbers read in order, or in the other order, when that cell is the position; `None` when
+/// the position is no cell of the table.
+fn cell_of(game: &dyn DynGame, position: &[String]) -> Result<Option<(u64, u64)>, String> {
+    let numbers: Vec<u64> = match position.iter().map(|w| w.parse()).collect() {
+        Ok(n) => n,
+        Err(_) => return Ok(None),
+    };
+    let tries: Vec<Vec<u64>> = match numbers[..] {
+        [n] => vec![vec![n]],
+        [a, b] => vec![vec![a, b], vec![b, a]],
+        _ => return Ok(None),
+    };
+    for coords in tries {
+        let words = game.table_words(&coords).map_err(|e| e.to_string())?;
+        if words.is_some_and(|w| w.iter().map(|t| t.to_string()).eq(position.iter().cloned())) {
+            return Ok(Some(match coords[..] {
+                [n] => (0, n),
+                _ => (coords[0], coords[1]),
+            }));
+        }
+    }
+    Ok(None)
 }

@@ -40,14 +40,25 @@ impl Backend {
 
     /// [`moves`](Self::moves), with at most `limit` moves in the list (and at most 500).
     pub fn moves_up_to(&self, q: &str, limit: usize) -> Result<Value, GameError> {
+        self.moves_of(q, limit, None)
+    }
+
+    /// [`moves_up_to`](Self::moves_up_to), of `player` only when one is named (in a partizan
+    /// game; an impartial game's moves are everyone's).
+    pub fn moves_of(
+        &self,
+        q: &str,
+        limit: usize,
+        player: Option<Player>,
+    ) -> Result<Value, GameError> {
         let query = self.parse(q)?;
         let game = query.game()?;
-        // A partizan game's moves are Left's then Right's, each saying whose it is (the
-        // outcome is then the class of the position reached: L, R, N or P).
-        let sides = if game.partizan() {
-            vec![Some(Player::Left), Some(Player::Right)]
-        } else {
-            vec![None]
+        // A partizan game's moves are Left's then Right's (or the named player's), each saying
+        // whose it is (the outcome is then the class of the position reached: L, R, N or P).
+        let sides = match (game.partizan(), player) {
+            (true, Some(p)) => vec![Some(p)],
+            (true, None) => vec![Some(Player::Left), Some(Player::Right)],
+            (false, _) => vec![None],
         };
         let limit = limit.min(MOVES_SHOWN);
         let (mut out, mut total) = (Vec::new(), 0);
@@ -117,25 +128,32 @@ impl Backend {
         serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
-    /// The game's picture as SVG (the query names the game and its options only); drawn in
+    /// The game's picture as SVG, with the query's position marked if it names one; drawn in
     /// memory, no file is written.
     pub fn picture(&self, q: &str) -> Result<String, GameError> {
         let query = self.parse(q)?;
-        if !query.position.is_empty() {
-            return Err(GameError::Invalid(
-                "a picture takes the game and its options, without a position".into(),
-            ));
-        }
         let picture = Picture::of(&query, Options::default()).map_err(GameError::Invalid)?;
         picture.svg().map_err(|e| GameError::Invalid(e.to_string()))
     }
 
-    /// The games to choose from: `[{"name", "title", "example"}]`.
+    /// The games to choose from: `[{"name", "title", "example", "partizan"}]` (partizan: the
+    /// players have different moves, Left and Right).
     pub fn games(&self) -> Value {
         self.registry
             .entries()
             .iter()
-            .map(|e| json!({ "name": e.info.name, "title": e.info.title, "example": e.info.example }))
+            .map(|e| {
+                let partizan = self
+                    .parse(e.info.example)
+                    .and_then(|q| q.game())
+                    .is_ok_and(|g| g.partizan());
+                json!({
+                    "name": e.info.name,
+                    "title": e.info.title,
+                    "example": e.info.example,
+                    "partizan": partizan,
+                })
+            })
             .collect()
     }
 }
@@ -187,6 +205,48 @@ mod tests {
             &svg[..80]
         );
         assert!(backend.value("domineering ..|x").is_err());
+        // One side's moves, for the page playing that side.
+        let right = backend
+            .moves_of("domineering ..|..", 500, Some(Player::Right))
+            .unwrap();
+        assert_eq!(right["total"], 2);
+        assert_eq!(right["moves"][0]["player"], "Right");
+        assert_eq!(right["moves"][1]["move"], "a2-b2");
+        let games = backend.games();
+        let partizan = |name: &str| {
+            games
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|g| g["name"] == name)
+                .unwrap()["partizan"]
+                .clone()
+        };
+        assert_eq!(partizan("domineering"), true);
+        assert_eq!(partizan("nim"), false);
+    }
+
+    /// The picture marks the position asked about; a partizan game has no map and the
+    /// refusal says what to draw instead.
+    #[test]
+    fn the_picture_marks_the_position_and_a_partizan_game_points_to_its_thermograph() {
+        let backend = Backend::new(Registry::catalog());
+        let svg = backend.picture("wythoff 3 5").unwrap();
+        assert!(svg.contains("the position (3 5)"), "no mark");
+        let svg = backend.picture("kayles 5 7").unwrap();
+        assert!(svg.contains("heaps of the position"), "no marks");
+        assert!(!backend.picture("wythoff").unwrap().contains("the position"));
+        // Beyond the map's reach, the mark is said to be beyond.
+        let svg = backend.picture("wythoff 3 500").unwrap();
+        assert!(svg.contains("(3 500: beyond the map)"));
+        let e = backend
+            .picture("domineering ..|..")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("grundy plot thermograph domineering ..|.."),
+            "{e}"
+        );
     }
 
     /// A partizan game is played to its end through the API: moves in words, the engine's

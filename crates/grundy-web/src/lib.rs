@@ -4,7 +4,9 @@
 //! so that a long computation never holds up the server's other requests.
 //!
 //! Routes: `/` (the page), `/api/solve`, `/api/moves` (`&limit=N` lists at most N moves;
-//! 500 at most), `/api/engine`, `/api/picture`, `/api/games`. Every refusal is JSON `{"error": "…", "kind": "…"}`:
+//! 500 at most; `&player=left|right` only that player's in a partizan game), `/api/engine`
+//! (`&player=left|right` in a partizan game), `/api/value`, `/api/thermograph`, `/api/cgt`,
+//! `/api/picture` (the position, if given, marked), `/api/games`. Every refusal is JSON `{"error": "…", "kind": "…"}`:
 //!
 //! | status | kind | when |
 //! | --- | --- | --- |
@@ -89,8 +91,8 @@ struct Q {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Route {
     Solve,
-    /// With the most moves listed.
-    Moves(usize),
+    /// With the most moves listed, of one player only if named (partizan games).
+    Moves(usize, Option<grundy::analysis::Player>),
     /// As the player who moves (partizan games).
     Engine(Option<grundy::analysis::Player>),
     Cgt,
@@ -111,7 +113,7 @@ impl Route {
         let text = |v: Value| v.to_string();
         match self {
             Route::Solve => b.solve(q),
-            Route::Moves(limit) => b.moves_up_to(q, limit).map(text),
+            Route::Moves(limit, player) => b.moves_of(q, limit, player).map(text),
             Route::Engine(player) => b.engine_as(q, player).map(text),
             Route::Cgt => b.cgt(q),
             Route::Picture => b.picture(q),
@@ -248,25 +250,33 @@ async fn solve(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> 
 
 async fn moves(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
     let limit = q.as_ref().ok().and_then(|Query(q)| q.limit);
-    compute(a, Route::Moves(limit.unwrap_or(500)), q).await
+    match player_of(&q) {
+        Ok(player) => compute(a, Route::Moves(limit.unwrap_or(500), player), q).await,
+        Err(why) => refusal(StatusCode::BAD_REQUEST, "invalid", &why),
+    }
 }
 
 async fn engine(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
+    match player_of(&q) {
+        Ok(player) => compute(a, Route::Engine(player), q).await,
+        Err(why) => refusal(StatusCode::BAD_REQUEST, "invalid", &why),
+    }
+}
+
+/// The player a partizan query names with `player=left` or `player=right` (any case).
+fn player_of(
+    q: &Result<Query<Q>, QueryRejection>,
+) -> Result<Option<grundy::analysis::Player>, String> {
     use grundy::analysis::Player;
     let said = q.as_ref().ok().and_then(|Query(q)| q.player.clone());
-    let player = match said.as_deref().map(str::to_ascii_lowercase).as_deref() {
-        None => None,
-        Some("left") => Some(Player::Left),
-        Some("right") => Some(Player::Right),
-        Some(other) => {
-            return refusal(
-                StatusCode::BAD_REQUEST,
-                "invalid",
-                &format!("player={other}: the player who moves is left or right"),
-            )
-        }
-    };
-    compute(a, Route::Engine(player), q).await
+    match said.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(None),
+        Some("left") => Ok(Some(Player::Left)),
+        Some("right") => Ok(Some(Player::Right)),
+        Some(other) => Err(format!(
+            "player={other}: the player who moves is left or right"
+        )),
+    }
 }
 
 async fn cgt(State(a): State<Shared>, q: Result<Query<Q>, QueryRejection>) -> Response {
