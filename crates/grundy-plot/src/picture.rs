@@ -187,7 +187,14 @@ pub fn map(game: &dyn DynGame, size: u64, by_grundy: bool) -> Result<MapData, Ga
     let shape = game
         .table_shape()
         .ok_or_else(|| GameError::Invalid(no_picture(game, &[])))?;
+    // A map by outcome asks for outcomes only (a Grundy value may need a search).
     let cell = |coords: &[u64]| -> Result<Option<MapCell>, GameError> {
+        if !by_grundy {
+            return Ok(game.table_outcome(coords)?.map(|o| MapCell {
+                lost: o == grundy::Outcome::P,
+                grundy: None,
+            }));
+        }
         Ok(game.table_cell(coords)?.map(|c| MapCell {
             lost: c.outcome == grundy::Outcome::P,
             grundy: c.grundy.and_then(|g| u64::try_from(g).ok()),

@@ -294,6 +294,9 @@ pub trait DynGame: Send + Sync {
     fn table_shape(&self) -> Option<TableShape>;
     /// One table cell, or `None` where the coordinates name no position.
     fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError>;
+    /// The outcome alone of one table cell (see [`Ruleset::outcome`]): what a P/N table needs,
+    /// without the Grundy value some games find only by search.
+    fn table_outcome(&self, coords: &[u64]) -> Result<Option<Outcome>, GameError>;
     /// The position at table coordinates, written as its words (`None` where the coordinates
     /// name no position).
     fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError>;
@@ -602,6 +605,13 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
 
     fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
         Ok(self.table_position(coords)?.map(|p| self.tokens(&p)))
+    }
+
+    fn table_outcome(&self, coords: &[u64]) -> Result<Option<Outcome>, GameError> {
+        match self.table_position(coords)? {
+            Some(position) => Ruleset::outcome(self, &position).map(Some),
+            None => Ok(None),
+        }
     }
 
     fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError> {

@@ -60,7 +60,19 @@ pub fn run(
             }
         )));
     }
-    let cell = |coords: &[u64]| -> Result<Option<Cell>> { game.table_cell(coords).map_err(user) };
+    // A P/N table asks for outcomes only (a Grundy value may need a search).
+    let cell = |coords: &[u64]| -> Result<Option<Cell>> {
+        if grundy || json {
+            return game.table_cell(coords).map_err(user);
+        }
+        Ok(game
+            .table_outcome(coords)
+            .map_err(user)?
+            .map(|outcome| Cell {
+                outcome,
+                grundy: None,
+            }))
+    };
     if json {
         let mut cells = Vec::new();
         for_each_coord(axes.len(), from, to, |c| {

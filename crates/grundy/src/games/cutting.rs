@@ -5,13 +5,13 @@ use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, too_large, GameError, Nat, Outcome};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The cutting game (POJ 2311).
 #[derive(Debug, Default)]
 pub struct Cutting {
     /// g(w, h) for 2 ≤ w, h, computed on demand and kept for later requests.
-    table: Mutex<Grid>,
+    table: Mutex<Arc<Grid>>,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -103,20 +103,32 @@ fn replace(papers: &[Paper], i: usize, pieces: [Paper; 2]) -> Vec<Paper> {
 
 impl Cutting {
     /// The table, grown so that g(w, h) is known for all w, h ≤ side.
-    fn grid(&self, side: u64) -> Result<Grid, GameError> {
+    fn grid(&self, side: u64) -> Result<Arc<Grid>, GameError> {
         let mut grid = self.table.lock().unwrap_or_else(|e| e.into_inner());
         if (grid.side as u64) > side {
-            return Ok(grid.clone());
+            return Ok(Arc::clone(&grid));
         }
-        let cost = side
-            .checked_add(1)
-            .and_then(|n| n.checked_mul(n)?.checked_mul(n.checked_mul(2)?));
-        if cost.is_none_or(|c| c > COST_LIMIT) {
+        let cost = |side: u64| {
+            side.checked_add(1)
+                .and_then(|n| n.checked_mul(n)?.checked_mul(n.checked_mul(2)?))
+        };
+        if cost(side).is_none_or(|c| c > COST_LIMIT) {
             return Err(too_large!(
                 "a paper with a side of {side} is too large: the cutting game has no formula, \
                  and its table grows as W·H·(W + H); grundy computes papers up to about 1000x1000"
             ));
         }
+        // The table grows by a quarter at least (while affordable), so that asking for papers
+        // one size larger at a time (a table, a sweep) costs about twice the last table in all
+        // (its cost is cubic: 1 + 1.25⁻³ + 1.25⁻⁶ + … < 2.1), not one table for each size.
+        let fits = |s: u64| cost(s).is_some_and(|c| c <= COST_LIMIT);
+        let grown = grid.side as u64 + grid.side as u64 / 4;
+        let side = match grown > side {
+            true if fits(grown) => grown,
+            // Growing by a quarter is beyond the limit: as far as the limit allows, once.
+            true => super::largest(side as usize, grown as usize, |s| fits(s as u64)) as u64,
+            false => side,
+        };
         let n = side as usize + 1;
         let mut values = vec![0u32; n * n];
         let mut stamp = vec![usize::MAX; 2 * n + 2];
@@ -141,8 +153,8 @@ impl Cutting {
                 values[id] = stamp.iter().position(|&s| s != id).unwrap_or(stamp.len()) as u32;
             }
         }
-        *grid = Grid { side: n, values };
-        Ok(grid.clone())
+        *grid = Arc::new(Grid { side: n, values });
+        Ok(Arc::clone(&grid))
     }
 }
 
@@ -221,21 +233,28 @@ impl Ruleset for Cutting {
         let grid = self.grid(side)?;
         let values: Vec<u32> = papers.iter().map(|&(w, h)| grid.get(w, h)).collect();
         let x = values.iter().fold(0, |a, v| a ^ v);
-        let mut moves = Vec::new();
-        if x != 0 {
-            for (i, &(w, h)) in papers.iter().enumerate() {
+        // The winning cuts, found and written only as they are asked for (a table asks for
+        // none of them).
+        let winning = {
+            let n = if x == 0 { 0 } else { values.len() };
+            let (papers, values, grid) = (papers.clone(), values.clone(), Arc::clone(&grid));
+            let cuts = move |i: usize| {
+                let (w, h) = papers[i];
                 let t = values[i] ^ x;
-                for (len, across) in [(w, false), (h, true)] {
-                    for a in 2..=len.saturating_sub(2) {
-                        if a > len - a {
-                            break;
-                        }
+                let (papers, grid) = (papers.clone(), Arc::clone(&grid));
+                [(w, false), (h, true)]
+                    .into_iter()
+                    .flat_map(move |(len, across)| {
+                        (2..=len.saturating_sub(2))
+                            .take_while(move |&a| a <= len - a)
+                            .map(move |a| (a, across))
+                    })
+                    .filter_map(move |(a, across)| {
                         let pieces = cut((w, h), a, across);
-                        if grid.get(pieces[0].0, pieces[0].1) ^ grid.get(pieces[1].0, pieces[1].1)
-                            == t
-                        {
-                            moves.push(Move::new(
-                                replace(papers, i, pieces),
+                        let g = |p: Paper| grid.get(p.0, p.1);
+                        (g(pieces[0]) ^ g(pieces[1]) == t).then(|| {
+                            Move::new(
+                                replace(&papers, i, pieces),
                                 format!(
                                     "cut paper {} ({}) into {} and {}",
                                     i + 1,
@@ -243,12 +262,12 @@ impl Ruleset for Cutting {
                                     paper_text(pieces[0]),
                                     paper_text(pieces[1])
                                 ),
-                            ));
-                        }
-                    }
-                }
-            }
-        }
+                            )
+                        })
+                    })
+            };
+            (0..n).flat_map(cuts)
+        };
         let shown = super::first_terms(
             papers
                 .iter()
@@ -260,7 +279,7 @@ impl Ruleset for Cutting {
             partial: false,
             outcome: Outcome::from_win(x != 0),
             grundy: Some(Nat::from(x)),
-            winning: Box::new(moves.into_iter()),
+            winning: Box::new(winning),
             explanation: format!(
                 "Nobody cuts off a strip of width 1 (the opponent would cut out a 1×1 next), so \
                  each paper is a game of cuts leaving pieces at least 2 wide, and the position is \

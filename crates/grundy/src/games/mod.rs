@@ -174,6 +174,22 @@ where
     }
 }
 
+/// The largest x in lo..=hi with `fits(x)`, given `fits(lo)` (and `fits` true up to some
+/// point, false beyond): how far a table of values can grow within a budget, so that it grows
+/// there once rather than one step at a time.
+pub(crate) fn largest(lo: usize, hi: usize, fits: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (lo, hi);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
 /// The first eight of `terms` (such as `G(5) = 4`), with `, …` when there are more, or
 /// `empty` when there are none: the values an explanation shows.
 pub(crate) fn first_terms(terms: impl IntoIterator<Item = String>, empty: &str) -> String {
@@ -240,6 +256,18 @@ mod tests {
         assert!(e.contains("more than 10^18") && !e.contains("inf"), "{e}");
         let e = listable(3e6, "nim").unwrap_err().to_string();
         assert!(e.contains("about 3000000"), "{e}");
+    }
+
+    #[test]
+    fn largest_finds_the_last_value_that_fits() {
+        for limit in 0..40 {
+            for lo in 0..=limit.min(20) {
+                for hi in lo..45 {
+                    let got = super::largest(lo, hi, |x| x <= limit);
+                    assert_eq!(got, hi.min(limit), "lo {lo} hi {hi} limit {limit}");
+                }
+            }
+        }
     }
 
     #[test]

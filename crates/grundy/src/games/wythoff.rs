@@ -192,6 +192,12 @@ impl Ruleset for Wythoff {
         })
     }
 
+    /// The theorem alone, without the Grundy value (found by search) that a verdict carries.
+    fn outcome(&self, (a, b): &(Nat, Nat)) -> Result<Outcome, GameError> {
+        let (x, y) = if a <= b { (a, b) } else { (b, a) };
+        Ok(Outcome::from_win(lower(&(y - x)) != *x))
+    }
+
     fn table_shape(&self) -> Option<TableShape> {
         Some(TableShape::Grid {
             rows: "heap 1",
@@ -219,13 +225,31 @@ impl Wythoff {
                 return Some(grid.g[x * grid.h + y] as u64);
             }
         }
+        let cost = |w: usize, h: usize| -> Option<u64> {
+            (w as u64)
+                .checked_mul(h as u64)?
+                .checked_mul(w as u64 + h as u64)
+                .filter(|&c| c <= GRUNDY_BUDGET)
+        };
         let (w, h) = (grid.w.max(a.checked_add(1)?), grid.h.max(b.checked_add(1)?));
-        let cost = (w as u64)
-            .checked_mul(h as u64)?
-            .checked_mul(w as u64 + h as u64)?;
-        if cost > GRUNDY_BUDGET {
-            return None;
-        }
+        cost(w, h)?;
+        // The grid grows by a quarter at least on the side that grows (while affordable), so
+        // that a table asking one cell further at a time costs about twice the last grid in
+        // all, not one grid per cell.
+        let grown = |now: usize, need: usize| {
+            if need > now {
+                need.max(now + now / 4)
+            } else {
+                now
+            }
+        };
+        let (w, h) = match (grown(grid.w, w), grown(grid.h, h)) {
+            (gw, gh) if cost(gw, gh).is_some() => (gw, gh),
+            // Growing by a quarter is beyond the budget: grow the side that must grow as far
+            // as the budget allows, once.
+            (gw, _) if gw > w => (super::largest(w, gw, |x| cost(x, h).is_some()), h),
+            (_, gh) => (w, super::largest(h, gh, |y| cost(w, y).is_some())),
+        };
         // Over a time budget (crate::budget) the value is left unknown, as when unaffordable.
         *grid = Grid::compute(w, h)?;
         Some(grid.g[a * h + b] as u64)
@@ -286,6 +310,24 @@ mod tests {
     use crate::testkit::{check_all, nat, Grundy};
     use num_traits::ToPrimitive;
     use proptest::prelude::*;
+
+    /// The outcome alone (what tables ask) is the verdict's, on every position below 60 × 60,
+    /// asked in an order that makes the Grundy grid grow in steps.
+    #[test]
+    fn the_outcome_alone_is_the_verdicts_and_the_grid_grows_in_steps() {
+        let game = Wythoff::default();
+        for a in 0..60u64 {
+            for b in 0..60u64 {
+                let p = (Nat::from(a), Nat::from(b));
+                let v = game.verdict(&p).unwrap();
+                assert_eq!(Ruleset::outcome(&game, &p).unwrap(), v.outcome, "{a} {b}");
+                // G = 0 exactly at the P-positions.
+                assert_eq!(v.grundy == Some(Nat::from(0u32)), v.outcome == Outcome::P);
+            }
+        }
+        let grid = game.grid.lock().unwrap();
+        assert!(grid.w >= 60 && grid.h >= 60);
+    }
 
     #[test]
     fn matches_brute_force_on_all_small_positions() {
