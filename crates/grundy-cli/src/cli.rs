@@ -181,11 +181,15 @@ pub enum Command {
     /// The value of a short partizan game written in CGSuite's notation: its canonical form,
     /// outcome, stops and birthday, e.g. `grundy cgt "{2|-2} + {1|-1}"` or `grundy cgt "^ + *"`.
     Cgt {
-        /// The expression: numbers (3, -1/2), nimbers (*, *3), ups (^, ^^, v*), games in
-        /// braces ({0,*|0}, {1||0|-1}), +-x, Tiny(x), Miny(x), sums and differences.
+        /// The expression: numbers (3, -1/2), nimbers (*, *3), ups (^, ^^, v*, ^3, ^<2>,
+        /// ^[2]), games in braces ({0,*|0}, {1||0|-1}), +-x and ±{a,b}, Tiny(x), Miny(x),
+        /// sums and differences (+, -), parentheses, and G Cool t, G Heat t (binding to the
+        /// game just before them, as CGSuite's G.Cool(t): {3|1} + * Cool 1 cools * alone).
         #[arg(allow_hyphen_values = true)]
         expression: String,
-        /// Print JSON: canonical, outcome, left_stop, right_stop, birthday.
+        /// Print JSON: canonical (canonical form), outcome (L, R, N, P), left_stop,
+        /// right_stop, mean, temperature, atomic_weight (null when not atomic), birthday,
+        /// reduced (the reduced canonical form).
         #[arg(long)]
         json: bool,
     },

@@ -14,6 +14,13 @@ pub fn analysis_text(a: &Analysis) -> String {
     if let Some(g) = &a.grundy {
         let _ = writeln!(s, "Grundy value: {g}");
     }
+    if let Some(r) = &a.remoteness {
+        let _ = writeln!(
+            s,
+            "Remoteness: {r} (moves left with best play: the winner hastens the end, the \
+             loser delays it)"
+        );
+    }
     if !a.winning_moves.is_empty() {
         let n = a.winning_moves.len();
         let _ = writeln!(
@@ -343,6 +350,22 @@ pub fn script_text(file: &str, r: &grundy_script::Report) -> String {
         for m in &r.winning_moves {
             let who = m.player.map_or(String::new(), |p| format!("{p}: "));
             let _ = writeln!(s, "  {who}→ {}", m.to);
+        }
+    }
+    if !r.drawing_moves.is_empty() {
+        let kept = if r.outcome == Outcome::T {
+            "tie"
+        } else {
+            "draw"
+        };
+        let _ = writeln!(s, "Moves that keep the {kept} (every other move loses):");
+        for m in &r.drawing_moves {
+            let who = m.player.map_or(String::new(), |p| format!("{p}: "));
+            let g = m
+                .grundy
+                .as_ref()
+                .map_or(String::new(), |g| format!("  grundy {g}"));
+            let _ = writeln!(s, "  {who}→ {}{g}", m.to);
         }
     }
     s

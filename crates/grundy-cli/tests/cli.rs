@@ -137,7 +137,16 @@ fn the_issue_example_in_text_and_json() {
             "winning_moves_truncated": false,
             "winning_moves_partial": false,
             "explanation": v["explanation"].clone(),
+            "remoteness": 11,
         })
+    );
+    // Remoteness is said in the text too, and is absent where it is not known (a position
+    // too large to search).
+    assert!(out.contains("Remoteness: 11"), "{out}");
+    assert!(solve_json("nim 300 400 500").get("remoteness").is_none());
+    assert_eq!(
+        solve_json("bash --max 3 1000000000001")["remoteness"],
+        500000000001u64
     );
 }
 

@@ -78,6 +78,24 @@ fn every_example_solves_as_expected() {
     assert_eq!(v["positions"], 5478);
     let v = solve("examples/loopy.rhai", &["--all"]);
     assert_eq!(v["all"].as_array().unwrap().len(), 4);
+    // A draw says how to keep it: "a" → "b" (back and forth), with b's value ∞ (its only
+    // move returns to a draw); "a" → "c" would hand the opponent the win. Other results
+    // list no such moves.
+    let v = solve("examples/loopy.rhai", &[]);
+    assert_eq!(
+        v["drawing_moves"],
+        json!([{"to": "b", "grundy": "∞()"}]),
+        "{v}"
+    );
+    let v = solve("examples/tic-tac-toe.rhai", &[]);
+    assert_eq!(
+        v["drawing_moves"].as_array().unwrap().len(),
+        9,
+        "a tie kept by any move"
+    );
+    assert!(solve("examples/euclid.rhai", &[])
+        .get("drawing_moves")
+        .is_none());
 }
 
 /// `--rhai-only` (every call through Rhai) gives the report of grundy's own evaluator.

@@ -86,6 +86,10 @@ pub struct WinningMove {
     /// For partizan games, who moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<&'static str>,
+    /// For a move that keeps a draw, the generalized Sprague–Grundy value of the position it
+    /// leads to (impartial games), e.g. `∞(1)`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<Gsg>,
 }
 
 /// One reachable position, for `--all`.
@@ -167,6 +171,10 @@ pub struct Report {
     pub grundy: Option<Gsg>,
     /// Every winning move from the start.
     pub winning_moves: Vec<WinningMove>,
+    /// From a start that is drawn (D) or tied (T), the moves that keep that result: to
+    /// positions drawn (or tied) too; every other move loses. Absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drawing_moves: Vec<WinningMove>,
     /// How many positions were explored.
     pub positions: usize,
     /// Every reachable position, with `--all`.
@@ -509,6 +517,24 @@ impl Rules {
                     winning.push(WinningMove {
                         to: json(v),
                         player: ex.store.sides[root as usize].map(player),
+                        grundy: None,
+                    });
+                }
+            }
+        }
+        // From a drawn (or tied) start, the moves that keep the draw (or the tie).
+        let mut drawing = Vec::new();
+        for &root in &roots {
+            let held = outcome[root as usize];
+            if !matches!(held, Outcome::D | Outcome::T) {
+                continue;
+            }
+            for &v in graph.moves(root) {
+                if outcome[v as usize] == held {
+                    drawing.push(WinningMove {
+                        to: json(v),
+                        player: ex.store.sides[root as usize].map(player),
+                        grundy: gsg.as_ref().map(|g| g.get(&graph, v)),
                     });
                 }
             }
@@ -543,6 +569,7 @@ impl Rules {
             },
             grundy,
             winning_moves: winning,
+            drawing_moves: drawing,
             positions: n,
             all,
         })
@@ -578,6 +605,7 @@ impl Rules {
                 Ok(0) => winning.push(WinningMove {
                     to: serde_json::from_str(&m).unwrap_or_default(),
                     player: None,
+                    grundy: None,
                 }),
                 Err(Stop::Rules(why)) => return Err(ScriptError::Script(why)),
                 _ => {}
@@ -589,6 +617,7 @@ impl Rules {
             // A Grundy value is at most the number of positions below, far under 2³².
             grundy: Some(Gsg::Finite(u32::try_from(g).unwrap_or(u32::MAX))),
             winning_moves: winning,
+            drawing_moves: Vec::new(),
             positions: brute.stored(),
             all: None,
         }))

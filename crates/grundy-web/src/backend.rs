@@ -28,7 +28,10 @@ impl Backend {
 
     /// Exactly the JSON text of `grundy solve … --json`.
     pub fn solve(&self, q: &str) -> Result<String, GameError> {
-        let a = self.parse(q)?.solve(100)?;
+        let query = self.parse(q)?;
+        let mut a = query.solve(100)?;
+        // The answer stands without it: a search stopped by the budget leaves it out.
+        a.remoteness = query.game()?.remoteness_of(&query.words()).unwrap_or(None);
         serde_json::to_string(&a).map_err(|e| GameError::Invalid(e.to_string()))
     }
 

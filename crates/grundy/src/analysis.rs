@@ -236,6 +236,14 @@ pub struct Analysis {
     pub winning_moves_partial: bool,
     /// The theorem that decides the position, applied to it.
     pub explanation: String,
+    /// How many moves the game lasts with best play, the winner hastening and the loser
+    /// delaying (see [`crate::remoteness`]); absent where not known or not asked for
+    /// ([`crate::catalog::DynGame::solve`] leaves it out; `grundy solve` asks for it).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_opt_nat"
+    )]
+    pub remoteness: Option<Nat>,
 }
 
 impl Analysis {
@@ -358,10 +366,18 @@ impl<'a> Brief<'a> {
 
     /// How many more winning moves were found, and whether there may be others (`open`).
     pub fn more(&mut self, more: usize, open: bool) -> &mut Self {
-        if more > 0 || open {
+        // "(+2 more)"; where the list was cut or only some moves were searched, "(+ at least
+        // 99 more)" (or "(+ maybe more)" when none more was counted).
+        if more > 0 && !open {
             self.out.push_str(" (+");
             (more as u64).put(self.out);
-            self.out.push_str(if open { "+ more)" } else { " more)" });
+            self.out.push_str(" more)");
+        } else if open && more > 0 {
+            self.out.push_str(" (+ at least ");
+            (more as u64).put(self.out);
+            self.out.push_str(" more)");
+        } else if open {
+            self.out.push_str(" (+ maybe more)");
         }
         self
     }

@@ -136,6 +136,7 @@ pub trait Ruleset {
             winning_moves_truncated: truncated,
             winning_moves_partial: verdict.partial,
             explanation: verdict.explanation,
+            remoteness: None,
         })
     }
 
@@ -161,6 +162,18 @@ pub trait Ruleset {
     /// listing the outcomes of many positions stays cheap.
     fn outcome(&self, position: &Self::Pos) -> Result<Outcome, GameError> {
         Ok(self.verdict(position)?.outcome)
+    }
+
+    /// The remoteness of `position` (see [`crate::remoteness`]): how many moves the game lasts
+    /// when the winner hastens and the loser delays, `None` where it is not known. The default
+    /// searches small positions ([`crate::remoteness::by_search`]); a game with a formula
+    /// overrides it.
+    fn remoteness(&self, position: &Self::Pos) -> Result<Option<crate::Nat>, GameError>
+    where
+        Self: Sized,
+    {
+        let r = crate::remoteness::by_search(self, position, crate::remoteness::SEARCH_LIMIT)?;
+        Ok(r.map(crate::Nat::from))
     }
 
     /// The layout of `grundy table`, if the game has one.
@@ -290,6 +303,9 @@ pub trait DynGame: Send + Sync {
     fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError>;
     /// Who wins from the position written as `args` (see [`Ruleset::outcome`]).
     fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError>;
+    /// The remoteness of the position written as `args` (see [`Ruleset::remoteness`]), `None`
+    /// where it is not known.
+    fn remoteness_of(&self, args: &[&str]) -> Result<Option<crate::Nat>, GameError>;
     /// The layout of `grundy table`, if the game has one.
     fn table_shape(&self) -> Option<TableShape>;
     /// One table cell, or `None` where the coordinates name no position.
@@ -447,6 +463,10 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         Ruleset::outcome(self, &self.parse(args)?)
     }
 
+    fn remoteness_of(&self, args: &[&str]) -> Result<Option<crate::Nat>, GameError> {
+        Ruleset::remoteness(self, &self.parse(args)?)
+    }
+
     fn table_shape(&self) -> Option<TableShape> {
         Ruleset::table_shape(self)
     }
@@ -543,11 +563,18 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         let g = if Ruleset::partizan(self) {
             partizan_value(self, &p, &mut u)?
         } else {
+            let name = Ruleset::name(self);
+            if name.split_whitespace().any(|w| w == "--misere") {
+                return Err(GameError::Invalid(format!(
+                    "{name}: a misère position has no nimber (no normal-play value): misère play is not \
+                     decided by adding values (Conway, On Numbers and Games, ch. 12); grundy \
+                     solve gives its outcome"
+                )));
+            }
             let grundy = self.verdict(&p)?.grundy.ok_or_else(|| {
                 GameError::TooLarge(format!(
-                    "{}: the Grundy value of this position is not known, so neither is its \
-                     nimber",
-                    Ruleset::name(self)
+                    "{name}: the Grundy value of this position is not known, so neither is its \
+                     nimber"
                 ))
             })?;
             let n = u32::try_from(&grundy)

@@ -49,6 +49,7 @@ pub mod moves;
 pub mod nat;
 mod outcome;
 pub mod registry;
+pub mod remoteness;
 pub mod solver;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;

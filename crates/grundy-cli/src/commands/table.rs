@@ -93,13 +93,16 @@ pub fn run(
         writeln!(out)?;
         return Ok(());
     }
+    // What the cells say: Grundy values, P/N, or a partizan game's four outcomes.
+    let what = match (grundy, game.partizan()) {
+        (true, _) => "Grundy values",
+        (false, true) => {
+            "outcome classes: L Left wins, R Right wins, N the first player, P the second"
+        }
+        (false, false) => "P/N",
+    };
     if axes.len() == 1 {
-        writeln!(
-            out,
-            "{} ({})",
-            game.name(),
-            if grundy { "Grundy values" } else { "P/N" }
-        )?;
+        writeln!(out, "{} ({})", game.name(), what)?;
         let mut next = Some(from);
         while let Some(n) = next.filter(|&n| n <= to) {
             let end = n.saturating_add(19).min(to);
@@ -128,7 +131,7 @@ pub fn run(
             out,
             "{} ({}; rows: {}, columns: {})",
             game.name(),
-            if grundy { "Grundy values" } else { "P/N" },
+            what,
             axes[0],
             axes[1]
         )?;

@@ -1,10 +1,13 @@
 //! CGSuite's notation for game values, read into a [`Universe`].
 //!
 //! ```text
-//! tempered   := expression (("Cool" | "Heat") expression)*   (G Cool t, G Heat t)
 //! expression := term (("+" | "-") term | ("+-" | "±") atom)*
-//! term       := "-" term | atom                     (a sign just before a number is the number's:
+//! term       := "-" term | tempered                (a sign just before a number is the number's:
 //!                                                  -2^ is −2 + ↑)
+//! tempered   := atom (("Cool" | "Heat") signed)*    (G Cool t, G Heat t: binding tighter than
+//!                                                  sums and signs, as CGSuite's G.Cool(t):
+//!                                                  {3|1} + * Cool 1 cools * alone)
+//! signed     := ["-"] atom
 //! atom       := [number] [arrows] [star]            (at least one: 3, 1/2, *, *3, ^, 1v*, ^^, v3)
 //!             | "{" options "|" options "}"        (bars may be doubled: {a || b | c} = {a | {b | c}})
 //!             | ("±" | "+-") atom                  ({x | −x}; ±{a,b} = {a,b | −a,−b})
@@ -175,7 +178,7 @@ pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> 
     if p.toks.is_empty() {
         return Err(err(text, "nothing to read"));
     }
-    let g = p.tempered(u, p.toks.len())?;
+    let g = p.sum(u, p.toks.len())?;
     if p.at != p.toks.len() {
         return Err(p.unexpected("an operator (+, -, Cool, Heat) or the end of the expression"));
     }
@@ -205,10 +208,11 @@ impl Parser<'_> {
         (self.at < end).then(|| &self.toks[self.at])
     }
 
-    /// `G Cool t` and `G Heat t`, binding less tightly than sums (`^ + * Heat 2` heats
-    /// `^*`), left to right.
-    fn tempered(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
-        let mut g = self.sum(u, end)?;
+    /// `G Cool t` and `G Heat t` after an atom `G` (binding tighter than sums and signs, as
+    /// CGSuite's `G.Cool(t)`: `^ + * Heat 2` heats `*` alone, `-x Cool t` is `-(x Cool t)`),
+    /// left to right; `t` is an atom with an optional sign.
+    fn tempered(&mut self, u: &mut Universe, end: usize, negative: bool) -> Result<Id, GameError> {
+        let mut g = self.atom(u, end, negative)?;
         while let Some(Tok::Word(w)) = self.peek(end).cloned() {
             let cool = match w.as_str() {
                 "Cool" => true,
@@ -216,7 +220,18 @@ impl Parser<'_> {
                 _ => break,
             };
             self.at += 1;
-            let t = self.sum(u, end)?;
+            let t = if self.peek(end) == Some(&Tok::Minus) {
+                self.at += 1;
+                match self.peek(end) {
+                    Some(Tok::Num(_)) => self.atom(u, end, true)?,
+                    _ => {
+                        let t = self.atom(u, end, false)?;
+                        u.neg(t)
+                    }
+                }
+            } else {
+                self.atom(u, end, false)?
+            };
             g = if cool {
                 u.cool(g, t).ok_or_else(|| {
                     err(
@@ -266,12 +281,12 @@ impl Parser<'_> {
             self.at += 1;
             // A sign before a number belongs to the number: -2^ is −2 + ↑, as it is shown.
             if let Some(Tok::Num(_)) = self.peek(end) {
-                return self.atom(u, end, true);
+                return self.tempered(u, end, true);
             }
             let g = self.term(u, end)?;
             return Ok(u.neg(g));
         }
-        self.atom(u, end, false)
+        self.tempered(u, end, false)
     }
 
     fn count(&mut self, end: usize) -> Option<u64> {
@@ -292,7 +307,7 @@ impl Parser<'_> {
                 self.at += 1;
                 let close =
                     self.matching(end, |t| *t == Tok::Paren(true), |t| *t == Tok::Paren(false))?;
-                let g = self.tempered(u, close)?;
+                let g = self.sum(u, close)?;
                 if self.at != close {
                     return Err(err(text, "unexpected text before ')'"));
                 }
@@ -534,7 +549,7 @@ impl Parser<'_> {
         let mut options = Vec::new();
         self.at = from;
         while self.at < to {
-            options.push(self.tempered(u, to)?);
+            options.push(self.sum(u, to)?);
             if self.at < to {
                 if self.toks[self.at] != Tok::Comma {
                     return Err(self.unexpected("',' between options or a bar"));

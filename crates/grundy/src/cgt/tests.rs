@@ -672,6 +672,26 @@ fn cooling_and_heating() {
     assert!(u.canonical("+-1 Cool -1").is_err());
 }
 
+/// `Cool` and `Heat` bind to the game just before them, as CGSuite's `G.Cool(t)`: tighter
+/// than sums and than a sign; parentheses temper a whole sum.
+#[test]
+fn cool_and_heat_bind_to_the_game_before_them() {
+    let mut u = Universe::new();
+    for (text, shown) in [
+        // * Cool 1 is 0: the sum is {3|1} alone.
+        ("{3|1} + * Cool 1", "{3|1}"),
+        ("({3|1} + *) Cool 1", "2*"),
+        ("1 + {3|1} Cool 1", "3*"),
+        ("-{3|1} Cool 1", "-2*"),
+        ("{3|1} Cool 1 + {3|1} Cool 1", "4"),
+        ("^ + * Heat 2", "{2^|-2^}"),
+        ("{1|0 Cool 1}", "{1|0}"),
+        ("2 Heat -1", "2"),
+    ] {
+        assert_eq!(u.canonical(text).unwrap(), shown, "{text}");
+    }
+}
+
 /// Found by the `cgt` fuzz target: ↑88 + 88888 recursed once per unit of the integer and
 /// overflowed the stack. A number now translates a game's options (Siegel, II.3), and deep
 /// recursions grow their stack: here on a thread with a small one.

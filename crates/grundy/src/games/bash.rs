@@ -166,6 +166,23 @@ impl Ruleset for Bash {
         true
     }
 
+    /// With k = M + 1 and n = q·k + r: in normal play 2q rounds of "take t, take k − t" (2q
+    /// moves) from a multiple of k, one more move first otherwise (2q + 1). In misère play
+    /// the losing heaps are q·k + 1, ended by the loser's forced last take (2q + 1); from
+    /// another heap one move reaches the nearest below (2q + 2 for r ≥ 2, 2q for r = 0).
+    fn remoteness(&self, p: &BashPos) -> Result<Option<Nat>, GameError> {
+        let k = &p.m + 1u32;
+        let (q, r) = (&p.n / &k, &p.n % &k);
+        let twice = &q * 2u32;
+        Ok(Some(match (self.misere, r.is_zero(), r == Nat::one()) {
+            (false, true, _) => twice,
+            (false, false, _) => twice + 1u32,
+            (true, true, _) => twice,
+            (true, false, true) => twice + 1u32,
+            (true, false, false) => twice + 2u32,
+        }))
+    }
+
     fn verdict(&self, p: &BashPos) -> Result<Verdict<'_, BashPos>, GameError> {
         let k = &p.m + 1u32;
         let fix = |mv: Move<BashPos>| Move {
@@ -305,6 +322,31 @@ mod tests {
                 })
             })
             .collect()
+    }
+
+    #[test]
+    fn remoteness_is_the_searched_one_on_every_small_heap() {
+        for misere in [false, true] {
+            for m in 1..6u64 {
+                let game = Bash {
+                    max: Some(nat(m)),
+                    misere,
+                };
+                for n in 0..60u64 {
+                    let p = BashPos {
+                        n: nat(n),
+                        m: nat(m),
+                    };
+                    let searched = crate::remoteness::by_search(&game, &p, 1 << 20).unwrap();
+                    let formula = Ruleset::remoteness(&game, &p).unwrap();
+                    assert_eq!(
+                        formula,
+                        searched.map(Nat::from),
+                        "misère {misere}, max {m}, heap {n}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -55,6 +55,24 @@ impl Parts for Cutcake {
         &INFO
     }
 
+    /// Cakes by width (rows) and height (columns), as the table of Winning Ways, ch. 2.
+    fn table_shape(&self) -> Option<crate::catalog::TableShape> {
+        Some(crate::catalog::TableShape::Grid {
+            rows: "W",
+            cols: "H",
+            first: 1,
+        })
+    }
+
+    fn table_part(&self, coords: &[u64]) -> Option<Cake> {
+        let side = |n: u64| {
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| (1..=MAX_SIDE).contains(&n))
+        };
+        Some((side(coords[0])?, side(*coords.get(1)?)?))
+    }
+
     fn read_part(&self, word: &str) -> Result<Cake, GameError> {
         let bad = || {
             GameError::Invalid(format!(
@@ -80,6 +98,15 @@ impl Parts for Cutcake {
             Player::Left => (1..w).map(|a| vec![(a, h), (w - a, h)]).collect(),
             Player::Right => (1..h).map(|b| vec![(w, b), (w, h - b)]).collect(),
         }
+    }
+
+    fn move_names(&self, &(w, h): &Cake, player: Player) -> Option<Vec<String>> {
+        let name =
+            |a: Cake, b: Cake| format!("cut {w}x{h} into {}x{} and {}x{}", a.0, a.1, b.0, b.1);
+        Some(match player {
+            Player::Left => (1..w).map(|a| name((a, h), (w - a, h))).collect(),
+            Player::Right => (1..h).map(|b| name((w, b), (w, h - b))).collect(),
+        })
     }
 
     /// Winning Ways' table (ch. 2): a cake at least as wide as high, with 2^k ≤ H < 2^(k+1),

@@ -290,18 +290,27 @@ impl Ruleset for Fibonacci {
         } else {
             format!(
                 "Zeckendorf's theorem writes {} = {}; the player to move wins exactly when the \
-                 smallest term ({}) is at most the most they may take now ({max}){}.",
+                 smallest term is at most the most they may take now. Here {}, {}.",
                 p.n,
                 if count <= 12 {
                     shown.join(" + ")
                 } else {
                     format!("a sum of {count} non-consecutive Fibonacci numbers")
                 },
-                smallest.as_ref().expect("n > 0"),
+                {
+                    let s = smallest.as_ref().expect("n > 0");
+                    if win {
+                        format!("{s} ≤ {max}")
+                    } else {
+                        format!("{s} > {max}")
+                    }
+                },
                 if win {
-                    ": taking it leaves a smallest term more than twice as large"
+                    "so the player to move wins: taking it leaves a smallest term more than \
+                     twice as large"
                 } else {
-                    ", so any take leaves the opponent able to take the new smallest term"
+                    "so the player to move loses: any take leaves the opponent able to take the \
+                     new smallest term"
                 }
             )
         };

@@ -688,6 +688,39 @@ impl Parts for Hackenbush {
         out
     }
 
+    /// A tree's edges are numbered as they are written, from 1 (CGSuite's notation, read left
+    /// to right: `lrlerrr` has edge 4 green); the moves of [`Parts::moves`] go in that order.
+    /// A bed's moves are named by what they leave.
+    fn move_names(&self, piece: &Piece, player: Player) -> Option<Vec<String>> {
+        let Piece::Trees(edges) = piece else {
+            return None;
+        };
+        let mine = if player == Player::Left { b'l' } else { b'r' };
+        let mut colours = Vec::new();
+        fn walk(e: &Edge, out: &mut Vec<u8>) {
+            out.push(e.colour);
+            for up in &e.up {
+                walk(up, out);
+            }
+        }
+        for e in edges {
+            walk(e, &mut colours);
+        }
+        let colour = |c: u8| match c {
+            b'l' => "blue",
+            b'r' => "red",
+            _ => "green",
+        };
+        Some(
+            colours
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == mine || c == b'e')
+                .map(|(k, &c)| format!("chop edge {} ({})", k + 1, colour(c)))
+                .collect(),
+        )
+    }
+
     fn known(&self, piece: &Piece) -> Option<Dyadic> {
         match piece {
             Piece::Bed(bed) => bed.number(),

@@ -207,6 +207,10 @@ pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
     if ns.is_empty() {
         return "nothing (nim-sum 0)".to_string();
     }
+    if ns.len() == 1 {
+        // One value is its own nim-sum.
+        return format!("there is one value, {x}, its own nim-sum");
+    }
     if ns.len() <= 8 && ns.iter().all(|n| n.bits() <= 64) {
         let terms: Vec<String> = ns.iter().map(|n| n.to_string()).collect();
         format!("{} = {x}", terms.join(" ⊕ "))

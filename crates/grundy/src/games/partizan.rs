@@ -54,10 +54,25 @@ pub trait Parts: Send + Sync + 'static {
     fn plays(&self, _part: &Self::Part, _player: Player) -> Option<Vec<(String, Self::Part)>> {
         None
     }
+    /// The names of `player`'s moves in `part`, one for each of [`Parts::moves`] in the same
+    /// order, as a person says them (`chop edge 4 (green)`, `cut into 1x3 and 3x3`); `None`
+    /// (the default) to name each move by the part it leaves.
+    fn move_names(&self, _part: &Self::Part, _player: Player) -> Option<Vec<String>> {
+        None
+    }
     /// The part in a normal form shared by its symmetric images, and whether the part is
     /// worth the negative of it (a symmetry that swaps the players' roles); `None` for a part
     /// where neither player can ever move (worth 0).
     fn normal(&self, part: &Self::Part) -> Option<(Self::Part, bool)>;
+    /// The layout of `grundy table` for a ruleset whose parts are indexed by numbers
+    /// (Cutcake's W × H cakes), with [`Parts::table_part`]; `None` (the default) for none.
+    fn table_shape(&self) -> Option<crate::catalog::TableShape> {
+        None
+    }
+    /// The part at table coordinates (see [`Parts::table_shape`]).
+    fn table_part(&self, _coords: &[u64]) -> Option<Self::Part> {
+        None
+    }
     /// The value of a part in normal form when a theorem gives it as a number (Cutcake's
     /// cakes), so that no search is made; `None` (the default) to search its moves.
     fn known(&self, _part: &Self::Part) -> Option<crate::cgt::Dyadic> {
@@ -212,16 +227,31 @@ impl<R: Parts> Game<R> {
                     }
                 }
                 None => {
-                    for after in self.rules.moves(part, player) {
-                        let words = self.write(&after);
-                        let name = if several {
-                            format!(
-                                "{} → {words} in part {}",
-                                self.rules.write_part(part),
-                                i + 1
-                            )
-                        } else {
-                            format!("{} → {words}", self.rules.write_part(part))
+                    let moves = self.rules.moves(part, player);
+                    let names = self
+                        .rules
+                        .move_names(part, player)
+                        .filter(|n| n.len() == moves.len());
+                    let written = self.rules.write_part(part);
+                    // The part a named move is made in, when there are several: by its words,
+                    // and its number too where another part is written the same.
+                    let twin = position
+                        .iter()
+                        .enumerate()
+                        .any(|(j, q)| j != i && self.rules.write_part(q) == written);
+                    let of = if twin {
+                        format!("of {written} (part {})", i + 1)
+                    } else {
+                        format!("of {written}")
+                    };
+                    for (k, after) in moves.into_iter().enumerate() {
+                        let name = match &names {
+                            Some(names) if several => format!("{} {of}", names[k]),
+                            Some(names) => names[k].clone(),
+                            None if several => {
+                                format!("{written} → {} in part {}", self.write(&after), i + 1)
+                            }
+                            None => format!("{written} → {}", self.write(&after)),
                         };
                         out.push((name, with(&after)));
                     }
@@ -299,6 +329,14 @@ impl<R: Parts> Ruleset for Game<R> {
 
     fn partizan(&self) -> bool {
         true
+    }
+
+    fn table_shape(&self) -> Option<crate::catalog::TableShape> {
+        self.rules.table_shape()
+    }
+
+    fn table_position(&self, coords: &[u64]) -> Result<Option<Self::Pos>, GameError> {
+        Ok(self.rules.table_part(coords).map(|p| vec![p]))
     }
 
     fn options(&self, position: &Self::Pos) -> Result<Vec<Self::Pos>, GameError> {

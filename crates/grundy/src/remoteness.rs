@@ -1,0 +1,97 @@
+//! Remoteness: how many moves a game lasts when the winner hastens the end and the loser
+//! delays it (C. A. B. Smith, "Graphs and composite games", J. Combin. Theory 1 (1966);
+//! Winning Ways, ch. 9 "If you can't beat 'em, join 'em!"). A position with no move has
+//! remoteness 0; one with a move to a losing position (for the player then to move) has 1 +
+//! the least remoteness of such a move; otherwise 1 + the largest remoteness of its moves.
+//! A remoteness is even exactly when the player to move loses.
+//!
+//! [`by_search`] finds it for a small position of any impartial game of the catalog from
+//! its moves alone ([`Ruleset::options`]); games with a formula give it at any size by
+//! overriding [`Ruleset::remoteness`].
+
+use crate::catalog::Ruleset;
+use crate::{GameError, Outcome};
+use std::collections::HashMap;
+
+/// The most moves [`by_search`] looks at (over all the positions it reaches) before it gives
+/// up (`None`: not known): a few tens of milliseconds.
+pub const SEARCH_LIMIT: usize = 300_000;
+
+/// The remoteness of `start` by a search of every position it reaches, or `None` when they
+/// have more than `limit` moves in all, a move leads back (a loop), the moves cannot be listed, or
+/// the outcome the search finds is not the ruleset's (a ruleset whose listed moves are not
+/// all of the game's). The outcome of a position with no move is the ruleset's (the player
+/// to move has lost in normal play, won in misère play). Iterative: a chain of 10⁵ moves
+/// needs no deep stack.
+pub fn by_search<R: Ruleset>(
+    game: &R,
+    start: &R::Pos,
+    limit: usize,
+) -> Result<Option<u64>, GameError> {
+    if game.partizan() {
+        return Ok(None);
+    }
+    // Each position: (lost for the player to move, remoteness), once known; `None` while
+    // its moves are being searched (met again then: a loop).
+    let mut known: HashMap<R::Pos, Option<(bool, u64)>> = HashMap::new();
+    // Positions whose moves are listed, with the moves not yet looked at.
+    let mut stack: Vec<(R::Pos, Vec<R::Pos>, usize)> = Vec::new();
+    let options = |p: &R::Pos| game.options(p).ok();
+    let Some(first) = options(start) else {
+        return Ok(None);
+    };
+    let mut looked = first.len();
+    known.insert(start.clone(), None);
+    stack.push((start.clone(), first, 0));
+    while let Some((pos, moves, next)) = stack.last_mut() {
+        if let Some(m) = moves.get(*next) {
+            *next += 1;
+            match known.get(m) {
+                Some(Some(_)) => continue,
+                Some(None) => return Ok(None),
+                None => {}
+            }
+            if known.len() % 1024 == 0 {
+                crate::budget::check()?;
+            }
+            let m = m.clone();
+            let Some(after) = options(&m) else {
+                return Ok(None);
+            };
+            looked += after.len();
+            if looked > limit {
+                return Ok(None);
+            }
+            known.insert(m.clone(), None);
+            stack.push((m, after, 0));
+            continue;
+        }
+        // Every move looked at: the position's value from its moves'.
+        let value = if moves.is_empty() {
+            (game.outcome(pos)? == Outcome::P, 0)
+        } else {
+            let values = moves.iter().filter_map(|m| *known.get(m)?);
+            let (mut to_lost, mut longest) = (None::<u64>, 0);
+            for (lost, r) in values {
+                if lost {
+                    to_lost = Some(to_lost.map_or(r, |best| best.min(r)));
+                }
+                longest = longest.max(r);
+            }
+            match to_lost {
+                Some(r) => (false, r + 1),
+                None => (true, longest + 1),
+            }
+        };
+        let pos = pos.clone();
+        stack.pop();
+        known.insert(pos, Some(value));
+    }
+    let Some(&Some((lost, remoteness))) = known.get(start) else {
+        return Ok(None);
+    };
+    // The search stands on the listed moves: where its outcome is not the theorem's, the
+    // moves are not the game's whole (say nothing rather than something wrong).
+    let expected = game.outcome(start)?;
+    Ok(((expected == Outcome::P) == lost).then_some(remoteness))
+}
