@@ -489,15 +489,21 @@ fn sequence_reports_proved_periods_in_json() {
 }
 
 /// Starts `grundy ARGS --checkpoint CKPT` in the background, silently.
-fn spawn_with_checkpoint(args: &[&str], ckpt: &std::path::Path) -> std::process::Child {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+/// Runs `grundy ARGS --checkpoint CKPT` to be killed where `kill` says (`GRUNDY_TEST_KILL`:
+/// `during:K`, in the middle of writing its K-th save, or `after:K`, just after it is synced);
+/// returns whether it was (it ended without success) and the checkpoint's size then.
+fn killed_run(args: &[&str], ckpt: &std::path::Path, kill: &str) -> (bool, u64) {
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(args)
         .arg("--checkpoint")
         .arg(ckpt)
+        .env("GRUNDY_TEST_KILL", kill)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap()
+        .status()
+        .unwrap();
+    let size = std::fs::metadata(ckpt).map(|m| m.len()).unwrap_or(0);
+    (!status.success(), size)
 }
 
 /// Runs `grundy ARGS` to the end resuming from `ckpt`, and without it: their JSON values must
@@ -519,34 +525,31 @@ fn resume_matches_a_straight_run(args: &[&str], ckpt: &std::path::Path) -> Value
 }
 
 #[test]
-fn a_sequence_killed_at_any_moment_resumes_to_the_same_values() {
+fn a_sequence_killed_while_saving_resumes_to_the_same_values() {
     let dir = std::env::temp_dir().join(format!("grundy-kill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ckpt = dir.join("run.ckpt");
-    // 0.E (three-heap moves, values growing with the heap) costs about n³: slow enough
-    // (seconds) to be killed half way.
+    // 0.E (three-heap moves, values growing with the heap) costs about n³: a run of seconds
+    // that saves its checkpoint several times.
     let args = [
         "sequence", "octal", "0.E", "--to", "10000", "--values", "--json",
     ];
-    let mut child = spawn_with_checkpoint(&args, &ckpt);
-    // Kill it (SIGKILL) as soon as a checkpoint exists, i.e. in the middle of the run, on a slow
-    // machine as on a fast one.
-    let started = std::time::Instant::now();
-    while !ckpt.exists() && started.elapsed() < std::time::Duration::from_secs(60) {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let was_running = child.try_wait().unwrap().is_none();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let saved = std::fs::metadata(&ckpt).map(|m| m.len()).unwrap_or(0);
+    // Killed just after its first save, then in the middle of writing the next (a torn
+    // append): at the same moments of the run on any machine, however fast or loaded.
+    let (killed, first) = killed_run(&args, &ckpt, "after:1");
+    assert!(killed && first > 0, "killed {killed}, {first} bytes saved");
+    let (killed, torn) = killed_run(&args, &ckpt, "during:1");
+    assert!(
+        killed && torn > first,
+        "killed {killed}: {first} bytes, then {torn}"
+    );
     let a = resume_matches_a_straight_run(&args, &ckpt);
     assert_eq!(a["computed"], 10_001);
-    // The killed run left a partial checkpoint, shorter than the finished one.
-    assert!(was_running, "the run ended before its first checkpoint");
+    // The finished checkpoint holds more than the killed runs left.
     let finished = std::fs::metadata(&ckpt).unwrap().len();
     assert!(
-        saved > 0 && saved < finished,
-        "checkpoint of {saved} bytes, {finished} when finished"
+        torn < finished,
+        "{torn} bytes killed, {finished} when finished"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -888,26 +891,21 @@ fn a_sequence_killed_again_and_again_resumes_to_the_same_values() {
     let args = [
         "sequence", "octal", "0.E", "--to", "12000", "--values", "--json",
     ];
-    // Six kills (SIGKILL) at moments spread pseudo-randomly over the run, each run resuming
-    // from what the one before left; the moments from a fixed seed, printed.
-    let mut state: u64 = 0x2826_1126;
-    println!("kill moments from seed {state:#x}");
-    let mut kills = 0;
-    for _ in 0..6 {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let wait = std::time::Duration::from_millis(150 + state % 600);
-        let mut child = spawn_with_checkpoint(&args, &ckpt);
-        std::thread::sleep(wait);
-        if child.try_wait().unwrap().is_none() {
-            kills += 1;
-        }
-        child.kill().unwrap();
-        child.wait().unwrap();
+    // Six runs, each resuming from what the one before left and killed in the middle of a
+    // save (a torn append; the first, a new file never renamed into place) or just after one.
+    let mut before = 0;
+    for kill in [
+        "during:1", "after:2", "during:3", "after:1", "during:2", "after:1",
+    ] {
+        let (killed, size) = killed_run(&args, &ckpt, kill);
+        assert!(killed, "{kill}: the run ended before it was killed");
+        assert!(
+            size >= before,
+            "{kill}: the checkpoint shrank from {before} to {size}"
+        );
+        before = size;
     }
     resume_matches_a_straight_run(&args, &ckpt);
-    assert!(kills >= 1, "every run ended before it was killed");
     std::fs::remove_dir_all(&dir).ok();
 }
 

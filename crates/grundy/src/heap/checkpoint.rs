@@ -263,7 +263,7 @@ impl Checkpoint {
     }
 
     /// Appends the values not yet in the file and syncs it (a new file is written aside whole,
-    /// synced and renamed into place).
+    /// synced and renamed into place). See [`kill_for_tests`] for the one way a test stops it.
     pub(crate) fn save<V: StoredValue>(
         &mut self,
         game: &str,
@@ -287,9 +287,16 @@ impl Checkpoint {
             None => fs::OpenOptions::new().append(true).open(&self.path),
         }
         .map_err(io)?;
+        let kill = kill_for_tests();
         // The header (if any) goes out with the first chunk, or alone.
         for chunk in values[from..].chunks(16 * BLOCK_VALUES) {
             put_blocks(&mut buf, chunk);
+            if kill == Some(Kill::During) {
+                // A torn write: half of what this save writes, synced, then the end.
+                f.write_all(&buf[..buf.len() / 2]).map_err(io)?;
+                f.sync_data().map_err(io)?;
+                std::process::abort();
+            }
             f.write_all(&buf).map_err(io)?;
             buf.clear();
         }
@@ -307,8 +314,42 @@ impl Checkpoint {
             }
         }
         self.saved = values.len() as u64;
+        if kill == Some(Kill::After) {
+            std::process::abort();
+        }
         Ok(())
     }
+}
+
+/// Where a test asks a run to die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kill {
+    /// Halfway through writing a save (a torn append, or a new file never renamed).
+    During,
+    /// Just after a save is synced.
+    After,
+}
+
+/// For tests of resuming, which must not depend on timing: with `GRUNDY_TEST_KILL=during:K`
+/// or `after:K` in the environment, the process ends at once (abort, as a kill would end
+/// it: nothing flushed, nothing cleaned up) in the middle of its K-th checkpoint save, or
+/// right after it. Without the variable (the only case outside tests) this is `None`.
+fn kill_for_tests() -> Option<Kill> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    static PLAN: OnceLock<Option<(Kill, u64)>> = OnceLock::new();
+    static SAVES: AtomicU64 = AtomicU64::new(0);
+    let (kill, at) = (*PLAN.get_or_init(|| {
+        let plan = std::env::var("GRUNDY_TEST_KILL").ok()?;
+        let (when, k) = plan.split_once(':')?;
+        let kill = match when {
+            "during" => Kill::During,
+            "after" => Kill::After,
+            _ => return None,
+        };
+        Some((kill, k.parse().ok()?))
+    }))?;
+    (SAVES.fetch_add(1, Ordering::Relaxed) + 1 == at).then_some(kill)
 }
 
 #[cfg(test)]
