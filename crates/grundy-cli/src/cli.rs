@@ -181,8 +181,8 @@ pub enum Command {
     /// The value of a short partizan game written in CGSuite's notation: its canonical form,
     /// outcome, stops and birthday, e.g. `grundy cgt "{2|-2} + {1|-1}"` or `grundy cgt "^ + *"`.
     Cgt {
-        /// The expression: numbers (3, -1/2), nimbers (*, *3), ups (^, ^^, v*, ^3, ^<2>,
-        /// ^[2]), games in braces ({0,*|0}, {1||0|-1}), +-x and ±{a,b}, Tiny(x), Miny(x),
+        /// The expression: numbers (3, -1/2), nimbers (*, *3), ups (^, ^^, v*, ^3, ^<2>),
+        /// games in braces ({0,*|0}, {1||0|-1}), +-x and ±{a,b}, Tiny(x), Miny(x),
         /// sums and differences (+, -), parentheses, and G Cool t, G Heat t (binding to the
         /// game just before them, as CGSuite's G.Cool(t): {3|1} + * Cool 1 cools * alone).
         #[arg(allow_hyphen_values = true)]
