@@ -148,12 +148,19 @@ async fn ask(c: &Client, query: &str) {
     let q = c.find(Locator::Id("q")).await.unwrap();
     q.clear().await.unwrap();
     q.send_keys(query).await.unwrap();
-    c.find(Locator::Id("solve"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "solve").await;
+}
+
+/// Waits (30 s at most, then fails saying `what`) until `shown` is true.
+async fn wait_for<F: std::future::Future<Output = bool>>(what: &str, mut shown: impl FnMut() -> F) {
+    let started = Instant::now();
+    while !shown().await {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no {what} shown"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -273,6 +280,7 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
         s == "..|..: whoever starts wins — you (Left) to move can win"
     })
     .await;
+    // Right, in the side chooser.
     c.find(Locator::Css("#side option:nth-child(2)"))
         .await
         .unwrap()
@@ -283,14 +291,10 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
         s == "..|..: whoever starts wins — you (Right) to move can win"
     })
     .await;
-    let started = Instant::now();
-    while !text_of(&c, "value").await.starts_with("Value") {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "no value shown"
-        );
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    wait_for("value", || async {
+        text_of(&c, "value").await.starts_with("Value")
+    })
+    .await;
     assert_eq!(
         text_of(&c, "value").await,
         "Value +-1: mean 0, temperature 1"
@@ -300,15 +304,11 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
         moves.push(label(&b).await);
     }
     assert_eq!(moves, ["a1-b1 → ##|..", "a2-b2 → ..|##"]);
-    let started = Instant::now();
     let picture = c.find(Locator::Id("thermograph")).await.unwrap();
-    while !picture.is_displayed().await.unwrap() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "no thermograph shown"
-        );
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    wait_for("thermograph", || async {
+        picture.is_displayed().await.unwrap()
+    })
+    .await;
     // A whole game of Domineering on two rows of three, Right moving first: {2|-1/2}, so
     // Right wins by moving first.
     ask(&c, "domineering ...|...").await;
@@ -338,14 +338,7 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
 
     // A bad position: the error alone, no moves and no picture left from before.
     ask(&c, "nim 3 x").await;
-    let started = Instant::now();
-    while text_of(&c, "error").await.is_empty() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "no error shown"
-        );
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    wait_for("error", || async { !text_of(&c, "error").await.is_empty() }).await;
     assert_eq!(
         text_of(&c, "error").await,
         "heap 'x' is not a whole number ≥ 0"

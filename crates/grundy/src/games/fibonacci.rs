@@ -277,17 +277,10 @@ fn zeckendorf_walk_plain(n: &Nat, limit: &Nat) -> (Vec<u64>, Vec<bool>) {
     if n.is_zero() {
         return (Vec::new(), Vec::new());
     }
-    // The largest k with F_k ≤ n, from the length of n (F_k ≈ φ^k/√5: k ≈ 1.44·bits + 1.67),
-    // a little below, then (lo, hi) = (F_{k−1}, F_k) by doubling and a few steps up.
-    let guess = (n.bits() * 1_440_420 / 1_000_000).saturating_sub(2).max(2);
-    let (mut lo, mut hi) = fibonacci_pair(guess - 1);
-    let mut k = guess;
-    while hi <= *n {
-        lo += &hi;
-        std::mem::swap(&mut lo, &mut hi);
-        k += 1;
-    }
-    // Now hi = F_k > n; walk down, in place, taking each term that fits.
+    // (lo, hi) = (F_{k−1}, F_k) with F_{k−1} ≤ n < F_k.
+    let (top, below, at) = top_term(n);
+    let (mut lo, mut hi, mut k) = (at.clone(), below + at, top + 1);
+    // Walk down, in place, taking each term that fits.
     let mut rest = n.clone();
     let (mut terms, mut cuts) = (Vec::new(), Vec::new());
     // After F_k is taken the rest is below F_{k−1} (the greedy rest of a number below
