@@ -14,12 +14,30 @@ const MOVES_SHOWN: usize = 500;
 /// The games the server answers for, and how it answers.
 pub struct Backend {
     registry: Registry,
+    /// What `/api/games` answers, the same for every request.
+    games: Value,
 }
 
 impl Backend {
     /// A backend over the games of `registry`.
     pub fn new(registry: Registry) -> Self {
-        Backend { registry }
+        let games = registry
+            .entries()
+            .iter()
+            .map(|e| {
+                let partizan = registry
+                    .parse(e.info.example)
+                    .and_then(|q| q.game())
+                    .is_ok_and(|g| g.partizan());
+                json!({
+                    "name": e.info.name,
+                    "title": e.info.title,
+                    "example": e.info.example,
+                    "partizan": partizan,
+                })
+            })
+            .collect();
+        Backend { registry, games }
     }
 
     fn parse(&self, q: &str) -> Result<Query, GameError> {
@@ -28,10 +46,7 @@ impl Backend {
 
     /// Exactly the JSON text of `grundy solve … --json`.
     pub fn solve(&self, q: &str) -> Result<String, GameError> {
-        let query = self.parse(q)?;
-        let mut a = query.solve(100)?;
-        // The answer stands without it: a search stopped by the budget leaves it out.
-        a.remoteness = query.game()?.remoteness_of(&query.words()).unwrap_or(None);
+        let a = self.parse(q)?.solve_in_full(100)?;
         serde_json::to_string(&a).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
@@ -142,22 +157,7 @@ impl Backend {
     /// The games to choose from: `[{"name", "title", "example", "partizan"}]` (partizan: the
     /// players have different moves, Left and Right).
     pub fn games(&self) -> Value {
-        self.registry
-            .entries()
-            .iter()
-            .map(|e| {
-                let partizan = self
-                    .parse(e.info.example)
-                    .and_then(|q| q.game())
-                    .is_ok_and(|g| g.partizan());
-                json!({
-                    "name": e.info.name,
-                    "title": e.info.title,
-                    "example": e.info.example,
-                    "partizan": partizan,
-                })
-            })
-            .collect()
+        self.games.clone()
     }
 }
 

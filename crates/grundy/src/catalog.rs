@@ -201,6 +201,12 @@ pub trait Ruleset {
         false
     }
 
+    /// Whether the game is played by the misère convention (the player who makes the last
+    /// move loses): its positions then have no normal-play value to add.
+    fn misere(&self) -> bool {
+        false
+    }
+
     /// The position's value as a short game, where the game computes it its own way (the
     /// partizan board games value each region once); `None` leaves it to a search of the
     /// position's options (see [`DynGame::value`]).
@@ -287,6 +293,10 @@ pub trait DynGame: Send + Sync {
     fn game_name(&self) -> GameName;
     /// Solves the position written as `args`, listing at most `max_moves` winning moves.
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
+    /// [`DynGame::solve`] with the position's remoteness where it is known: what a single
+    /// `grundy solve` and the playground answer. The answer stands without it: a search of
+    /// the remoteness stopped by the time budget leaves it out.
+    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
     /// Appends the one-line answer (see [`Analysis::brief`]) of the position written as
     /// `line` (its words separated by spaces) to `out`, listing at most `max_moves` winning
     /// moves: what `grundy solve --batch` prints for each line. Small positions of some games
@@ -349,6 +359,8 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Vec<Token>, GameError>;
     /// Whether Left and Right have different moves.
     fn partizan(&self) -> bool;
+    /// Whether the game is played by the misère convention (see [`Ruleset::misere`]).
+    fn misere(&self) -> bool;
     /// The engine's move (as `player` in a partizan game): a winning move when there is one,
     /// otherwise the move that leaves the most play (the largest total of the position's
     /// numbers); `None` when there is no move. Said in the words [`DynGame::listed_moves`]
@@ -430,6 +442,13 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
 
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
         self.answer(&self.parse(args)?, max_moves)
+    }
+
+    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
+        let p = self.parse(args)?;
+        let mut a = self.answer(&p, max_moves)?;
+        a.remoteness = Ruleset::remoteness(self, &p).unwrap_or(None);
+        Ok(a)
     }
 
     fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError> {
@@ -554,6 +573,10 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         Ruleset::partizan(self)
     }
 
+    fn misere(&self) -> bool {
+        Ruleset::misere(self)
+    }
+
     fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError> {
         let p = self.parse(args)?;
         if let Some(report) = Ruleset::report(self, &p) {
@@ -564,7 +587,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
             partizan_value(self, &p, &mut u)?
         } else {
             let name = Ruleset::name(self);
-            if name.split_whitespace().any(|w| w == "--misere") {
+            if Ruleset::misere(self) {
                 return Err(GameError::Invalid(format!(
                     "{name}: a misère position has no nimber (no normal-play value): misère play is not \
                      decided by adding values (Conway, On Numbers and Games, ch. 12); grundy \

@@ -370,6 +370,11 @@ impl Query {
     pub fn solve(&self, max_moves: usize) -> Result<Analysis, GameError> {
         self.game()?.solve(&self.words(), max_moves)
     }
+
+    /// [`Query::solve`] with the remoteness where it is known (see [`DynGame::solve_in_full`]).
+    pub fn solve_in_full(&self, max_moves: usize) -> Result<Analysis, GameError> {
+        self.game()?.solve_in_full(&self.words(), max_moves)
+    }
 }
 
 #[cfg(test)]

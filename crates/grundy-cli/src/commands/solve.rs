@@ -57,11 +57,8 @@ pub fn run(
         return Ok(());
     }
     // A position whose answer takes long (a heap game's table growing) shows its progress.
-    let a = super::working(&game.name(), || -> Result<_, grundy::GameError> {
-        let mut a = game.solve(&query.words(), max_moves)?;
-        // The answer stands without it: a search stopped by --max-seconds leaves it out.
-        a.remoteness = game.remoteness_of(&query.words()).unwrap_or(None);
-        Ok(a)
+    let a = super::working(&game.name(), || {
+        game.solve_in_full(&query.words(), max_moves)
     });
     let a = a.map_err(user)?;
     emit(out, json, &a, || render::analysis_text(&a))

@@ -101,6 +101,10 @@ impl Ruleset for Bash {
         &INFO
     }
 
+    fn misere(&self) -> bool {
+        self.misere
+    }
+
     fn settings(&self) -> Vec<GameOption> {
         let mut o = Vec::new();
         if let Some(m) = &self.max {

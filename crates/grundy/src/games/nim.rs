@@ -62,6 +62,10 @@ impl Ruleset for Nim {
         &INFO
     }
 
+    fn misere(&self) -> bool {
+        self.misere
+    }
+
     fn settings(&self) -> Vec<GameOption> {
         match self.misere {
             true => vec![GameOption::Flag("misere")],
