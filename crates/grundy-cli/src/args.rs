@@ -12,6 +12,8 @@ use grundy::GameError;
 const GAME_ARG: &str = "game:";
 /// The id of the position's words.
 const POSITION: &str = "game:position";
+/// The hidden subcommand a sum of games is read through (see [`crate::cli::parse_from`]).
+pub const SUM: &str = "sum";
 
 /// A game named on the command line, with its options and the position's words.
 #[derive(Debug, Clone, Default)]
@@ -27,11 +29,15 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game's query in `registry`.
     pub fn query(&self, registry: &Registry) -> Result<Query, GameError> {
-        Ok(Query {
-            entry: registry.lookup(&self.name)?,
-            options: self.options.clone(),
-            position: self.position.clone(),
-        })
+        if self.name == SUM {
+            let words: Vec<&str> = self.position.iter().map(String::as_str).collect();
+            return registry.parse_words(&[&[SUM][..], &words].concat());
+        }
+        Ok(Query::new(
+            registry.lookup(&self.name)?,
+            self.options.clone(),
+            self.position.clone(),
+        ))
     }
 }
 
@@ -153,6 +159,20 @@ pub fn thermograph_command() -> Command {
                 .action(ArgAction::Append)
                 .allow_hyphen_values(true),
         )
+}
+
+/// The hidden subcommand that reads a sum of games: every word after it, `+` and the
+/// components' options included, is the sum's (see [`crate::cli::parse_from`]).
+pub fn sum_command() -> Command {
+    Command::new(SUM).hide(true).arg(
+        Arg::new(POSITION)
+            .value_name("GAME POSITION + …")
+            .num_args(1..)
+            .required(true)
+            .action(ArgAction::Append)
+            .trailing_var_arg(true)
+            .allow_hyphen_values(true),
+    )
 }
 
 /// `cmd` with a subcommand for each game of `registry` that `games` asks for.

@@ -239,20 +239,116 @@ pub fn command(registry: &Registry) -> clap::Command {
     for name in ["solve", "table", "play", "plot", "value"] {
         cmd = cmd.mut_subcommand(name, |c| with_games(c, registry, Games::WithPosition));
     }
+    for name in SUM_COMMANDS {
+        cmd = cmd.mut_subcommand(name, |c| c.subcommand(crate::args::sum_command()));
+    }
     cmd = cmd.mut_subcommand("plot", |c| c.subcommand(crate::args::thermograph_command()));
     cmd.mut_subcommand("sequence", |c| with_games(c, registry, Games::Sequences))
 }
 
+/// The commands that take a sum of games.
+const SUM_COMMANDS: [&str; 3] = ["solve", "play", "value"];
+
 /// Reads the command line `args` (without the program's name).
+///
+/// A sum of games (`solve kayles 5 7 + bash --max 3 9 --json`, or the sum in one quoted
+/// argument) is not a game's subcommand: its words go to the hidden `sum` subcommand, and the
+/// command's own options among them (`--json`) before it.
 pub fn parse_from<I, T>(registry: &Registry, args: I) -> Result<Cli, clap::Error>
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let matches = command(registry).try_get_matches_from(
-        std::iter::once(std::ffi::OsString::from("grundy")).chain(args.into_iter().map(Into::into)),
-    )?;
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let cmd = command(registry);
+    let args = sum_arguments(&cmd, registry, args);
+    let matches =
+        cmd.try_get_matches_from(std::iter::once(std::ffi::OsString::from("grundy")).chain(args))?;
     Cli::from_arg_matches(&matches)
+}
+
+/// The arguments with a sum of games moved under the hidden `sum` subcommand (see
+/// [`parse_from`]); other command lines are left as they are.
+fn sum_arguments(
+    cmd: &clap::Command,
+    registry: &Registry,
+    args: Vec<std::ffi::OsString>,
+) -> Vec<std::ffi::OsString> {
+    let Some(words) = args
+        .iter()
+        .map(|a| a.to_str().map(str::to_string))
+        .collect::<Option<Vec<String>>>()
+    else {
+        return args;
+    };
+    // The command: the first word that is not an option or a number.
+    let Some(at) = words
+        .iter()
+        .position(|w| !w.starts_with('-') && w.parse::<f64>().is_err())
+    else {
+        return args;
+    };
+    let Some(sub) = SUM_COMMANDS
+        .iter()
+        .find(|&&c| c == words[at])
+        .and_then(|c| cmd.find_subcommand(c))
+    else {
+        return args;
+    };
+    // A quoted query ("kayles 5 7 + nim 3") is its words.
+    let mut rest: Vec<String> = Vec::new();
+    for w in &words[at + 1..] {
+        let mut split = w.split_whitespace();
+        match split.clone().next() {
+            Some(first)
+                if w.contains(char::is_whitespace)
+                    && (first == "sum" || registry.get(first).is_some()) =>
+            {
+                rest.extend(split.by_ref().map(str::to_string))
+            }
+            _ => rest.push(w.clone()),
+        }
+    }
+    if !rest.iter().any(|w| w == "+") && rest.first().map(String::as_str) != Some("sum") {
+        let mut out: Vec<std::ffi::OsString> = words[..=at].iter().map(Into::into).collect();
+        out.extend(rest.into_iter().map(Into::into));
+        return out;
+    }
+    // The command's options (and the global ones) go before `sum`, with their values.
+    let own = |name: &str| {
+        sub.get_arguments()
+            .chain(cmd.get_arguments())
+            .find(|a| a.get_long() == Some(name))
+            .map(|a| a.get_action().takes_values())
+    };
+    let (mut options, mut sum) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < rest.len() {
+        let w = &rest[i];
+        i += 1;
+        let long = w
+            .strip_prefix("--")
+            .map(|n| n.split('=').next().unwrap_or(n));
+        match long.and_then(own) {
+            Some(takes) => {
+                options.push(w.clone());
+                if takes && !w.contains('=') && i < rest.len() {
+                    options.push(rest[i].clone());
+                    i += 1;
+                }
+            }
+            None if w == "sum" && sum.is_empty() => {}
+            None => sum.push(w.clone()),
+        }
+    }
+    words[..=at]
+        .iter()
+        .cloned()
+        .chain(options)
+        .chain(std::iter::once(crate::args::SUM.to_string()))
+        .chain(sum)
+        .map(Into::into)
+        .collect()
 }
 
 /// clap's error message as one line: the message with the arguments it lists on the lines

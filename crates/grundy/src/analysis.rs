@@ -209,6 +209,10 @@ pub struct WinningMove {
     /// Who moves, for partizan games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<Player>,
+    /// In a sum of games, the component moved in (0-based; `to` is then that component's new
+    /// position); absent for one game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub component: Option<usize>,
 }
 
 /// The full answer for one position; its JSON form is the `grundy solve --json` contract.
@@ -244,6 +248,9 @@ pub struct Analysis {
         serialize_with = "serialize_opt_nat"
     )]
     pub remoteness: Option<Nat>,
+    /// For a sum of games (`game` is `sum`), each component's own answer; absent for one game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub components: Option<Vec<Analysis>>,
 }
 
 impl Analysis {

@@ -1,9 +1,10 @@
 //! The catalog: every game grundy knows, behind one object-safe interface.
 
 use crate::analysis::{
-    Analysis, Brief, GameName, GameOption, Move, Player, Token, Verdict, WinningMove,
+    Analysis, Brief, GameName, GameOption, Move, MoveIter, Player, Token, Verdict, WinningMove,
 };
 use crate::{GameError, Nat, Outcome};
+use num_traits::Zero;
 use std::collections::HashSet;
 use std::hash::Hash;
 
@@ -137,6 +138,7 @@ pub trait Ruleset {
             winning_moves_partial: verdict.partial,
             explanation: verdict.explanation,
             remoteness: None,
+            components: None,
         })
     }
 
@@ -199,6 +201,50 @@ pub trait Ruleset {
     /// Whether Left and Right have different moves (the outcome is then a class L, R, N, P).
     fn partizan(&self) -> bool {
         false
+    }
+
+    /// The moves from `position` to positions of Grundy value `target` — in a sum, the
+    /// moves of this component that win (those that bring the sum's nim-sum to 0) — and
+    /// whether only some kinds of moves were searched (`partial`). The default takes the
+    /// winning moves for a target of 0, and otherwise asks each move's Grundy value, where the
+    /// moves can be listed (a position with too many moves is answered as partial, with none);
+    /// a game with a closed form overrides it.
+    fn moves_to_value<'a>(
+        &'a self,
+        position: &Self::Pos,
+        target: &Nat,
+    ) -> Result<(MoveIter<'a, Self::Pos>, bool), GameError>
+    where
+        Self: Sized,
+    {
+        if target.is_zero() {
+            let v = self.verdict(position)?;
+            return Ok((v.winning, v.partial));
+        }
+        let plays = match self.plays(position, None) {
+            Ok(plays) => plays,
+            Err(e @ GameError::OverBudget { .. }) => return Err(e),
+            Err(_) => return Ok((Box::new(std::iter::empty()), true)),
+        };
+        let (mut found, mut partial) = (Vec::new(), false);
+        for m in plays {
+            crate::budget::check()?;
+            match self.verdict(&m.to)?.grundy {
+                Some(g) if g == *target => found.push(m),
+                Some(_) => {}
+                None => partial = true,
+            }
+        }
+        Ok((Box::new(found.into_iter()), partial))
+    }
+
+    /// Whether the game ends at once from `position`, whatever is beside it in a sum:
+    /// `Some(true)` when the player to move can end the whole game with a win (the cutting
+    /// game's paper of width 1, from which a 1×1 piece is cut out), `Some(false)` when it is
+    /// over and the player to move has lost (a 1×1 piece lies cut out); `None`, the default,
+    /// for a position played by the normal rule.
+    fn ends_at_once(&self, _position: &Self::Pos) -> Option<bool> {
+        None
     }
 
     /// Whether the game is played by the misère convention (the player who makes the last
@@ -359,8 +405,30 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Vec<Token>, GameError>;
     /// Whether Left and Right have different moves.
     fn partizan(&self) -> bool;
+    /// At most `max` moves from `args` to positions of Grundy value `target` (see
+    /// [`Ruleset::moves_to_value`]), whether more were left, and whether only some kinds of
+    /// moves were searched.
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
+    /// let (moves, more, partial) = nim.moves_to_value(&["3", "4", "5"], &1u32.into(), 10).unwrap();
+    /// // 3 4 5 is worth 2: a heap changed to make it worth 1.
+    /// assert_eq!(moves[0].description, "take 3 from heap 1");
+    /// assert!(!more && !partial);
+    /// ```
+    fn moves_to_value(
+        &self,
+        args: &[&str],
+        target: &Nat,
+        max: usize,
+    ) -> Result<(Vec<WinningMove>, bool, bool), GameError>;
     /// Whether the game is played by the misère convention (see [`Ruleset::misere`]).
     fn misere(&self) -> bool;
+    /// Whether the position written as `args` ends the game at once (see
+    /// [`Ruleset::ends_at_once`]).
+    fn ends_at_once(&self, args: &[&str]) -> Result<Option<bool>, GameError>;
     /// The engine's move (as `player` in a partizan game): a winning move when there is one,
     /// otherwise the move that leaves the most play (the largest total of the position's
     /// numbers); `None` when there is no move. Said in the words [`DynGame::listed_moves`]
@@ -577,6 +645,22 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         Ruleset::misere(self)
     }
 
+    fn ends_at_once(&self, args: &[&str]) -> Result<Option<bool>, GameError> {
+        Ok(Ruleset::ends_at_once(self, &self.parse(args)?))
+    }
+
+    fn moves_to_value(
+        &self,
+        args: &[&str],
+        target: &Nat,
+        max: usize,
+    ) -> Result<(Vec<WinningMove>, bool, bool), GameError> {
+        let p = self.parse(args)?;
+        let (moves, partial) = Ruleset::moves_to_value(self, &p, target)?;
+        let (moves, more) = collect_moves(self, moves, max);
+        Ok((moves, more, partial))
+    }
+
     fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError> {
         let p = self.parse(args)?;
         if let Some(report) = Ruleset::report(self, &p) {
@@ -650,6 +734,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
             to: self.tokens(&to),
             description: words,
             player: player.filter(|_| Ruleset::partizan(self)),
+            component: None,
         }))
     }
 
@@ -693,6 +778,7 @@ fn written<R: Ruleset + ?Sized>(game: &R, m: Move<R::Pos>) -> WinningMove {
         to: game.tokens(&m.to),
         description: m.description,
         player: m.player,
+        component: None,
     }
 }
 

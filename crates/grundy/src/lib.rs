@@ -51,6 +51,7 @@ mod outcome;
 pub mod registry;
 pub mod remoteness;
 pub mod solver;
+pub mod sum;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 

@@ -272,7 +272,21 @@ impl Registry {
     /// Reads a query written as on the command line after `grundy solve`: the game's name,
     /// its options (`--max 3`, `--max=3`, `--misere`, a leading code) in any order with the
     /// position's words.
+    ///
+    /// Words with a `+` standing alone, or starting with `sum`, are a sum of games (see
+    /// [`crate::sum`]): `kayles 5 7 + wythoff 3 4`.
     pub fn parse_words(&self, words: &[&str]) -> Result<Query, GameError> {
+        if crate::sum::is_sum(words) || words.first() == Some(&"sum") {
+            let words = words.strip_prefix(&["sum"]).unwrap_or(words);
+            // Read now, so that a sum that cannot be read is refused here, as a game is.
+            crate::sum::SumGame::new(self.clone(), words)?;
+            return Ok(Query {
+                entry: &crate::sum::ENTRY,
+                options: Options::new(),
+                position: words.iter().map(|w| w.to_string()).collect(),
+                sum: Some(self.clone()),
+            });
+        }
         let (name, rest) = words
             .split_first()
             .ok_or_else(|| GameError::Invalid("no game given (see grundy list)".into()))?;
@@ -335,6 +349,7 @@ impl Registry {
             entry,
             options,
             position,
+            sum: None,
         })
     }
 
@@ -353,12 +368,35 @@ pub struct Query {
     pub options: Options,
     /// The position's words.
     pub position: Vec<String>,
+    /// For a sum of games, the registry its components are read from.
+    sum: Option<Registry>,
 }
 
 impl Query {
-    /// The game with its options.
+    /// The query of `entry` with `options` at the position written as `position`.
+    pub fn new(entry: &'static Entry, options: Options, position: Vec<String>) -> Self {
+        Query {
+            entry,
+            options,
+            position,
+            sum: None,
+        }
+    }
+
+    /// Whether the query is a sum of games (see [`crate::sum`]).
+    pub fn is_sum(&self) -> bool {
+        self.sum.is_some()
+    }
+
+    /// The game with its options (for a sum, the sum of its components' games).
     pub fn game(&self) -> Result<Box<dyn DynGame>, GameError> {
-        self.entry.build(&self.options)
+        match &self.sum {
+            Some(registry) => Ok(Box::new(crate::sum::SumGame::new(
+                registry.clone(),
+                &self.words(),
+            )?)),
+            None => self.entry.build(&self.options),
+        }
     }
 
     /// The position's words, borrowed.

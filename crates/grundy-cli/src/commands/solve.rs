@@ -38,8 +38,11 @@ pub fn run(
                 "--batch reads positions from standard input: give no position on the command line",
             ));
         }
+        // A line with '+' is a sum, its first component of this game unless it names one.
+        let sum = grundy::sum::SumGame::continuing(registry.clone(), &query).map_err(user)?;
         let batch = Batch {
             game: game.as_ref(),
+            sum: &sum,
             json,
             max_moves,
             expect: batching.expect,
@@ -108,6 +111,8 @@ fn solve_batch(batch: &Batch, input: &mut dyn BufRead, out: &mut dyn Write) -> R
 /// How each line of a batch is answered.
 struct Batch<'g> {
     game: &'g dyn DynGame,
+    /// The game of lines that are sums.
+    sum: &'g dyn DynGame,
     json: bool,
     max_moves: usize,
     /// Each line ends with the expected answer; only disagreements are written.
@@ -179,7 +184,7 @@ impl Batch<'_> {
         if trimmed.is_empty() || trimmed == "#" || trimmed.starts_with("# ") {
             return Ok(());
         }
-        let game = self.game;
+        let game = self.game_of(trimmed);
         if self.expect {
             return self.check(trimmed, number, text);
         }
@@ -195,6 +200,15 @@ impl Batch<'_> {
         }
         text.push('\n');
         Ok(())
+    }
+
+    /// The game a line is a position of: the batch's, or a sum when it has a '+'.
+    fn game_of(&self, line: &str) -> &dyn DynGame {
+        if line.split_whitespace().any(|w| w == "+") {
+            self.sum
+        } else {
+            self.game
+        }
     }
 
     /// Checks one line of `--expect`: a position and, last, the answer expected for it.
@@ -218,7 +232,10 @@ impl Batch<'_> {
                 "'{expected}' alone: give the position, then the answer expected for it"
             ));
         }
-        let a = self.game.solve(&words, 1).map_err(|e| e.to_string())?;
+        let a = self
+            .game_of(line)
+            .solve(&words, 1)
+            .map_err(|e| e.to_string())?;
         self.checked.fetch_add(1, Ordering::Relaxed);
         let says = match &a.grundy {
             Some(g) => format!("{} (Grundy value {g})", a.outcome),

@@ -137,6 +137,35 @@ impl Ruleset for AllBut {
     }
 
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
+        self.verdict_beside(heaps, Nat::zero())
+    }
+
+    fn moves_to_value<'a>(
+        &'a self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+    ) -> Result<(crate::analysis::MoveIter<'a, Vec<Nat>>, bool), GameError> {
+        let v = self.verdict_beside(heaps, target.clone())?;
+        Ok((v.winning, v.partial))
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        super::heap_row()
+    }
+
+    fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
+        super::one_heap(c)
+    }
+}
+
+impl AllBut {
+    /// The verdict of `heaps` beside a heap worth `beside` (0: the position alone): its
+    /// winning moves are the moves of `heaps` to positions worth `beside`.
+    fn verdict_beside(
+        &self,
+        heaps: &[Nat],
+        beside: Nat,
+    ) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         let name = Ruleset::name(self);
         let table = self.values.table_for(heaps.iter().max(), &name)?;
         if let Some(r) = table.regularity.filter(|r| r.saltus == 0) {
@@ -188,6 +217,7 @@ impl Ruleset for AllBut {
         Ok(super::heap_sum_verdict(
             heaps,
             values,
+            beside,
             explanation,
             move |heaps, i, t| {
                 let h = heaps[i].clone();
@@ -204,14 +234,6 @@ impl Ruleset for AllBut {
                     })
             },
         ))
-    }
-
-    fn table_shape(&self) -> Option<TableShape> {
-        super::heap_row()
-    }
-
-    fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
-        super::one_heap(c)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Bash's game: one heap, take 1 to M tokens.
 
-use crate::analysis::{Brief, GameOption, Move, Token, Verdict, Word};
+use crate::analysis::{Brief, GameOption, Move, MoveIter, Token, Verdict, Word};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
 use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec};
@@ -185,6 +185,32 @@ impl Ruleset for Bash {
             (true, false, true) => twice + 1u32,
             (true, false, false) => twice + 2u32,
         }))
+    }
+
+    fn moves_to_value<'a>(
+        &'a self,
+        p: &BashPos,
+        target: &Nat,
+    ) -> Result<(MoveIter<'a, BashPos>, bool), GameError> {
+        if self.misere {
+            return Err(GameError::Invalid(
+                "bash --misere: a misère position has no Grundy value to move to".into(),
+            ));
+        }
+        // A heap n is worth n mod (M + 1): taking d ≤ min(M, n) leaves n − d, worth target
+        // for the one d ≡ n − target (mod M + 1) in 1..=M, if the heap has that many.
+        let k = &p.m + 1u32;
+        let d = (&p.n % &k + &k - target % &k) % &k;
+        let fits = target < &k && !d.is_zero() && d <= p.n;
+        let m = p.m.clone();
+        let moves = fits.then(|| {
+            let mv = Self::take(&p.n, &d);
+            Move {
+                to: BashPos { n: mv.to.n, m },
+                ..mv
+            }
+        });
+        Ok((Box::new(moves.into_iter()), false))
     }
 
     fn verdict(&self, p: &BashPos) -> Result<Verdict<'_, BashPos>, GameError> {

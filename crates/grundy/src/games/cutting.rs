@@ -1,10 +1,11 @@
 //! The cutting game: cut a paper along a grid line; who cuts out a 1×1 piece wins.
 
-use crate::analysis::{Move, Token, Verdict};
+use crate::analysis::{Move, MoveIter, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::{Entry, PositionSpec};
 use crate::solver::Game;
 use crate::{invalid, too_large, GameError, Nat, Outcome};
+use num_traits::ToPrimitive;
 use std::sync::{Arc, Mutex};
 
 /// The cutting game (POJ 2311).
@@ -194,6 +195,39 @@ impl Ruleset for Cutting {
         papers.iter().map(|&p| Token::Text(paper_text(p))).collect()
     }
 
+    fn ends_at_once(&self, papers: &Vec<Paper>) -> Option<bool> {
+        if has_unit(papers) {
+            Some(false)
+        } else if papers.iter().any(|&(w, h)| w == 1 || h == 1) {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    fn moves_to_value<'a>(
+        &'a self,
+        papers: &Vec<Paper>,
+        target: &Nat,
+    ) -> Result<(MoveIter<'a, Vec<Paper>>, bool), GameError> {
+        // A position that ends the game at once has no value to move to (a sum decides it
+        // first); nor does a target beyond the values of papers.
+        let Some(target) = target
+            .to_u32()
+            .filter(|_| self.ends_at_once(papers).is_none())
+        else {
+            return Ok((Box::new(std::iter::empty()), false));
+        };
+        let side = papers.iter().map(|&(w, h)| w.max(h)).max().unwrap_or(0);
+        let grid = self.grid(side)?;
+        let values: Vec<u32> = papers.iter().map(|&(w, h)| grid.get(w, h)).collect();
+        let x = values.iter().fold(target, |a, v| a ^ v);
+        Ok((
+            Box::new(cuts_to_value(papers.clone(), values, grid, x)),
+            false,
+        ))
+    }
+
     fn verdict(&self, papers: &Vec<Paper>) -> Result<Verdict<'_, Vec<Paper>>, GameError> {
         if has_unit(papers) {
             return Ok(Verdict {
@@ -233,41 +267,8 @@ impl Ruleset for Cutting {
         let grid = self.grid(side)?;
         let values: Vec<u32> = papers.iter().map(|&(w, h)| grid.get(w, h)).collect();
         let x = values.iter().fold(0, |a, v| a ^ v);
-        // The winning cuts, found and written only as they are asked for (a table asks for
-        // none of them).
-        let winning = {
-            let n = if x == 0 { 0 } else { values.len() };
-            let (papers, values, grid) = (papers.clone(), values.clone(), Arc::clone(&grid));
-            let cuts = move |i: usize| {
-                let (w, h) = papers[i];
-                let t = values[i] ^ x;
-                let (papers, grid) = (papers.clone(), Arc::clone(&grid));
-                [(w, false), (h, true)]
-                    .into_iter()
-                    .flat_map(move |(len, across)| {
-                        (2..=len.saturating_sub(2))
-                            .take_while(move |&a| a <= len - a)
-                            .map(move |a| (a, across))
-                    })
-                    .filter_map(move |(a, across)| {
-                        let pieces = cut((w, h), a, across);
-                        let g = |p: Paper| grid.get(p.0, p.1);
-                        (g(pieces[0]) ^ g(pieces[1]) == t).then(|| {
-                            Move::new(
-                                replace(&papers, i, pieces),
-                                format!(
-                                    "cut paper {} ({}) into {} and {}",
-                                    i + 1,
-                                    paper_text((w, h)),
-                                    paper_text(pieces[0]),
-                                    paper_text(pieces[1])
-                                ),
-                            )
-                        })
-                    })
-            };
-            (0..n).flat_map(cuts)
-        };
+        // The winning cuts, found and written only as they are asked for.
+        let winning = cuts_to_value(papers.clone(), values.clone(), Arc::clone(&grid), x);
         let shown = super::first_terms(
             papers
                 .iter()
@@ -326,6 +327,47 @@ impl Game for Cutting {
         }
         out
     }
+}
+
+/// The cuts that leave `papers` (worth `values`, nim-sum of all `x` with what they are asked
+/// to reach) worth the value asked: each paper i is cut into pieces worth values[i] ⊕ x.
+/// Found and written only as they are asked for (a table asks for none of them).
+fn cuts_to_value(
+    papers: Vec<Paper>,
+    values: Vec<u32>,
+    grid: Arc<Grid>,
+    x: u32,
+) -> impl Iterator<Item = Move<Vec<Paper>>> {
+    let n = if x == 0 { 0 } else { values.len() };
+    let cuts = move |i: usize| {
+        let (w, h) = papers[i];
+        let t = values[i] ^ x;
+        let (papers, grid) = (papers.clone(), Arc::clone(&grid));
+        [(w, false), (h, true)]
+            .into_iter()
+            .flat_map(move |(len, across)| {
+                (2..=len.saturating_sub(2))
+                    .take_while(move |&a| a <= len - a)
+                    .map(move |a| (a, across))
+            })
+            .filter_map(move |(a, across)| {
+                let pieces = cut((w, h), a, across);
+                let g = |p: Paper| grid.get(p.0, p.1);
+                (g(pieces[0]) ^ g(pieces[1]) == t).then(|| {
+                    Move::new(
+                        replace(&papers, i, pieces),
+                        format!(
+                            "cut paper {} ({}) into {} and {}",
+                            i + 1,
+                            paper_text((w, h)),
+                            paper_text(pieces[0]),
+                            paper_text(pieces[1])
+                        ),
+                    )
+                })
+            })
+    };
+    (0..n).flat_map(cuts)
 }
 
 #[cfg(test)]

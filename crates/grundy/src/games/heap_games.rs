@@ -450,6 +450,35 @@ impl Ruleset for HeapGame {
     }
 
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
+        self.verdict_beside(heaps, Nat::zero())
+    }
+
+    fn moves_to_value<'a>(
+        &'a self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+    ) -> Result<(crate::analysis::MoveIter<'a, Vec<Nat>>, bool), GameError> {
+        let v = self.verdict_beside(heaps, target.clone())?;
+        Ok((v.winning, v.partial))
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        super::heap_row()
+    }
+
+    fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
+        super::one_heap(c)
+    }
+}
+
+impl HeapGame {
+    /// The verdict of `heaps` beside a heap worth `beside` (0: the position alone): its
+    /// winning moves are the moves of `heaps` to positions worth `beside`.
+    fn verdict_beside(
+        &self,
+        heaps: &[Nat],
+        beside: Nat,
+    ) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         let name = Ruleset::name(self);
         let table = self.values.table_for(heaps.iter().max(), &name)?;
         let values: Vec<Nat> = heaps.iter().map(|h| table.value_nat(h)).collect();
@@ -463,7 +492,7 @@ impl Ruleset for HeapGame {
         );
         // A heap beyond the table of a hexadecimal code with an arithmetic period: only
         // some kinds of its options can be searched.
-        let partial = !x.is_zero()
+        let partial = !(&x ^ &beside).is_zero()
             && table.regularity.is_some_and(|r| r.saltus > 0)
             && heaps.iter().any(|h| !table.in_table(h));
         let regular = match table.regularity {
@@ -504,7 +533,7 @@ impl Ruleset for HeapGame {
             },
         );
         let mut verdict =
-            super::heap_sum_verdict(heaps, values, explanation, move |heaps, i, t| {
+            super::heap_sum_verdict(heaps, values, beside, explanation, move |heaps, i, t| {
                 let h = heaps[i].clone();
                 self.options_with_value(table.clone(), h.clone(), &t)
                     .map(move |(k, parts)| {
@@ -514,14 +543,6 @@ impl Ruleset for HeapGame {
             });
         verdict.partial = partial;
         Ok(verdict)
-    }
-
-    fn table_shape(&self) -> Option<TableShape> {
-        super::heap_row()
-    }
-
-    fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
-        super::one_heap(c)
     }
 }
 

@@ -168,6 +168,35 @@ impl Ruleset for Lasker {
     }
 
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
+        self.verdict_beside(heaps, Nat::zero())
+    }
+
+    fn moves_to_value<'a>(
+        &'a self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+    ) -> Result<(crate::analysis::MoveIter<'a, Vec<Nat>>, bool), GameError> {
+        let v = self.verdict_beside(heaps, target.clone())?;
+        Ok((v.winning, v.partial))
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        super::heap_row()
+    }
+
+    fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
+        super::one_heap(c)
+    }
+}
+
+impl Lasker {
+    /// The verdict of `heaps` beside a heap worth `beside` (0: the position alone): its
+    /// winning moves are the moves of `heaps` to positions worth `beside`.
+    fn verdict_beside(
+        &self,
+        heaps: &[Nat],
+        beside: Nat,
+    ) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         let values: Vec<Nat> = heaps.iter().map(value).collect();
         let x = xor_all(&values);
         let explanation = format!(
@@ -183,6 +212,7 @@ impl Ruleset for Lasker {
         Ok(super::heap_sum_verdict(
             heaps,
             values,
+            beside,
             explanation,
             |heaps, i, t| {
                 let h = heaps[i].clone();
@@ -201,14 +231,6 @@ impl Ruleset for Lasker {
                 take.into_iter().chain(splits)
             },
         ))
-    }
-
-    fn table_shape(&self) -> Option<TableShape> {
-        super::heap_row()
-    }
-
-    fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
-        super::one_heap(c)
     }
 }
 

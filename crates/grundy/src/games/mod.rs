@@ -154,6 +154,7 @@ pub(crate) fn each_heap(heaps: &[Nat]) -> Vec<Vec<Nat>> {
 pub(crate) fn heap_sum_verdict<'a, I>(
     heaps: &[Nat],
     values: Vec<Nat>,
+    beside: Nat,
     explanation: String,
     options: impl Fn(Vec<Nat>, usize, Nat) -> I + 'a,
 ) -> Verdict<'a, Vec<Nat>>
@@ -161,9 +162,10 @@ where
     I: Iterator<Item = Move<Vec<Nat>>> + 'a,
 {
     let x = xor_all(&values);
-    let n = if x.is_zero() { 0 } else { heaps.len() };
+    // The moves make the heaps worth `beside`: each heap i is moved to values[i] ⊕ x ⊕ beside.
+    let target = &x ^ &beside;
+    let n = if target.is_zero() { 0 } else { heaps.len() };
     let heaps = heaps.to_vec();
-    let target = x.clone();
     let winning = (0..n).flat_map(move |i| options(heaps.clone(), i, &values[i] ^ &target));
     Verdict {
         partial: false,

@@ -1,7 +1,7 @@
 //! Nim and misère Nim.
 
 use super::{int_tokens, parse_all, with_heap, xor_all, xor_expression};
-use crate::analysis::{Brief, GameOption, Move, Token, Verdict, Word};
+use crate::analysis::{Brief, GameOption, Move, MoveIter, Token, Verdict, Word};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::Entry;
 use crate::solver::{Convention, Game};
@@ -148,6 +148,21 @@ impl Ruleset for Nim {
             winning: Box::new(winning),
             explanation,
         })
+    }
+
+    fn moves_to_value<'a>(
+        &'a self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+    ) -> Result<(MoveIter<'a, Vec<Nat>>, bool), GameError> {
+        if self.misere {
+            return Err(GameError::Invalid(
+                "nim --misere: a misère position has no Grundy value to move to".into(),
+            ));
+        }
+        // The position is worth x; a heap h turned into h ⊕ x ⊕ target makes it worth target.
+        let x = xor_all(heaps) ^ target;
+        Ok((Box::new(nim_moves(heaps.clone(), x)), false))
     }
 
     fn table_shape(&self) -> Option<TableShape> {

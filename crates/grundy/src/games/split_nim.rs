@@ -173,6 +173,35 @@ impl Ruleset for SplitNim {
     }
 
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
+        self.verdict_beside(heaps, Nat::zero())
+    }
+
+    fn moves_to_value<'a>(
+        &'a self,
+        heaps: &Vec<Nat>,
+        target: &Nat,
+    ) -> Result<(crate::analysis::MoveIter<'a, Vec<Nat>>, bool), GameError> {
+        let v = self.verdict_beside(heaps, target.clone())?;
+        Ok((v.winning, v.partial))
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        super::heap_row()
+    }
+
+    fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
+        super::one_heap(c)
+    }
+}
+
+impl SplitNim {
+    /// The verdict of `heaps` beside a heap worth `beside` (0: the position alone): its
+    /// winning moves are the moves of `heaps` to positions worth `beside`.
+    fn verdict_beside(
+        &self,
+        heaps: &[Nat],
+        beside: Nat,
+    ) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         let values: Vec<Nat> = heaps.iter().map(value).collect();
         let x = super::xor_all(&values);
         let explanation = format!(
@@ -188,6 +217,7 @@ impl Ruleset for SplitNim {
         Ok(super::heap_sum_verdict(
             heaps,
             values,
+            beside,
             explanation,
             |heaps, i, t| {
                 splits_with_value(heaps[i].clone(), t).map(move |(j, k)| {
@@ -196,14 +226,6 @@ impl Ruleset for SplitNim {
                 })
             },
         ))
-    }
-
-    fn table_shape(&self) -> Option<TableShape> {
-        super::heap_row()
-    }
-
-    fn table_position(&self, c: &[u64]) -> Result<Option<Vec<Nat>>, GameError> {
-        super::one_heap(c)
     }
 }
 
