@@ -28,9 +28,16 @@ pub struct Cli {
     pub max_memory: Option<f64>,
 }
 
+/// What `solve`, `play` and `value` say of sums under their help.
+const SUM_HELP: &str = "A sum of games, each move made in exactly one of them: write the \
+components with + between them, as separate words or quoted as one argument, e.g. \
+grundy solve kayles 5 7 + wythoff 3 4 + nim 6. A component without a game's name is another \
+position of the game before it (nim 3 + 4).";
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve a position: who wins, the Grundy value, every winning move and why.
+    #[command(after_help = SUM_HELP)]
     Solve {
         /// Print one JSON object (JSON lines with --batch).
         #[arg(long, global = true)]
@@ -128,6 +135,7 @@ pub enum Command {
     },
     /// Play a game against the engine in the terminal: type the position after your move
     /// (or #N, the N-th of `moves`), or hint, moves, undo, quit.
+    #[command(after_help = SUM_HELP)]
     Play {
         /// Let the engine make the first move.
         #[arg(long, global = true)]
@@ -196,6 +204,7 @@ pub enum Command {
     /// The value of a position as a short game (canonical form, outcome, stops, mean,
     /// temperature): a partizan game's by searching its positions, an impartial game's nimber
     /// (its Grundy value).
+    #[command(after_help = SUM_HELP)]
     Value {
         /// Print JSON: canonical, outcome, left_stop, right_stop, mean, temperature, birthday.
         #[arg(long, global = true)]

@@ -292,4 +292,45 @@ mod tests {
         let cgt: Value = serde_json::from_str(&backend.cgt("{2|-2} + {1|-1}").unwrap()).unwrap();
         assert_eq!(cgt["canonical"], "+-{3|1}");
     }
+
+    /// A sum of games through the API: solved with its components, its moves listed as whole
+    /// positions of the sum, played by the engine, valued, and its picture refused in words.
+    #[test]
+    fn a_sum_of_games_is_solved_and_played_through_the_api() {
+        let backend = Backend::new(Registry::catalog());
+        let q = "kayles 5 7 + wythoff 3 4 + nim 6";
+        let a: Value = serde_json::from_str(&backend.solve(q).unwrap()).unwrap();
+        assert_eq!(a["game"], "sum");
+        assert_eq!(a["grundy"], 2);
+        assert_eq!(a["components"].as_array().unwrap().len(), 3);
+        assert_eq!(a["components"][1]["game"], "wythoff");
+        assert_eq!(a["winning_moves"][0]["component"], 0);
+        let moves = backend.moves(q).unwrap();
+        let first = &moves["moves"][0];
+        assert_eq!(first["to"][0], "kayles", "{first}");
+        assert!(first["move"].as_str().unwrap().ends_with("in kayles 5 7"));
+        // The engine moves to a position worth 0, written as a whole sum.
+        let e = backend.engine(q).unwrap();
+        let to: Vec<String> = e["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.to_string().trim_matches('"').to_string())
+            .collect();
+        let after: Value =
+            serde_json::from_str(&backend.solve(&format!("sum {}", to.join(" "))).unwrap())
+                .unwrap();
+        assert_eq!(after["outcome"], "P", "{e}");
+        // A partizan sum: moves by side, a value.
+        let m = backend
+            .moves_of("hackenbush l + nim 1", 10, Some(Player::Right))
+            .unwrap();
+        assert_eq!(m["total"], 1, "{m}");
+        let v: Value =
+            serde_json::from_str(&backend.value("hackenbush l + nim 1").unwrap()).unwrap();
+        assert_eq!(v["canonical"], "1*");
+        assert!(backend.picture(q).is_err());
+        let e = backend.solve("kayles 5 + + nim 3").unwrap_err();
+        assert!(e.to_string().contains("nothing between two '+'"), "{e}");
+    }
 }
