@@ -101,7 +101,9 @@ pub enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
-        /// Show one position and each of its moves, best first.
+        /// Show one position and each of its moves, best first; or several tokens, "a + b +
+        /// c", a sum decided from their generalized Sprague–Grundy values (Smith), with its
+        /// winning moves or, in a draw, the moves that keep it.
         #[arg(long, value_name = "NAME")]
         position: Option<String>,
         /// Misère play: a position with no move is a win for the player to move.

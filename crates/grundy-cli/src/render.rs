@@ -326,6 +326,100 @@ pub fn graph_position_json(
     doc
 }
 
+/// The sum of tokens after `m`, written with `+`.
+fn tokens_after(
+    g: &grundy::graph::Graph,
+    tokens: &[u32],
+    m: Option<&grundy::graph::TokenMove>,
+) -> String {
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, &u)| match m {
+            Some(m) if m.token == i => g.name(m.to).into_owned(),
+            _ => g.name(u).into_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// `grundy graph FILE --position "a + b"` in text.
+pub fn token_sum_text(
+    g: &grundy::graph::Graph,
+    tokens: &[u32],
+    s: &grundy::graph::TokenSum,
+) -> String {
+    let what = match s.outcome {
+        Outcome::N => "the player to move wins",
+        Outcome::P => "the player to move loses",
+        _ => "a draw: with best play the game never ends",
+    };
+    let value = s
+        .value
+        .as_ref()
+        .map_or_else(|| "∞ (a draw)".to_string(), ToString::to_string);
+    let mut out = format!(
+        "{}: {} — {what}; grundy {value}\n",
+        tokens_after(g, tokens, None),
+        s.outcome
+    );
+    let (head, moves) = match s.outcome {
+        Outcome::D => ("Moves that keep the draw (any other loses)", &s.drawing),
+        _ => ("Winning moves", &s.winning),
+    };
+    if !moves.is_empty() {
+        let _ = writeln!(out, "{head}:");
+        for m in moves {
+            let _ = writeln!(
+                out,
+                "  token {} {} → {}  ({})",
+                m.token + 1,
+                g.name(tokens[m.token]),
+                g.name(m.to),
+                tokens_after(g, tokens, Some(m))
+            );
+        }
+    }
+    let _ = writeln!(out, "Why: {}", s.explanation);
+    out
+}
+
+/// `grundy graph FILE --position "a + b" --json`.
+pub fn token_sum_json(
+    g: &grundy::graph::Graph,
+    tokens: &[u32],
+    s: &grundy::graph::TokenSum,
+) -> serde_json::Value {
+    let moves = |list: &[grundy::graph::TokenMove]| -> Vec<serde_json::Value> {
+        list.iter()
+            .map(|m| {
+                serde_json::json!({
+                    "component": m.token,
+                    "from": g.name(tokens[m.token]),
+                    "to": g.name(m.to),
+                    "position": tokens_after(g, tokens, Some(m)),
+                })
+            })
+            .collect()
+    };
+    let mut doc = serde_json::json!({
+        "game": "sum",
+        "position": tokens_after(g, tokens, None),
+        "components": tokens.iter().zip(&s.values).map(|(&u, v)| serde_json::json!({
+            "position": g.name(u),
+            "grundy": v,
+        })).collect::<Vec<_>>(),
+        "outcome": s.outcome,
+        "grundy": s.value,
+        "winning_moves": moves(&s.winning),
+        "explanation": s.explanation,
+    });
+    if s.outcome == Outcome::D {
+        doc["drawing_moves"] = moves(&s.drawing).into();
+    }
+    doc
+}
+
 /// `grundy script FILE` in text.
 pub fn script_text(file: &str, r: &grundy_script::Report) -> String {
     let what = match r.outcome {

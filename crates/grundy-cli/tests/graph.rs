@@ -90,3 +90,44 @@ fn bad_files_are_refused_with_file_and_line() {
     assert_eq!(code, 2);
     assert!(err.contains("'nope'"), "{err}");
 }
+
+/// Several tokens on one graph: decided from their generalized Sprague–Grundy values, with
+/// the winning moves, or in a draw the moves that keep it.
+#[test]
+fn tokens_on_a_graph_are_a_sum() {
+    let dir = std::env::temp_dir().join(format!("grundy-token-sum-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("loop.txt");
+    // x ⇄ y is a loop either can leave for c; d moves to c.
+    std::fs::write(&file, "x y\ny x\nx c\ny c\nd c\n").unwrap();
+    let file = file.to_str().unwrap();
+    let (code, out, err) = run(&["graph", file, "--position", "x + d", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["grundy"], "∞(1)");
+    assert_eq!(v["components"][0]["grundy"], "∞(0)");
+    assert_eq!(v["drawing_moves"][0]["position"], "y + d");
+    let (code, out, _) = run(&["graph", file, "--position", "x + c"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("x + c: N"), "{out}");
+    assert!(out.contains("token 1 x → c  (c + c)"), "{out}");
+    let (code, out, _) = run(&["graph", file, "--position", "x + y"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("two tokens or more are worth ∞"), "{out}");
+    for bad in ["x + nowhere", "x + ", "x + d --misere"] {
+        let mut args = vec!["graph", file, "--position"];
+        let (pos, misere) = match bad.strip_suffix(" --misere") {
+            Some(p) => (p, true),
+            None => (bad, false),
+        };
+        args.push(pos);
+        if misere {
+            args.push("--misere");
+        }
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{bad}");
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

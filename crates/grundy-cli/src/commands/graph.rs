@@ -55,6 +55,33 @@ pub fn run(
     let s = g.solve(convention);
     bar.finish_and_clear();
     match position {
+        // Several tokens: a sum of loopy games.
+        Some(words) if words.split_whitespace().any(|w| w == "+") => {
+            if misere {
+                return Err(user(
+                    "a sum of tokens in misère play is not decided by the tokens' values \
+                     (Conway, On Numbers and Games, ch. 12): give one position with --misere",
+                ));
+            }
+            let mut tokens = Vec::new();
+            for name in words.split('+').map(str::trim) {
+                if name.is_empty() {
+                    return Err(user("a sum has nothing between two '+' in --position"));
+                }
+                tokens.push(
+                    g.id(name)
+                        .ok_or_else(|| user(format!("{source} has no position named '{name}'")))?,
+                );
+            }
+            let values = s.grundy.as_ref().expect("normal play has values");
+            let sum = g.solve_sum(values, &tokens);
+            if json {
+                serde_json::to_writer(&mut *out, &render::token_sum_json(&g, &tokens, &sum))?;
+                writeln!(out)?;
+            } else {
+                write!(out, "{}", render::token_sum_text(&g, &tokens, &sum))?;
+            }
+        }
         Some(name) => {
             let u = g
                 .id(&name)

@@ -21,10 +21,12 @@ pub mod loopy;
 pub mod parse;
 pub mod report;
 mod retrograde;
+pub mod sum;
 
 pub use loopy::{Gsg, GsgValues};
 pub use parse::{parse_graph, parse_graph_from};
 pub use report::{Counts, GraphReport, PositionReport};
+pub use sum::{TokenMove, TokenSum};
 
 use crate::Outcome;
 use parse::Ids;
