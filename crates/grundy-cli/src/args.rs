@@ -129,6 +129,17 @@ fn game_command(entry: &Entry, games: Games) -> Command {
         };
         cmd = cmd.arg(arg.help(line(p.help)));
     }
+    // Every game takes --misere: one without a misère rule of its own is then decided by
+    // search (a partizan game refuses it when built).
+    let misere = &grundy::registry::MISERE;
+    if games == Games::WithPosition && !entry.params.iter().any(|p| p.name == misere.name) {
+        cmd = cmd.arg(
+            Arg::new(format!("{GAME_ARG}{}", misere.name))
+                .long(misere.name)
+                .action(ArgAction::SetTrue)
+                .help(line(misere.help)),
+        );
+    }
     if games == Games::WithPosition {
         cmd = cmd.arg(
             Arg::new(POSITION)

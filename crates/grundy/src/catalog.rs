@@ -238,6 +238,13 @@ pub trait Ruleset {
         Ok((Box::new(found.into_iter()), partial))
     }
 
+    /// The position as one form for all its equal writings — heaps in any order, and heaps
+    /// with no move left out, for a game whose heaps are independent — so that a search
+    /// remembers each position once. The default is the position as it is.
+    fn normal_form(&self, position: &Self::Pos) -> Self::Pos {
+        position.clone()
+    }
+
     /// Whether the game ends at once from `position`, whatever is beside it in a sum:
     /// `Some(true)` when the player to move can end the whole game with a win (the cutting
     /// game's paper of width 1, from which a 1×1 piece is cut out), `Some(false)` when it is
@@ -374,6 +381,8 @@ pub trait DynGame: Send + Sync {
     fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError>;
     /// The position written as `args`, read and written back in canonical form.
     fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
+    /// The position written as `args` in its normal form (see [`Ruleset::normal_form`]).
+    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
     /// Every position one move away from `args` (see [`Ruleset::options`]); in a partizan
     /// game, the moves of `player` (which must then be given).
     fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError>;
@@ -560,6 +569,10 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
 
     fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
         Ok(self.tokens(&self.parse(args)?))
+    }
+
+    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
+        Ok(self.tokens(&Ruleset::normal_form(self, &self.parse(args)?)))
     }
 
     fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError> {

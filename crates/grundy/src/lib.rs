@@ -45,6 +45,7 @@ mod error;
 pub mod games;
 pub mod graph;
 pub mod heap;
+pub mod misere;
 pub mod moves;
 pub mod nat;
 mod outcome;

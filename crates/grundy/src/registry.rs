@@ -112,6 +112,12 @@ impl Options {
         self
     }
 
+    /// Turns flag `name` off.
+    pub fn flag_off(mut self, name: &str) -> Self {
+        self.flags.retain(|f| f != name);
+        self
+    }
+
     /// The value of parameter `name`, if given.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.values.get(name).map(String::as_str)
@@ -187,6 +193,17 @@ impl Entry {
             .transpose()
     }
 }
+
+/// The `--misere` switch every impartial game takes: a game without a misère rule of its own
+/// is then played by the misère rule and decided by search (see [`crate::misere`]).
+pub const MISERE: Param = Param {
+    name: "misere",
+    kind: ParamKind::Flag,
+    ty: ParamType::Bool,
+    value_name: "",
+    help: "Misère play: the player who makes the last move loses.",
+    required: false,
+};
 
 /// Every game of the catalog, in the order `grundy list` shows them.
 pub static CATALOG: &[&Entry] = &[
@@ -278,12 +295,18 @@ impl Registry {
     pub fn parse_words(&self, words: &[&str]) -> Result<Query, GameError> {
         if crate::sum::is_sum(words) || words.first() == Some(&"sum") {
             let words = words.strip_prefix(&["sum"]).unwrap_or(words);
-            // Read now, so that a sum that cannot be read is refused here, as a game is.
-            crate::sum::SumGame::new(self.clone(), words)?;
+            // Read now, so that a sum that cannot be read is refused here, as a game is
+            // (`--misere`, wherever it is written, is the whole sum's convention).
+            let plain: Vec<&str> = words.iter().copied().filter(|w| *w != "--misere").collect();
+            crate::sum::SumGame::new(self.clone(), &plain)?;
+            let mut options = Options::new();
+            if plain.len() < words.len() {
+                options = options.flag_on(MISERE.name);
+            }
             return Ok(Query {
                 entry: &crate::sum::ENTRY,
-                options: Options::new(),
-                position: words.iter().map(|w| w.to_string()).collect(),
+                options,
+                position: plain.iter().map(|w| w.to_string()).collect(),
                 sum: Some(self.clone()),
             });
         }
@@ -307,6 +330,7 @@ impl Registry {
                     .params
                     .iter()
                     .find(|p| p.name == key && p.kind != ParamKind::Leading)
+                    .or((key == MISERE.name).then_some(&MISERE))
                     .ok_or_else(|| GameError::UnknownOption {
                         game: name.to_string(),
                         option: key.to_string(),
@@ -388,15 +412,25 @@ impl Query {
         self.sum.is_some()
     }
 
-    /// The game with its options (for a sum, the sum of its components' games).
+    /// The game with its options (for a sum, the sum of its components' games). `--misere`
+    /// on a game that has no misère rule of its own plays it by the misère rule, decided by
+    /// search ([`crate::misere::MisereGame`]); in a sum it is the whole sum's convention.
     pub fn game(&self) -> Result<Box<dyn DynGame>, GameError> {
-        match &self.sum {
-            Some(registry) => Ok(Box::new(crate::sum::SumGame::new(
-                registry.clone(),
-                &self.words(),
-            )?)),
-            None => self.entry.build(&self.options),
+        if let Some(registry) = &self.sum {
+            let sum = Box::new(crate::sum::SumGame::new(registry.clone(), &self.words())?);
+            return match self.options.flag(MISERE.name) {
+                true => Ok(Box::new(crate::misere::MisereGame::new(sum)?)),
+                false => Ok(sum),
+            };
         }
+        let own = self.entry.params.iter().any(|p| p.name == MISERE.name);
+        if self.options.flag(MISERE.name) && !own {
+            let options = self.options.clone().flag_off(MISERE.name);
+            return Ok(Box::new(crate::misere::MisereGame::new(
+                self.entry.build(&options)?,
+            )?));
+        }
+        self.entry.build(&self.options)
     }
 
     /// The position's words, borrowed.

@@ -141,15 +141,22 @@ impl SumGame {
     }
 
     /// Sums whose first component may be written without its game's name, which is then the
-    /// game of `query` (`grundy solve kayles --batch` reads the line `5 7 + wythoff 3 4`).
-    pub fn continuing(registry: Registry, query: &Query) -> Result<Self, GameError> {
+    /// game of `query` (`grundy solve kayles --batch` reads the line `5 7 + wythoff 3 4`); a
+    /// misère query makes them misère sums.
+    pub fn continuing(registry: Registry, query: &Query) -> Result<Box<dyn DynGame>, GameError> {
         let partizan = query.game()?.partizan();
-        Ok(SumGame {
+        let misere = query.options.flag(crate::registry::MISERE.name);
+        let options = query.options.clone().flag_off(crate::registry::MISERE.name);
+        let sum = Box::new(SumGame {
             registry,
-            first: Some((query.entry, query.options.clone())),
+            first: Some((query.entry, options)),
             partizan,
             built: Mutex::new(HashMap::new()),
-        })
+        });
+        match misere {
+            true => Ok(Box::new(crate::misere::MisereGame::new(sum)?)),
+            false => Ok(sum),
+        }
     }
 
     fn build(
@@ -163,11 +170,11 @@ impl SumGame {
             return Ok(g.clone());
         }
         let game: Arc<dyn DynGame> = Arc::from(entry.build(options)?);
-        if game.misere() {
+        if game.misere() || options.flag(crate::registry::MISERE.name) {
             return Err(GameError::Invalid(format!(
-                "{}: misère play is a convention of the whole sum (the last move anywhere \
-                 loses), not of one component",
-                game.name()
+                "{} --misere: misère play is a convention of the whole sum (the last move \
+                 anywhere loses), not of one component: write --misere once, before the sum",
+                entry.name()
             )));
         }
         built.insert(key, game.clone());
@@ -624,6 +631,16 @@ impl DynGame for SumGame {
 
     fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
         Ok(Self::written(&self.parts(args)?, None))
+    }
+
+    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
+        // Each component in its normal form, the components in any order.
+        let mut parts = self.parts(args)?;
+        for p in &mut parts {
+            p.tokens = p.game.normal_form(&p.args())?;
+        }
+        parts.sort_by_cached_key(|p| (p.spec.clone(), crate::nat::join(&p.tokens)));
+        Ok(Self::written(&parts, None))
     }
 
     fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError> {

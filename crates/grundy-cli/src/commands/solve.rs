@@ -42,7 +42,7 @@ pub fn run(
         let sum = grundy::sum::SumGame::continuing(registry.clone(), &query).map_err(user)?;
         let batch = Batch {
             game: game.as_ref(),
-            sum: &sum,
+            sum: sum.as_ref(),
             json,
             max_moves,
             expect: batching.expect,

@@ -26,7 +26,7 @@ pub mod toads_frogs;
 pub mod wythoff;
 
 use crate::catalog::{DynGame, TableShape};
-use crate::registry::{Param, ParamKind, ParamType, PositionSpec};
+use crate::registry::{Param, PositionSpec};
 
 /// How most heap games write a position.
 pub(crate) const HEAPS: PositionSpec = PositionSpec {
@@ -35,14 +35,7 @@ pub(crate) const HEAPS: PositionSpec = PositionSpec {
 };
 
 /// The `--misere` switch.
-pub(crate) const MISERE: Param = Param {
-    name: "misere",
-    kind: ParamKind::Flag,
-    ty: ParamType::Bool,
-    value_name: "",
-    help: "Misère play: who takes the last token loses.",
-    required: false,
-};
+pub(crate) const MISERE: Param = crate::registry::MISERE;
 
 /// A game behind the object-safe interface, for an entry's `build`.
 pub(crate) fn boxed<G: DynGame + 'static>(game: G) -> Result<Box<dyn DynGame>, GameError> {
@@ -174,6 +167,14 @@ where
         winning: Box::new(winning),
         explanation,
     }
+}
+
+/// Heaps as one form for all their orders, heaps of 0 (which have no move) left out: the
+/// normal form of a position of independent heaps.
+pub(crate) fn sorted_heaps(heaps: &[Nat]) -> Vec<Nat> {
+    let mut out: Vec<Nat> = heaps.iter().filter(|h| !h.is_zero()).cloned().collect();
+    out.sort_unstable();
+    out
 }
 
 /// The largest x in lo..=hi with `fits(x)`, given `fits(lo)` (and `fits` true up to some

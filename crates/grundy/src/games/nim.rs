@@ -115,6 +115,10 @@ impl Ruleset for Nim {
         true
     }
 
+    fn normal_form(&self, heaps: &Vec<Nat>) -> Vec<Nat> {
+        super::sorted_heaps(heaps)
+    }
+
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         let x = xor_all(heaps);
         let big = heaps.iter().filter(|h| **h > Nat::one()).count();

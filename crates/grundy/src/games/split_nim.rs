@@ -172,6 +172,10 @@ impl Ruleset for SplitNim {
         int_tokens(heaps)
     }
 
+    fn normal_form(&self, heaps: &Vec<Nat>) -> Vec<Nat> {
+        super::sorted_heaps(heaps)
+    }
+
     fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         self.verdict_beside(heaps, Nat::zero())
     }
