@@ -91,6 +91,12 @@ pub enum Command {
         /// Save progress to FILE and resume from it.
         #[arg(long, value_name = "FILE", global = true)]
         checkpoint: Option<std::path::PathBuf>,
+        /// Give each heap's misère Grundy value and Conway's genus g^(γ0γ1…) instead: the
+        /// misère Grundy values of the heap beside 0, 1, 2, … heaps of 2, which alternate with
+        /// period 2 from some point, so the superscript stops there (two-digit values in
+        /// parentheses). JSON: values, misere, genus.
+        #[arg(long, global = true)]
+        genus: bool,
         #[command(subcommand)]
         game: GameArgs,
     },
@@ -321,6 +327,14 @@ fn sum_arguments(
         }
     }
     if !rest.iter().any(|w| w == "+") && rest.first().map(String::as_str) != Some("sum") {
+        // `--misere` before the game's name (as a sum takes it) goes after it.
+        let game = rest.iter().position(|w| registry.get(w).is_some());
+        if let Some(g) = game {
+            if let Some(m) = rest[..g].iter().position(|w| w == "--misere") {
+                let flag = rest.remove(m);
+                rest.insert(g, flag);
+            }
+        }
         let mut out: Vec<std::ffi::OsString> = words[..=at].iter().map(Into::into).collect();
         out.extend(rest.into_iter().map(Into::into));
         return out;

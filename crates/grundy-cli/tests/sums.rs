@@ -111,10 +111,6 @@ fn a_sum_that_cannot_be_read_is_one_line_and_exit_status_2() {
             "'chess' is neither a game",
         ),
         (
-            &["solve", "nim", "--misere", "3", "+", "nim", "4"][..],
-            "whole sum",
-        ),
-        (
             &["solve", "nim", "3", "+", "bash", "--frob", "1"][..],
             "frob",
         ),
@@ -122,6 +118,59 @@ fn a_sum_that_cannot_be_read_is_one_line_and_exit_status_2() {
         let (code, out, err) = grundy(args, "");
         assert_eq!(code, 2, "{args:?}: {out}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// Misère play on the command line: any impartial game, before or after its name, a whole
+/// sum, a table, the genus sequence; refused for partizan games and formula-only sequences.
+#[test]
+fn misere_play_and_genus_on_the_command_line() {
+    let (code, out, err) = grundy(&["solve", "--misere", "kayles", "4", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let a: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["outcome"], "P");
+    assert_eq!(a["spec"], "kayles --misere");
+    assert!(a["grundy"].is_null());
+    let (_, out, _) = grundy(
+        &[
+            "solve", "kayles", "3", "+", "nim", "--misere", "2", "2", "--json",
+        ],
+        "",
+    );
+    let a: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(a["spec"], "sum --misere");
+    assert_eq!(a["winning_moves"][0]["to"], serde_json::json!([1, 1]));
+    let (_, out, _) = grundy(&["table", "kayles", "--misere", "--to", "12"], "");
+    // Misère Kayles is lost to move exactly at 1, 4, 9 and 12 pins, up to 12.
+    let row = out.lines().nth(2).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(
+        cells,
+        ["N", "P", "N", "N", "P", "N", "N", "N", "N", "P", "N", "N", "P"]
+    );
+    let (code, out, err) = grundy(
+        &["sequence", "kayles", "--to", "20", "--genus", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let g: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(g["misere"][20], 0);
+    assert_eq!(g["genus"][5], "4^146");
+    assert_eq!(g["genus"][20], "1^031");
+    assert_eq!(g["genus"].as_array().unwrap().len(), 21);
+    for (args, says) in [
+        (
+            &["solve", "domineering", "--misere", "..|.."][..],
+            "partizan",
+        ),
+        (
+            &["sequence", "lasker", "--to", "5", "--genus"][..],
+            "formula",
+        ),
+    ] {
+        let (code, _, err) = grundy(args, "");
+        assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }

@@ -153,6 +153,7 @@ fn run_command(
             values,
             until_periodic,
             checkpoint,
+            genus,
             game,
         } => sequence::run(
             registry,
@@ -163,6 +164,7 @@ fn run_command(
                 values,
                 until_periodic,
                 checkpoint,
+                genus,
             },
             out,
         )?,

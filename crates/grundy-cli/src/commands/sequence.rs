@@ -19,6 +19,8 @@ pub struct Flags {
     pub until_periodic: bool,
     /// `--checkpoint FILE`.
     pub checkpoint: Option<std::path::PathBuf>,
+    /// `--genus`.
+    pub genus: bool,
 }
 
 /// Computes the sequence of `game` with a progress bar on the terminal.
@@ -29,6 +31,7 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         values,
         until_periodic,
         checkpoint,
+        genus,
     } = flags;
     let to = to.ok_or_else(|| user("sequence needs --to N"))?;
     let to = grundy::nat::parse_u64(&to, "--to").map_err(user)?;
@@ -38,6 +41,19 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         .sequence_source(&query.options)
         .map_err(user)?
         .ok_or_else(|| user(format!("{} has no nim-sequence", query.entry.name())))?;
+    if genus {
+        let grundy::heap::sequence::Source::Rule(rule) = &source else {
+            return Err(user(format!(
+                "{name}: --genus searches the game's positions, which only take-and-break, \
+                 subtraction and all-but games describe by their moves here; {name}'s values \
+                 come from a formula"
+            )));
+        };
+        let game_name = query.game().map_err(user)?.game_name();
+        let genera =
+            super::working(&name, || grundy::misere::genus_sequence(rule, to)).map_err(user)?;
+        return emit_genus(out, json, game_name, &genera);
+    }
     let job = grundy::heap::sequence::Job {
         source,
         game: name,
@@ -70,4 +86,40 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         report: &report,
     };
     super::emit(out, json, &named, || render::sequence_text(&report))
+}
+
+/// `grundy sequence GAME --genus`: each heap's normal and misère Grundy values and genus.
+fn emit_genus(
+    out: &mut dyn Write,
+    json: bool,
+    game: grundy::GameName,
+    genera: &[grundy::misere::Genus],
+) -> Result<()> {
+    #[derive(serde::Serialize)]
+    struct Genera {
+        #[serde(flatten)]
+        game: grundy::GameName,
+        to: usize,
+        values: Vec<u32>,
+        misere: Vec<u32>,
+        genus: Vec<String>,
+    }
+    let doc = Genera {
+        to: genera.len().saturating_sub(1),
+        values: genera.iter().map(|g| g.normal).collect(),
+        misere: genera.iter().map(|g| g.misere()).collect(),
+        genus: genera.iter().map(ToString::to_string).collect(),
+        game,
+    };
+    super::emit(out, json, &doc, || {
+        let mut s = format!(
+            "{}: heap, normal-play value G, misère value G⁻, genus (Conway: G^(G⁻ of the heap \
+             beside 0, 1, 2, … heaps of 2))\n",
+            doc.game
+        );
+        for (n, g) in genera.iter().enumerate() {
+            s.push_str(&format!("{n:>6} {:>4} {:>4}  {g}\n", g.normal, g.misere()));
+        }
+        s
+    })
 }
