@@ -20,6 +20,7 @@ use crate::Nat;
 /// assert_eq!(describe(&t(&[9]), &t(&[2, 7])).unwrap(), "split heap 1 (9) into 2 and 7");
 /// assert_eq!(describe(&t(&[4, 1]), &t(&[4])).unwrap(), "take 1 from heap 2");
 /// assert!(describe(&t(&[3, 4]), &t(&[4, 2])).is_none());
+/// assert_eq!(describe(&t(&[3, 4]), &t(&[1, 2])).unwrap(), "take 2 from both heaps");
 /// ```
 pub fn describe(from: &[Token], to: &[Token]) -> Option<String> {
     let ints = |ts: &[Token]| -> Option<Vec<Nat>> {
@@ -31,6 +32,12 @@ pub fn describe(from: &[Token], to: &[Token]) -> Option<String> {
             .collect()
     };
     let (from, to) = (ints(from)?, ints(to)?);
+    // Two heaps each made smaller by the same number (Wythoff's diagonal move).
+    if let ([a, b], [c, d]) = (&from[..], &to[..]) {
+        if c < a && d < b && a - c == b - d {
+            return Some(format!("take {} from both heaps", a - c));
+        }
+    }
     let prefix = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
     let suffix = from[prefix..]
         .iter()
