@@ -25,7 +25,6 @@
 //! assert_eq!(with_d.outcome, Outcome::D);
 //! assert_eq!(with_d.drawing.len(), 1);
 //! ```
-//! ```
 
 use super::{Graph, Gsg, GsgValues};
 use crate::Outcome;
