@@ -721,18 +721,9 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         let mine = |m: &Move<R::Pos>| !Ruleset::partizan(self) || m.player == player;
         let chosen = match self.verdict(&p)?.winning.find(|m| mine(m)) {
             Some(m) => Some(m.to),
-            None => {
-                let play_left = |o: &R::Pos| -> Nat {
-                    self.tokens(o)
-                        .iter()
-                        .map(|t| match t {
-                            Token::Int(n) => n.clone(),
-                            Token::Text(s) => Nat::from(s.len()),
-                        })
-                        .sum()
-                };
-                options.into_iter().max_by_key(play_left)
-            }
+            None => options
+                .into_iter()
+                .max_by_key(|o| play_left(&self.tokens(o))),
         };
         let Some(to) = chosen else {
             return Ok(None);
@@ -772,6 +763,18 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
             grundy: v.grundy,
         }))
     }
+}
+
+/// How much play a position written as `tokens` leaves, for an engine with no winning move:
+/// the total of its numbers (a word counts its length).
+pub(crate) fn play_left(tokens: &[Token]) -> Nat {
+    tokens
+        .iter()
+        .map(|t| match t {
+            Token::Int(n) => n.clone(),
+            Token::Text(s) => Nat::from(s.len()),
+        })
+        .sum()
 }
 
 /// Takes up to `max` distinct moves; reports whether more were left.

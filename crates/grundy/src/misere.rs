@@ -329,15 +329,10 @@ impl DynGame for MisereGame {
             return Ok(Some(m.clone()));
         }
         // Lost: the move that leaves the most play.
-        let play_left = |m: &WinningMove| -> Nat {
-            m.to.iter()
-                .map(|t| match t {
-                    Token::Int(n) => n.clone(),
-                    Token::Text(s) => Nat::from(s.len()),
-                })
-                .sum()
-        };
-        Ok(moves.into_iter().map(|(m, _)| m).max_by_key(play_left))
+        Ok(moves
+            .into_iter()
+            .map(|(m, _)| m)
+            .max_by_key(|m| crate::catalog::play_left(&m.to)))
     }
 
     fn value(&self, _args: &[&str]) -> Result<Report, GameError> {

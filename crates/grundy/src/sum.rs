@@ -768,18 +768,10 @@ impl DynGame for SumGame {
         }
         // No winning move: the one that leaves the most play (the largest total of the
         // position's numbers).
-        let play_left = |m: &WinningMove| -> Nat {
-            m.to.iter()
-                .map(|t| match t {
-                    Token::Int(n) => n.clone(),
-                    Token::Text(s) => Nat::from(s.len()),
-                })
-                .sum()
-        };
         Ok(self
             .listed_moves(args, player.filter(|_| self.partizan))?
             .into_iter()
-            .max_by_key(play_left))
+            .max_by_key(|m| crate::catalog::play_left(&m.to)))
     }
 
     fn value(&self, args: &[&str]) -> Result<Report, GameError> {

@@ -172,22 +172,9 @@ impl Ruleset for SplitNim {
         int_tokens(heaps)
     }
 
-    fn normal_form(&self, heaps: &Vec<Nat>) -> Vec<Nat> {
-        super::sorted_heaps(heaps)
-    }
-
-    fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
-        self.verdict_beside(heaps, Nat::zero())
-    }
-
-    fn moves_to_value<'a>(
-        &'a self,
-        heaps: &Vec<Nat>,
-        target: &Nat,
-    ) -> Result<(crate::analysis::MoveIter<'a, Vec<Nat>>, bool), GameError> {
-        let v = self.verdict_beside(heaps, target.clone())?;
-        Ok((v.winning, v.partial))
-    }
+    // Heaps in any order, each valued alone: the verdict of the heaps beside one more
+    // value is the position's own and, in a sum, its moves to a value.
+    super::heap_sum_methods!();
 
     fn table_shape(&self) -> Option<TableShape> {
         super::heap_row()
