@@ -349,7 +349,9 @@ pub trait DynGame: Send + Sync {
     /// [`DynGame::solve`] with the position's remoteness where it is known: what a single
     /// `grundy solve` and the playground answer. The answer stands without it: a search of
     /// the remoteness stopped by the time budget leaves it out.
-    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
+    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
+        self.solve(args, max_moves)
+    }
     /// Appends the one-line answer (see [`Analysis::brief`]) of the position written as
     /// `line` (its words separated by spaces) to `out`, listing at most `max_moves` winning
     /// moves: what `grundy solve --batch` prints for each line. Small positions of some games
@@ -363,22 +365,36 @@ pub trait DynGame: Send + Sync {
     /// nim.brief("3 4 5", 100, &mut line).unwrap();
     /// assert_eq!(line, "3 4 5: N, grundy 2, take 2 from heap 1 → 1 4 5");
     /// ```
-    fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError>;
+    fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError> {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        out.push_str(&self.solve(&args, max_moves)?.brief());
+        Ok(())
+    }
     /// Who wins from the position written as `args` (see [`Ruleset::outcome`]).
     fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError>;
     /// The remoteness of the position written as `args` (see [`Ruleset::remoteness`]), `None`
     /// where it is not known.
-    fn remoteness_of(&self, args: &[&str]) -> Result<Option<crate::Nat>, GameError>;
+    fn remoteness_of(&self, _args: &[&str]) -> Result<Option<crate::Nat>, GameError> {
+        Ok(None)
+    }
     /// The layout of `grundy table`, if the game has one.
-    fn table_shape(&self) -> Option<TableShape>;
+    fn table_shape(&self) -> Option<TableShape> {
+        None
+    }
     /// One table cell, or `None` where the coordinates name no position.
-    fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError>;
+    fn table_cell(&self, _coords: &[u64]) -> Result<Option<Cell>, GameError> {
+        Ok(None)
+    }
     /// The outcome alone of one table cell (see [`Ruleset::outcome`]): what a P/N table needs,
     /// without the Grundy value some games find only by search.
-    fn table_outcome(&self, coords: &[u64]) -> Result<Option<Outcome>, GameError>;
+    fn table_outcome(&self, _coords: &[u64]) -> Result<Option<Outcome>, GameError> {
+        Ok(None)
+    }
     /// The position at table coordinates, written as its words (`None` where the coordinates
     /// name no position).
-    fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError>;
+    fn table_words(&self, _coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
+        Ok(None)
+    }
     /// The position written as `args`, read and written back in canonical form.
     fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
     /// The position written as `args` in its normal form (see [`Ruleset::normal_form`]).

@@ -223,22 +223,8 @@ impl DynGame for MisereGame {
         })
     }
 
-    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        self.solve(args, max_moves)
-    }
-
-    fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError> {
-        let args: Vec<&str> = line.split_whitespace().collect();
-        out.push_str(&self.solve(&args, max_moves)?.brief());
-        Ok(())
-    }
-
     fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
         Ok(Outcome::from_win(self.wins(args)?.0))
-    }
-
-    fn remoteness_of(&self, _args: &[&str]) -> Result<Option<Nat>, GameError> {
-        Ok(None)
     }
 
     fn table_shape(&self) -> Option<TableShape> {

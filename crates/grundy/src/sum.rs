@@ -28,7 +28,7 @@
 //! ```
 
 use crate::analysis::{words_text, Analysis, GameName, Player, Token, WinningMove};
-use crate::catalog::{Cell, DynGame, GameInfo, TableShape};
+use crate::catalog::{DynGame, GameInfo};
 use crate::cgt::{Id, Report, Universe};
 use crate::registry::{Entry, Options, PositionSpec, Query, Registry};
 use crate::{GameError, Nat, Outcome};
@@ -594,39 +594,9 @@ impl DynGame for SumGame {
         })
     }
 
-    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        self.solve(args, max_moves)
-    }
-
-    fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError> {
-        let args: Vec<&str> = line.split_whitespace().collect();
-        out.push_str(&self.solve(&args, max_moves)?.brief());
-        Ok(())
-    }
-
     fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
         let parts = self.parts(args)?;
         Ok(Self::decide(&parts, 0)?.1.outcome)
-    }
-
-    fn remoteness_of(&self, _args: &[&str]) -> Result<Option<Nat>, GameError> {
-        Ok(None)
-    }
-
-    fn table_shape(&self) -> Option<TableShape> {
-        None
-    }
-
-    fn table_cell(&self, _coords: &[u64]) -> Result<Option<Cell>, GameError> {
-        Ok(None)
-    }
-
-    fn table_outcome(&self, _coords: &[u64]) -> Result<Option<Outcome>, GameError> {
-        Ok(None)
-    }
-
-    fn table_words(&self, _coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
-        Ok(None)
     }
 
     fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
