@@ -100,6 +100,23 @@ pub enum Command {
         #[command(subcommand)]
         game: GameArgs,
     },
+    /// The misère quotient of a heap game (Plambeck and Siegel): the monoid that decides every
+    /// misère sum of its heaps, with its presentation, P-portion and pretending function,
+    /// proved for heaps 0..N and, when a period allows, for every heap.
+    Quotient {
+        /// The largest heap.
+        #[arg(long, value_name = "N", global = true, allow_negative_numbers = true)]
+        to: Option<String>,
+        /// Print JSON (order, identity, table, pretending, p_portion, stable, proved_to,
+        /// presentation, …).
+        #[arg(long, global = true)]
+        json: bool,
+        /// Also print the multiplication table.
+        #[arg(long, global = true)]
+        table: bool,
+        #[command(subcommand)]
+        game: GameArgs,
+    },
     /// Solve every position of a move graph (a file of `A B` lines), loops and draws included.
     Graph {
         /// The graph file (`-` reads standard input).
@@ -260,6 +277,7 @@ pub fn command(registry: &Registry) -> clap::Command {
         cmd = cmd.mut_subcommand(name, |c| c.subcommand(crate::args::sum_command()));
     }
     cmd = cmd.mut_subcommand("plot", |c| c.subcommand(crate::args::thermograph_command()));
+    cmd = cmd.mut_subcommand("quotient", |c| with_games(c, registry, Games::Sequences));
     cmd.mut_subcommand("sequence", |c| with_games(c, registry, Games::Sequences))
 }
 

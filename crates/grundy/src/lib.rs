@@ -49,6 +49,7 @@ pub mod misere;
 pub mod moves;
 pub mod nat;
 mod outcome;
+pub mod quotient;
 pub mod registry;
 pub mod remoteness;
 pub mod solver;

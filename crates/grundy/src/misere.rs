@@ -28,6 +28,7 @@ use crate::analysis::{Analysis, GameName, GameOption, Player, Token, WinningMove
 use crate::catalog::{Cell, DynGame, GameInfo, TableShape};
 use crate::cgt::Report;
 use crate::heap::HeapRule;
+use crate::quotient::Quotient;
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -35,11 +36,24 @@ use std::sync::Mutex;
 /// The most positions one misère search remembers.
 pub const SEARCH_LIMIT: usize = 2_000_000;
 
-/// An impartial game played by the misère rule, decided by search.
+/// The largest heap for which a heap game's misère quotient is computed to decide a position.
+pub const QUOTIENT_HEAPS: u64 = 40;
+/// The most positions searched while learning that quotient.
+const QUOTIENT_SEARCH: usize = 2_000_000;
+
+/// A heap game's quotient and the heaps of a position it decides.
+type Decided = (std::sync::Arc<Quotient>, Vec<u64>);
+
+/// An impartial game played by the misère rule, decided by its misère quotient (a heap game
+/// whose quotient is small enough) or by search.
 pub struct MisereGame {
     inner: Box<dyn DynGame>,
     /// Whether the player to move wins, by normal form.
     memo: Mutex<HashMap<Vec<Token>, bool>>,
+    /// The heap rule of a heap game, whose positions are lists of heaps.
+    rule: Option<HeapRule>,
+    /// The quotient computed so far, and the least heap bound that proved too large.
+    quotient: Mutex<(Option<std::sync::Arc<Quotient>>, Option<u64>)>,
 }
 
 /// Words of tokens.
@@ -64,7 +78,56 @@ impl MisereGame {
         Ok(MisereGame {
             inner,
             memo: Mutex::new(HashMap::new()),
+            rule: None,
+            quotient: Mutex::new((None, None)),
         })
+    }
+
+    /// `inner`, a heap game whose positions are lists of heaps of the rule `rule`, played by
+    /// the misère rule: decided by its misère quotient where that is found, else by search.
+    pub fn with_heap_rule(inner: Box<dyn DynGame>, rule: HeapRule) -> Result<Self, GameError> {
+        let mut game = Self::new(inner)?;
+        game.rule = Some(rule);
+        Ok(game)
+    }
+
+    /// The quotient that decides the heaps `args` and the heaps, if the game is a heap game
+    /// and its quotient to the largest heap is small enough to find.
+    fn quotient_for(&self, args: &[&str]) -> Result<Option<Decided>, GameError> {
+        let Some(rule) = &self.rule else {
+            return Ok(None);
+        };
+        let Some(heaps) = args
+            .iter()
+            .map(|a| a.parse::<u64>().ok())
+            .collect::<Option<Vec<u64>>>()
+        else {
+            return Ok(None);
+        };
+        let top = heaps.iter().copied().max().unwrap_or(0);
+        let mut cache = self.quotient.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(q) = &cache.0 {
+            if q.heap(top).is_some() {
+                return Ok(Some((q.clone(), heaps)));
+            }
+        }
+        if top > QUOTIENT_HEAPS || cache.1.is_some_and(|failed| top >= failed) {
+            return Ok(None);
+        }
+        // At least heaps to 12, so that small positions share one quotient.
+        let to = top.clamp(12, QUOTIENT_HEAPS);
+        match crate::quotient::quotient_within(rule, to, QUOTIENT_SEARCH) {
+            Ok(q) => {
+                let q = std::sync::Arc::new(q);
+                cache.0 = Some(q.clone());
+                Ok(q.heap(top).map(|_| (q, heaps)))
+            }
+            Err(GameError::TooLarge(_)) => {
+                cache.1 = Some(to);
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Whether the player to move wins from the position written as `args`, and how many
@@ -74,6 +137,10 @@ impl MisereGame {
             key: Vec<Token>,
             options: Vec<Vec<Token>>,
             next: usize,
+        }
+        if let Some((q, heaps)) = self.quotient_for(args)? {
+            let x = q.element_of(heaps).expect("heaps within the quotient");
+            return Ok((!q.is_p(x), 0));
         }
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         let root = self.inner.normal_form(args)?;
@@ -134,6 +201,61 @@ impl MisereGame {
         Ok((memo[&root], memo.len()))
     }
 
+    /// Up to `max` winning moves from the heaps `heaps`, found from the quotient `q`: a move
+    /// in heap i wins when the class of the other heaps times the classes of the heaps it
+    /// leaves is in the P-portion.
+    fn quotient_moves(&self, q: &Quotient, heaps: &[u64], max: usize) -> Vec<(WinningMove, bool)> {
+        let Some(rule) = &self.rule else {
+            return Vec::new();
+        };
+        let mut counts: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+        for &h in heaps {
+            *counts.entry(h).or_default() += 1;
+        }
+        let class = |h: u64| q.heap(h).expect("heaps within the quotient");
+        // The class of the position less one heap of each size.
+        let without: HashMap<u64, usize> = counts
+            .keys()
+            .map(|&s| {
+                let x = counts.iter().fold(q.identity, |x, (&t, &c)| {
+                    q.mul(x, q.pow(class(t), c - u64::from(t == s)))
+                });
+                (s, x)
+            })
+            .collect();
+        let from: Vec<Token> = heaps.iter().map(|&h| Token::from(h)).collect();
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut found: Vec<Vec<u64>> = Vec::new();
+            rule.for_each_option(h, |_, parts| {
+                let y = parts.iter().fold(without[&h], |y, &p| q.mul(y, class(p)));
+                if q.is_p(y) {
+                    found.push(parts.to_vec());
+                }
+            });
+            for parts in found {
+                if out.len() == max {
+                    return out;
+                }
+                let mut to = from[..i].to_vec();
+                to.extend(parts.iter().map(|&p| Token::from(p)));
+                to.extend_from_slice(&from[i + 1..]);
+                let description = crate::moves::describe(&from, &to)
+                    .unwrap_or_else(|| format!("move in heap {}", i + 1));
+                out.push((
+                    WinningMove {
+                        to,
+                        description,
+                        player: None,
+                        component: None,
+                    },
+                    true,
+                ));
+            }
+        }
+        out
+    }
+
     /// The moves from `args`, each with whether it wins (leaves a position lost for the
     /// player who moves next).
     fn moves(&self, args: &[&str]) -> Result<Vec<(WinningMove, bool)>, GameError> {
@@ -169,7 +291,16 @@ impl DynGame for MisereGame {
         let mut winning = Vec::new();
         let mut truncated = false;
         if wins {
-            for (m, good) in self.moves(args)? {
+            let moves = match self.moves(args) {
+                Err(GameError::TooLarge(why)) => match self.quotient_for(args)? {
+                    // Too many moves to list one by one: the quotient finds the winning
+                    // ones from each heap's class.
+                    Some((q, heaps)) => self.quotient_moves(&q, &heaps, max_moves + 1),
+                    None => return Err(GameError::TooLarge(why)),
+                },
+                other => other?,
+            };
+            for (m, good) in moves {
                 if !good {
                     continue;
                 }
@@ -196,13 +327,31 @@ impl DynGame for MisereGame {
                 m.to = chunk.get(named..).unwrap_or(&[]).to_vec();
             }
         }
+        let how = match self.quotient_for(args)? {
+            Some((q, heaps)) => {
+                let x = q.element_of(heaps).expect("heaps within the quotient");
+                format!(
+                    "grundy decided this one by the game's misère quotient (Plambeck and \
+                     Siegel), the monoid of {} classes that sums of heaps to {} fall into \
+                     (grundy quotient shows it): the heaps' classes multiply to {}, which is \
+                     {}in its P-portion",
+                    q.order,
+                    q.to,
+                    q.elements[x],
+                    if q.is_p(x) { "" } else { "not " }
+                )
+            }
+            None => format!(
+                "grundy decided this one by searching the positions below it ({}), each lost \
+                 for the player to move exactly when every move leads to a position won for \
+                 the other",
+                crate::nat::count(searched, "position")
+            ),
+        };
         let explanation = format!(
             "Misère play: the player who makes the last move loses, so a position with no \
              move is won by the player to move. Misère outcomes are not decided by adding \
-             Grundy values (Conway, On Numbers and Games, ch. 12); grundy decided this one by \
-             searching the positions below it ({}), each lost for the player to move exactly \
-             when every move leads to a position won for the other: {}.",
-            crate::nat::count(searched, "position"),
+             Grundy values (Conway, On Numbers and Games, ch. 12); {how}: {}.",
             if wins {
                 "the player to move wins by moving to a position lost for the opponent"
             } else {
@@ -492,6 +641,67 @@ fn genus_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The winning moves the quotient finds from each heap's class (used when a position has
+    /// too many moves to list) are exactly the listed moves that win, on positions of up to
+    /// six heaps of Kayles, Dawson's Kayles and 0.137, decided by search.
+    #[test]
+    fn quotient_moves_are_the_winning_moves() {
+        let registry = crate::registry::Registry::catalog();
+        for game in ["kayles", "dawson", "octal 0.137"] {
+            let misere = registry.parse(&format!("{game} --misere")).unwrap();
+            let rule = match misere
+                .entry
+                .sequence_source(&misere.options.clone().flag_off("misere"))
+            {
+                Ok(Some((crate::heap::sequence::Source::Rule(r), _))) => r,
+                _ => panic!("{game} is a heap game"),
+            };
+            let plain = registry.parse(game).unwrap();
+            let by_search = MisereGame::new(plain.game().unwrap()).unwrap();
+            let by_quotient = MisereGame::with_heap_rule(plain.game().unwrap(), rule).unwrap();
+            let mut seed = 7u64;
+            for _ in 0..40 {
+                let mut heaps = Vec::new();
+                for _ in 0..1 + seed % 6 {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    heaps.push(1 + (seed >> 33) % 10);
+                }
+                let typed: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                let args = strs(&typed);
+                let (q, hs) = by_quotient
+                    .quotient_for(&args)
+                    .unwrap()
+                    .expect("a quotient");
+                let mut ours: Vec<Vec<String>> = by_quotient
+                    .quotient_moves(&q, &hs, usize::MAX)
+                    .into_iter()
+                    .map(|(m, _)| words(&m.to))
+                    .collect();
+                let mut want: Vec<Vec<String>> = by_search
+                    .moves(&args)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|(_, good)| *good)
+                    .map(|(m, _)| words(&m.to))
+                    .collect();
+                for v in [&mut ours, &mut want] {
+                    for to in v.iter_mut() {
+                        to.sort_by_key(|w| w.parse::<u64>().unwrap());
+                    }
+                    v.sort();
+                    v.dedup();
+                }
+                assert_eq!(ours, want, "{game} {heaps:?}");
+                assert_eq!(
+                    by_quotient.wins(&args).unwrap().0,
+                    by_search.wins(&args).unwrap().0
+                );
+            }
+        }
+    }
 
     /// The misère Grundy value of heaps plus `twos` heaps of 2 and `ones` heaps of 1, by the
     /// definition (1 with no move, else the mex of the options'), searched directly.

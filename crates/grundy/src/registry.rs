@@ -426,9 +426,16 @@ impl Query {
         let own = self.entry.params.iter().any(|p| p.name == MISERE.name);
         if self.options.flag(MISERE.name) && !own {
             let options = self.options.clone().flag_off(MISERE.name);
-            return Ok(Box::new(crate::misere::MisereGame::new(
-                self.entry.build(&options)?,
-            )?));
+            let inner = self.entry.build(&options)?;
+            // A heap game is decided by its misère quotient where that can be found.
+            if let Ok(Some((crate::heap::sequence::Source::Rule(rule), _))) =
+                self.entry.sequence_source(&options)
+            {
+                return Ok(Box::new(crate::misere::MisereGame::with_heap_rule(
+                    inner, rule,
+                )?));
+            }
+            return Ok(Box::new(crate::misere::MisereGame::new(inner)?));
         }
         self.entry.build(&self.options)
     }

@@ -5,8 +5,9 @@ mod catalog;
 mod graph;
 mod play;
 mod plot;
+mod quotient;
 mod script;
-mod sequence;
+pub(crate) mod sequence;
 mod solve;
 mod table;
 
@@ -168,6 +169,12 @@ fn run_command(
             },
             out,
         )?,
+        Command::Quotient {
+            to,
+            json,
+            table,
+            game,
+        } => quotient::run(registry, &game, to, json, table, out)?,
         Command::Graph {
             file,
             json,

@@ -42,16 +42,9 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         .map_err(user)?
         .ok_or_else(|| user(format!("{} has no nim-sequence", query.entry.name())))?;
     if genus {
-        let grundy::heap::sequence::Source::Rule(rule) = &source else {
-            return Err(user(format!(
-                "{name}: --genus searches the game's positions, which only take-and-break, \
-                 subtraction and all-but games describe by their moves here; {name}'s values \
-                 come from a formula"
-            )));
-        };
-        let game_name = query.game().map_err(user)?.game_name();
+        let (rule, name, game_name) = heap_rule(registry, game, "--genus")?;
         let genera =
-            super::working(&name, || grundy::misere::genus_sequence(rule, to)).map_err(user)?;
+            super::working(&name, || grundy::misere::genus_sequence(&rule, to)).map_err(user)?;
         return emit_genus(out, json, game_name, &genera);
     }
     let job = grundy::heap::sequence::Job {
@@ -86,6 +79,30 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         report: &report,
     };
     super::emit(out, json, &named, || render::sequence_text(&report))
+}
+
+/// The take-and-break (or subtraction, all-but) rule of `game`, its sequence name and its
+/// name for JSON; refused, naming `what` asked for it, for a game whose values come from a
+/// formula.
+pub(crate) fn heap_rule(
+    registry: &Registry,
+    game: &GameArgs,
+    what: &str,
+) -> Result<(grundy::heap::HeapRule, String, grundy::GameName)> {
+    let query = game.query(registry).map_err(user)?;
+    let (source, name) = query
+        .entry
+        .sequence_source(&query.options)
+        .map_err(user)?
+        .ok_or_else(|| user(format!("{} has no nim-sequence", query.entry.name())))?;
+    let grundy::heap::sequence::Source::Rule(rule) = source else {
+        return Err(user(format!(
+            "{name}: {what} searches the game's positions, which only take-and-break, \
+             subtraction and all-but games describe by their moves here; {name}'s values \
+             come from a formula"
+        )));
+    };
+    Ok((rule, name, query.game().map_err(user)?.game_name()))
 }
 
 /// `grundy sequence GAME --genus`: each heap's normal and misère Grundy values and genus.
