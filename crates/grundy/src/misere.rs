@@ -39,10 +39,25 @@ pub const SEARCH_LIMIT: usize = 2_000_000;
 /// The largest heap for which a heap game's misère quotient is computed to decide a position.
 pub const QUOTIENT_HEAPS: u64 = 40;
 /// The most positions searched while learning that quotient.
-const QUOTIENT_SEARCH: usize = 2_000_000;
+const QUOTIENT_SEARCH: usize = 1_000_000;
 
 /// A heap game's quotient and the heaps of a position it decides.
 type Decided = (std::sync::Arc<Quotient>, Vec<u64>);
+
+/// How a misère position was decided.
+enum How {
+    /// By search, with this many positions remembered in all.
+    Searched(usize),
+    /// By the quotient: the class the heaps multiply to.
+    Quotient(std::sync::Arc<Quotient>, usize),
+}
+
+impl How {
+    fn by_quotient(q: std::sync::Arc<Quotient>, heaps: Vec<u64>) -> (bool, How) {
+        let x = q.element_of(heaps).expect("heaps within the quotient");
+        (!q.is_p(x), How::Quotient(q, x))
+    }
+}
 
 /// An impartial game played by the misère rule, decided by its misère quotient (a heap game
 /// whose quotient is small enough) or by search.
@@ -123,24 +138,46 @@ impl MisereGame {
                 Ok(q.heap(top).map(|_| (q, heaps)))
             }
             Err(GameError::TooLarge(_)) => {
-                cache.1 = Some(to);
+                // Learning it costs time; once it is too large, search decides instead.
+                cache.1 = Some(0);
                 Ok(None)
             }
             Err(e) => Err(e),
         }
     }
 
+    /// Whether the player to move wins from the position written as `args`, and how: a
+    /// position of more than three heaps of a heap game by its quotient where one is found,
+    /// others by search (and by the quotient when the search is too large).
+    fn decide(&self, args: &[&str]) -> Result<(bool, How), GameError> {
+        let many = args.len() > 3;
+        if many {
+            if let Some((q, heaps)) = self.quotient_for(args)? {
+                return Ok(How::by_quotient(q, heaps));
+            }
+        }
+        match self.search(args) {
+            Ok((wins, searched)) => Ok((wins, How::Searched(searched))),
+            Err(GameError::TooLarge(why)) if !many => match self.quotient_for(args)? {
+                Some((q, heaps)) => Ok(How::by_quotient(q, heaps)),
+                None => Err(GameError::TooLarge(why)),
+            },
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Whether the player to move wins from `args`.
+    fn wins(&self, args: &[&str]) -> Result<bool, GameError> {
+        Ok(self.decide(args)?.0)
+    }
+
     /// Whether the player to move wins from the position written as `args`, and how many
     /// positions the search has remembered in all.
-    fn wins(&self, args: &[&str]) -> Result<(bool, usize), GameError> {
+    fn search(&self, args: &[&str]) -> Result<(bool, usize), GameError> {
         struct Frame {
             key: Vec<Token>,
             options: Vec<Vec<Token>>,
             next: usize,
-        }
-        if let Some((q, heaps)) = self.quotient_for(args)? {
-            let x = q.element_of(heaps).expect("heaps within the quotient");
-            return Ok((!q.is_p(x), 0));
         }
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         let root = self.inner.normal_form(args)?;
@@ -264,7 +301,7 @@ impl MisereGame {
             .into_iter()
             .map(|m| {
                 let w = words(&m.to);
-                let (wins, _) = self.wins(&strs(&w))?;
+                let wins = self.wins(&strs(&w))?;
                 Ok((m, !wins))
             })
             .collect()
@@ -287,7 +324,7 @@ impl DynGame for MisereGame {
     }
 
     fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        let (wins, searched) = self.wins(args)?;
+        let (wins, how) = self.decide(args)?;
         let mut winning = Vec::new();
         let mut truncated = false;
         if wins {
@@ -327,21 +364,17 @@ impl DynGame for MisereGame {
                 m.to = chunk.get(named..).unwrap_or(&[]).to_vec();
             }
         }
-        let how = match self.quotient_for(args)? {
-            Some((q, heaps)) => {
-                let x = q.element_of(heaps).expect("heaps within the quotient");
-                format!(
-                    "grundy decided this one by the game's misère quotient (Plambeck and \
-                     Siegel), the monoid of {} classes that sums of heaps to {} fall into \
-                     (grundy quotient shows it): the heaps' classes multiply to {}, which is \
-                     {}in its P-portion",
-                    q.order,
-                    q.to,
-                    q.elements[x],
-                    if q.is_p(x) { "" } else { "not " }
-                )
-            }
-            None => format!(
+        let how = match how {
+            How::Quotient(q, x) => format!(
+                "grundy decided this one by the game's misère quotient (Plambeck and Siegel), \
+                 the monoid of {} classes that sums of heaps to {} fall into (grundy quotient \
+                 shows it): the heaps' classes multiply to {}, which is {}in its P-portion",
+                q.order,
+                q.to,
+                q.elements[x],
+                if q.is_p(x) { "" } else { "not " }
+            ),
+            How::Searched(searched) => format!(
                 "grundy decided this one by searching the positions below it ({}), each lost \
                  for the player to move exactly when every move leads to a position won for \
                  the other",
@@ -373,7 +406,7 @@ impl DynGame for MisereGame {
     }
 
     fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
-        Ok(Outcome::from_win(self.wins(args)?.0))
+        Ok(Outcome::from_win(self.wins(args)?))
     }
 
     fn table_shape(&self) -> Option<TableShape> {
@@ -696,8 +729,8 @@ mod tests {
                 }
                 assert_eq!(ours, want, "{game} {heaps:?}");
                 assert_eq!(
-                    by_quotient.wins(&args).unwrap().0,
-                    by_search.wins(&args).unwrap().0
+                    by_quotient.wins(&args).unwrap(),
+                    by_search.search(&args).unwrap().0
                 );
             }
         }

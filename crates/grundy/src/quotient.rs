@@ -55,7 +55,7 @@ use std::collections::HashMap;
 /// The most elements a quotient may have.
 pub const ELEMENT_LIMIT: usize = 20_000;
 /// The most positions the outcome search remembers.
-const MEMO_LIMIT: usize = 30_000_000;
+const MEMO_LIMIT: usize = 8_000_000;
 /// The most profiles the proof visits.
 const PROFILE_LIMIT: usize = 30_000_000;
 /// No class (a heap absent from the position, in a profile).
