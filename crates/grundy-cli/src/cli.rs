@@ -100,9 +100,12 @@ pub enum Command {
         #[command(subcommand)]
         game: GameArgs,
     },
-    /// The misère quotient of a heap game (Plambeck and Siegel): the monoid that decides every
-    /// misère sum of its heaps, with its presentation, P-portion and pretending function,
-    /// proved for heaps 0..N and, when a period allows, for every heap.
+    /// The misère quotient of a heap game (Plambeck and Siegel): the monoid that decides its
+    /// misère sums.
+    ///
+    /// The quotient for heaps 0..N: its order, presentation, P-portion and pretending function
+    /// (each heap's class), proved for every sum of those heaps and, when the pretending
+    /// function's period allows, for every heap.
     Quotient {
         /// The largest heap.
         #[arg(long, value_name = "N", global = true, allow_negative_numbers = true)]

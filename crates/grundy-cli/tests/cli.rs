@@ -1,20 +1,13 @@
 //! The `grundy` binary end to end: a table of positions with their expected answers, the JSON
 //! contract, batch mode, tables, and every kind of bad input.
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::{json, Value};
 
 fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("grundy")
-        .expect("binary built")
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("utf-8"),
-        String::from_utf8(out.stderr).expect("utf-8"),
-    )
+    common::grundy(args, "")
 }
 
 fn solve_json(position: &str) -> Value {

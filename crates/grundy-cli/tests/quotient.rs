@@ -2,20 +2,12 @@
 //! stable, proved_to, presentation), the text, misère solving by the quotient with thousands
 //! of heaps, and each bad input as one line with exit status 2.
 
-use assert_cmd::Command;
+mod common;
+
 use serde_json::Value;
 
 fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("grundy")
-        .expect("binary built")
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("utf-8"),
-        String::from_utf8(out.stderr).expect("utf-8"),
-    )
+    common::grundy(args, "")
 }
 
 #[test]

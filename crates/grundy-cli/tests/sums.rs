@@ -2,22 +2,10 @@
 //! command's options among the components' own, in `--batch`, `play` and `value`; and the
 //! errors of a sum that cannot be read, each one line with exit status 2.
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn grundy(args: &[&str], input: &str) -> (i32, String, String) {
-    let out = Command::cargo_bin("grundy")
-        .expect("binary built")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("utf-8"),
-        String::from_utf8(out.stderr).expect("utf-8"),
-    )
-}
+use common::grundy;
+use serde_json::Value;
 
 #[test]
 fn a_sum_is_read_as_words_or_quoted_with_options_anywhere() {

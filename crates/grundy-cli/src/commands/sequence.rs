@@ -35,18 +35,13 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
     } = flags;
     let to = to.ok_or_else(|| user("sequence needs --to N"))?;
     let to = grundy::nat::parse_u64(&to, "--to").map_err(user)?;
-    let query = game.query(registry).map_err(user)?;
-    let (source, name) = query
-        .entry
-        .sequence_source(&query.options)
-        .map_err(user)?
-        .ok_or_else(|| user(format!("{} has no nim-sequence", query.entry.name())))?;
     if genus {
         let (rule, name, game_name) = heap_rule(registry, game, "--genus")?;
         let genera =
             super::working(&name, || grundy::misere::genus_sequence(&rule, to)).map_err(user)?;
         return emit_genus(out, json, game_name, &genera);
     }
+    let (query, source, name) = source_of(registry, game)?;
     let job = grundy::heap::sequence::Job {
         source,
         game: name,
@@ -81,6 +76,24 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
     super::emit(out, json, &named, || render::sequence_text(&report))
 }
 
+/// The query of `game`, where its nim-sequence comes from, and the sequence's name.
+fn source_of(
+    registry: &Registry,
+    game: &GameArgs,
+) -> Result<(
+    grundy::registry::Query,
+    grundy::heap::sequence::Source,
+    String,
+)> {
+    let query = game.query(registry).map_err(user)?;
+    let (source, name) = query
+        .entry
+        .sequence_source(&query.options)
+        .map_err(user)?
+        .ok_or_else(|| user(format!("{} has no nim-sequence", query.entry.name())))?;
+    Ok((query, source, name))
+}
+
 /// The take-and-break (or subtraction, all-but) rule of `game`, its sequence name and its
 /// name for JSON; refused, naming `what` asked for it, for a game whose values come from a
 /// formula.
@@ -89,12 +102,7 @@ pub(crate) fn heap_rule(
     game: &GameArgs,
     what: &str,
 ) -> Result<(grundy::heap::HeapRule, String, grundy::GameName)> {
-    let query = game.query(registry).map_err(user)?;
-    let (source, name) = query
-        .entry
-        .sequence_source(&query.options)
-        .map_err(user)?
-        .ok_or_else(|| user(format!("{} has no nim-sequence", query.entry.name())))?;
+    let (query, source, name) = source_of(registry, game)?;
     let grundy::heap::sequence::Source::Rule(rule) = source else {
         return Err(user(format!(
             "{name}: {what} searches the game's positions, which only take-and-break, \

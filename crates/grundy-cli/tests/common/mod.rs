@@ -1,4 +1,4 @@
-//! Helpers shared by the tests that start `grundy serve`.
+//! Helpers shared by the command-line tests: running `grundy`, and starting `grundy serve`.
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
@@ -63,4 +63,19 @@ pub fn get_with(server: &Server, path: &str, headers: &str) -> (u16, String) {
         .unwrap_or("")
         .to_string();
     (status, body)
+}
+
+/// Runs `grundy args` with `input` on standard input: (exit status, stdout, stderr).
+pub fn grundy(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("grundy")
+        .expect("binary built")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    )
 }
