@@ -39,7 +39,7 @@ pub const SEARCH_LIMIT: usize = 2_000_000;
 /// The largest heap for which a heap game's misère quotient is computed to decide a position.
 pub const QUOTIENT_HEAPS: u64 = 40;
 /// The most positions searched while learning that quotient.
-const QUOTIENT_SEARCH: usize = 1_000_000;
+const QUOTIENT_SEARCH: usize = 300_000;
 
 /// A heap game's quotient and the heaps of a position it decides.
 type Decided = (std::sync::Arc<Quotient>, Vec<u64>);
