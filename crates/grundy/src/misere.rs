@@ -67,8 +67,9 @@ pub struct MisereGame {
     memo: Mutex<HashMap<Vec<Token>, bool>>,
     /// The heap rule of a heap game, whose positions are lists of heaps.
     rule: Option<HeapRule>,
-    /// The quotient computed so far, and the least heap bound that proved too large.
-    quotient: Mutex<(Option<std::sync::Arc<Quotient>>, Option<u64>)>,
+    /// The quotient computed so far, and whether learning one proved too large (then search
+    /// decides).
+    quotient: Mutex<(Option<std::sync::Arc<Quotient>>, bool)>,
 }
 
 /// Words of tokens.
@@ -94,7 +95,7 @@ impl MisereGame {
             inner,
             memo: Mutex::new(HashMap::new()),
             rule: None,
-            quotient: Mutex::new((None, None)),
+            quotient: Mutex::new((None, false)),
         })
     }
 
@@ -126,7 +127,7 @@ impl MisereGame {
                 return Ok(Some((q.clone(), heaps)));
             }
         }
-        if top > QUOTIENT_HEAPS || cache.1.is_some_and(|failed| top >= failed) {
+        if top > QUOTIENT_HEAPS || cache.1 {
             return Ok(None);
         }
         // At least heaps to 12, so that small positions share one quotient.
@@ -139,7 +140,7 @@ impl MisereGame {
             }
             Err(GameError::TooLarge(_)) => {
                 // Learning it costs time; once it is too large, search decides instead.
-                cache.1 = Some(0);
+                cache.1 = true;
                 Ok(None)
             }
             Err(e) => Err(e),
@@ -260,17 +261,23 @@ impl MisereGame {
                 (s, x)
             })
             .collect();
+        // The winning options of one heap of each size (every heap of that size has them).
+        let winning: HashMap<u64, Vec<Vec<u64>>> = without
+            .iter()
+            .map(|(&s, &x)| {
+                let mut found = Vec::new();
+                rule.for_each_option(s, |_, parts| {
+                    if q.is_p(parts.iter().fold(x, |y, &p| q.mul(y, class(p)))) {
+                        found.push(parts.to_vec());
+                    }
+                });
+                (s, found)
+            })
+            .collect();
         let from: Vec<Token> = heaps.iter().map(|&h| Token::from(h)).collect();
         let mut out = Vec::new();
-        for (i, &h) in heaps.iter().enumerate() {
-            let mut found: Vec<Vec<u64>> = Vec::new();
-            rule.for_each_option(h, |_, parts| {
-                let y = parts.iter().fold(without[&h], |y, &p| q.mul(y, class(p)));
-                if q.is_p(y) {
-                    found.push(parts.to_vec());
-                }
-            });
-            for parts in found {
+        for (i, h) in heaps.iter().enumerate() {
+            for parts in &winning[h] {
                 if out.len() == max {
                     return out;
                 }

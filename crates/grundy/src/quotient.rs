@@ -336,6 +336,8 @@ struct Learner {
     out: Outcomes,
     /// The live heaps (the letters).
     letters: Vec<usize>,
+    /// Each heap's letter (`NONE` for a heap that is not one yet, or has no move).
+    letter_of: Vec<u16>,
     /// Counts-vector length (heaps 0..=to).
     width: usize,
     reps: Vec<Vec<u8>>,
@@ -348,6 +350,11 @@ struct Learner {
     trans: Vec<Vec<u32>>,
     /// The row of representative + heap, for each element and letter.
     trans_rows: Vec<Vec<Vec<u64>>>,
+}
+
+/// Bit `j` of a row: whether the representative plus experiment `j` is P.
+fn bit(row: &[u64], j: usize) -> bool {
+    row.get(j / 64).is_some_and(|w| w >> (j % 64) & 1 == 1)
 }
 
 fn set_bit(row: &mut Vec<u64>, j: usize, v: bool) {
@@ -464,12 +471,8 @@ impl Learner {
 
     /// Adds heap `n` as a letter and learns and proves the quotient with it.
     fn extend(&mut self, n: usize) -> Result<(), GameError> {
-        let mut letter_of = vec![NONE; self.width];
-        for (l, &h) in self.letters.iter().enumerate() {
-            letter_of[h] = l as u16;
-        }
         self.out.base = Base {
-            letter_of,
+            letter_of: self.letter_of.clone(),
             trans: self.trans.clone(),
             p: (0..self.reps.len() as u32)
                 .map(|x| self.predicted_p(x))
@@ -479,6 +482,7 @@ impl Learner {
         self.out.memo.clear();
         let l = self.letters.len() as u16;
         self.letters.push(n);
+        self.letter_of[n] = l;
         for x in 0..self.reps.len() {
             let p = self.plus(&self.reps[x], &[l], &[])?;
             let row = self.row_of(&p)?;
@@ -504,7 +508,7 @@ impl Learner {
     }
 
     fn predicted_p(&self, x: u32) -> bool {
-        self.rows[x as usize][0] & 1 == 1
+        bit(&self.rows[x as usize], 0)
     }
 
     /// Rivest and Schapire's step: `word` then `z` is a position whose outcome the candidate,
@@ -571,12 +575,7 @@ impl Learner {
                     // wrongly along one of the two orders.
                     let (ra, rb) = (&self.rows[a as usize], &self.rows[b as usize]);
                     let j = (0..self.exps.len())
-                        .find(|&j| {
-                            let bit = |r: &Vec<u64>| {
-                                r.get(j / 64).is_some_and(|w| w >> (j % 64) & 1 == 1)
-                            };
-                            bit(ra) != bit(rb)
-                        })
+                        .find(|&j| bit(ra, j) != bit(rb, j))
                         .expect("distinct elements have distinct rows");
                     let z = self.exps[j].clone();
                     let mut word = self.words[x].clone();
@@ -585,7 +584,7 @@ impl Learner {
                         let p = self.plus(&vec![0; self.width], &word, &z)?;
                         self.out.is_p(&p)?
                     };
-                    let a_says = self.rows[a as usize][j / 64] >> (j % 64) & 1 == 1;
+                    let a_says = bit(&self.rows[a as usize], j);
                     if a_says == truth {
                         word.truncate(word.len() - 2);
                         word.extend([h as u16, g as u16]);
@@ -606,19 +605,13 @@ impl Learner {
         let nl = self.letters.len();
         // bad[l][y]: from a position of class y plus heap letters[l], a move in that heap
         // reaches P.
-        let letter_of: HashMap<usize, u16> = self
-            .letters
-            .iter()
-            .enumerate()
-            .map(|(l, &h)| (h, l as u16))
-            .collect();
         let bad: Vec<Vec<bool>> = (0..nl)
             .map(|l| {
                 (0..q as u32)
                     .map(|y| {
                         self.out.options[self.letters[l]].iter().any(|c| {
                             let word: Vec<u16> =
-                                c.iter().map(|h| letter_of[&(*h as usize)]).collect();
+                                c.iter().map(|&h| self.letter_of[h as usize]).collect();
                             p[self.read(y, &word) as usize]
                         })
                     })
@@ -778,6 +771,7 @@ pub fn quotient_within(rule: &HeapRule, to: u64, limit: usize) -> Result<Quotien
             base: Base::default(),
         },
         letters: Vec::new(),
+        letter_of: vec![NONE; width],
         width,
         reps: Vec::new(),
         words: Vec::new(),
@@ -841,18 +835,14 @@ fn monomial(exps: &[u32], gens: &[Generator]) -> String {
 /// Names, presentation, table and pretending function of a proved candidate.
 fn assemble(l: &Learner, rule: &HeapRule, to: u64) -> Quotient {
     let q = l.reps.len();
-    let heap_class = |h: usize| -> u32 {
-        match l.letters.iter().position(|&x| x == h) {
-            Some(i) => l.trans[0][i],
-            None => 0,
-        }
-    };
+    // A heap with no move is the empty game: it multiplies by the identity.
     let mul_by_heap = |x: u32, h: usize| -> u32 {
-        match l.letters.iter().position(|&y| y == h) {
-            Some(i) => l.trans[x as usize][i],
-            None => x,
+        match l.letter_of[h] {
+            NONE => x,
+            i => l.trans[x as usize][i as usize],
         }
     };
+    let heap_class = |h: usize| mul_by_heap(0, h);
     // Generators: heaps whose class is not made from the smaller heaps' classes.
     let mut gens: Vec<Generator> = Vec::new();
     let mut gen_heaps: Vec<usize> = Vec::new();
