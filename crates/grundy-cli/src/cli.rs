@@ -215,26 +215,35 @@ pub enum Command {
     /// Print the manual page (roff), e.g. `grundy man | man -l -`.
     Man,
     /// The value of a short partizan game written in CGSuite's notation: its canonical form,
-    /// outcome, stops and birthday, e.g. `grundy cgt "{2|-2} + {1|-1}"` or `grundy cgt "^ + *"`.
+    /// outcome, stops and birthday, e.g. `grundy cgt "{2|-2} + {1|-1}"` or `grundy cgt "^ + *"`;
+    /// or the misère canonical form of an impartial game written as CGSuite writes one,
+    /// e.g. `grundy cgt "*[2] + *[2]"`.
     Cgt {
         /// The expression: numbers (3, -1/2), nimbers (*, *3), ups (^, ^^, v*, ^3, ^<2>),
         /// games in braces ({0,*|0}, {1||0|-1}), +-x and ±{a,b}, Tiny(x), Miny(x),
         /// sums and differences (+, -), parentheses, and G Cool t, G Heat t (binding to the
         /// game just before them, as CGSuite's G.Cool(t): {3|1} + * Cool 1 cools * alone).
+        /// Misère games: `*[n]` is the nim heap n, `*[a,b,…]` the game of options a, b, … (an
+        /// integer a nim heap, `[a,b]` a game of those options: `*[[2],0]` is {{*2},0}),
+        /// added with +.
         #[arg(allow_hyphen_values = true)]
         expression: String,
         /// Print JSON: canonical (canonical form), outcome (L, R, N, P), left_stop,
         /// right_stop, mean, temperature, atomic_weight (null when not atomic), birthday,
-        /// reduced (the reduced canonical form).
+        /// reduced (the reduced canonical form). For a misère game: canonical (null when too
+        /// long to write), misere_outcome, outcome, misere_nim_value, nim_value, genus, tame,
+        /// phylum, birthday, mate, options.
         #[arg(long)]
         json: bool,
     },
     /// The value of a position as a short game (canonical form, outcome, stops, mean,
     /// temperature): a partizan game's by searching its positions, an impartial game's nimber
-    /// (its Grundy value).
+    /// (its Grundy value); with --misere, its misère canonical form (Conway, ONAG ch. 12) and
+    /// genus, as CGSuite writes them.
     #[command(after_help = SUM_HELP)]
     Value {
-        /// Print JSON: canonical, outcome, left_stop, right_stop, mean, temperature, birthday.
+        /// Print JSON: canonical, outcome, left_stop, right_stop, mean, temperature, birthday
+        /// (with --misere: as `grundy cgt --json` prints a misère game).
         #[arg(long, global = true)]
         json: bool,
         #[command(subcommand)]

@@ -543,6 +543,35 @@ fn board_pictures(words: &[String]) -> String {
 }
 
 /// `grundy cgt`'s text.
+/// A misère canonical form: the form, then its outcomes, values and genus in words.
+pub fn misere_form_text(r: &grundy::misere_form::Report) -> String {
+    let form = r.canonical.clone().unwrap_or_else(|| {
+        format!(
+            "(a form born on day {} too long to write: more than {} characters)",
+            r.birthday,
+            grundy::misere_form::TEXT_LIMIT
+        )
+    });
+    let who = match r.misere_outcome {
+        grundy::Outcome::P => "the player to move loses",
+        _ => "the player to move wins",
+    };
+    let tame = if r.tame {
+        format!(
+            "{} (in sums of tame games it plays like misère Nim)",
+            r.phylum
+        )
+    } else {
+        r.phylum.clone()
+    };
+    format!(
+        "{form}\nMisère outcome {} ({who} when the last move loses); normal-play outcome {}; \
+         misère Grundy value {}, normal-play Grundy value {}; genus {}; {tame}; born by day \
+         {}.\n",
+        r.misere_outcome, r.outcome, r.misere_nim_value, r.nim_value, r.genus, r.birthday
+    )
+}
+
 pub fn cgt_text(r: &grundy::cgt::Report) -> String {
     let who = match r.outcome {
         grundy::Outcome::L => "Left wins, whoever starts",

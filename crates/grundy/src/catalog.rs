@@ -467,6 +467,26 @@ pub trait DynGame: Send + Sync {
     /// partizan game's canonical form, found by searching its positions (at most
     /// [`VALUE_POSITIONS`] of them); an impartial game's nimber, from its Grundy value.
     fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError>;
+    /// The misère canonical form of the position written as `args` (see
+    /// [`crate::misere_form`]), built in `forms`: by default from the forms of every position
+    /// below it; refused for a partizan game.
+    ///
+    /// ```
+    /// use grundy::misere_form::Forms;
+    /// use grundy::registry::Registry;
+    ///
+    /// let kayles = Registry::catalog().parse("kayles").unwrap().game().unwrap();
+    /// let mut forms = Forms::new();
+    /// let g = kayles.misere_form(&mut forms, &["5"]).unwrap();
+    /// assert_eq!(forms.genus_text(g).unwrap(), "4^146"); // as CGSuite writes it
+    /// ```
+    fn misere_form(
+        &self,
+        forms: &mut crate::misere_form::Forms,
+        args: &[&str],
+    ) -> Result<crate::misere_form::Form, GameError> {
+        crate::misere_form::form_of(forms, self, args)
+    }
 }
 
 /// The most positions `DynGame::value` searches for one partizan value.

@@ -46,6 +46,7 @@ pub mod games;
 pub mod graph;
 pub mod heap;
 pub mod misere;
+pub mod misere_form;
 pub mod moves;
 pub mod nat;
 mod outcome;

@@ -510,6 +510,31 @@ impl DynGame for MisereGame {
             .max_by_key(|m| crate::catalog::play_left(&m.to)))
     }
 
+    fn misere_form(
+        &self,
+        forms: &mut crate::misere_form::Forms,
+        args: &[&str],
+    ) -> Result<crate::misere_form::Form, GameError> {
+        let Some(rule) = &self.rule else {
+            return self.inner.misere_form(forms, args);
+        };
+        // A heap game: the sum of its heaps' forms.
+        let Some(heaps) = args
+            .iter()
+            .map(|a| a.parse::<u64>().ok())
+            .collect::<Option<Vec<u64>>>()
+        else {
+            return self.inner.misere_form(forms, args);
+        };
+        let top = heaps.iter().copied().max().unwrap_or(0);
+        let of = crate::misere_form::heap_forms(forms, rule, top)?;
+        let mut sum = forms.zero();
+        for h in heaps {
+            sum = forms.add(sum, of[h as usize])?;
+        }
+        Ok(sum)
+    }
+
     fn value(&self, _args: &[&str]) -> Result<Report, GameError> {
         Err(GameError::Invalid(format!(
             "{}: a misère position has no nimber (no normal-play value): misère play is not \
@@ -532,7 +557,7 @@ pub struct Genus {
 
 impl Genus {
     /// The genus of the game with no move: 0^(1 2 0 2 0 …).
-    fn zero() -> Self {
+    pub(crate) fn zero() -> Self {
         Genus {
             normal: 0,
             sup: vec![1, 2, 0],
@@ -559,7 +584,7 @@ impl Genus {
     /// of the options' g, γ0 the mex of their γ0, and γk the mex of their γk with γ(k−1) and
     /// γ(k−1) ⊕ 1 (the moves of a heap of 2 beside the game, to 1 and to 0: adding *1
     /// flips the last bit of a misère Grundy value).
-    fn of_options(options: &[&Genus]) -> Self {
+    pub(crate) fn of_options(options: &[&Genus]) -> Self {
         let mex = |taken: &mut Vec<u32>| -> u32 {
             taken.sort_unstable();
             taken.dedup();

@@ -38,7 +38,7 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
     if genus {
         let (rule, name, game_name) = heap_rule(registry, game, "--genus")?;
         let genera =
-            super::working(&name, || grundy::misere::genus_sequence(&rule, to)).map_err(user)?;
+            super::working(&name, || grundy::misere_form::heap_genera(&rule, to)).map_err(user)?;
         return emit_genus(out, json, game_name, &genera);
     }
     let (query, source, name) = source_of(registry, game)?;
@@ -118,7 +118,7 @@ fn emit_genus(
     out: &mut dyn Write,
     json: bool,
     game: grundy::GameName,
-    genera: &[grundy::misere::Genus],
+    genera: &[(grundy::misere::Genus, String)],
 ) -> Result<()> {
     #[derive(serde::Serialize)]
     struct Genera {
@@ -131,9 +131,9 @@ fn emit_genus(
     }
     let doc = Genera {
         to: genera.len().saturating_sub(1),
-        values: genera.iter().map(|g| g.normal).collect(),
-        misere: genera.iter().map(|g| g.misere()).collect(),
-        genus: genera.iter().map(ToString::to_string).collect(),
+        values: genera.iter().map(|(g, _)| g.normal).collect(),
+        misere: genera.iter().map(|(g, _)| g.misere()).collect(),
+        genus: genera.iter().map(|(_, text)| text.clone()).collect(),
         game,
     };
     super::emit(out, json, &doc, || {
@@ -142,8 +142,12 @@ fn emit_genus(
              beside 0, 1, 2, … heaps of 2))\n",
             doc.game
         );
-        for (n, g) in genera.iter().enumerate() {
-            s.push_str(&format!("{n:>6} {:>4} {:>4}  {g}\n", g.normal, g.misere()));
+        for (n, (g, text)) in genera.iter().enumerate() {
+            s.push_str(&format!(
+                "{n:>6} {:>4} {:>4}  {text}\n",
+                g.normal,
+                g.misere()
+            ));
         }
         s
     })

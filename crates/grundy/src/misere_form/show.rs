@@ -1,0 +1,384 @@
+//! Misère forms written and read as CGSuite writes and reads them.
+//!
+//! Written in Conway's notation (ONAG ch. 12) as CGSuite prints it inside `*[…]`: a nim heap
+//! is its size (`&10;` from ten on), a game's options are written one after another, the latest
+//! born first, an option of several options in parentheses (`(2#1)21` is {{*2, *1}, *2, *1}),
+//! a game of one option is that option and `#` (`2#` is {*2}); a game that is a smaller one
+//! plus a nim heap *i is the smaller one with `[i]` (`2[2]` is *2 + *2), or `[-i]` when it is
+//! the smaller one minus *i, and an odd game (E + *1, E born first) is E with `[1]`.
+//!
+//! Read as CGSuite reads it: `*[n]` is the nim heap *n, `*[a, b, …]` the game whose options
+//! are a, b, … where an integer is a nim heap and a bracketed list `[a, b]` a game of those
+//! options (`*[[2], 0]` is {{*2}, 0}), and `*[…]` forms add with `+` (or `-`: in misère play
+//! every game is its own negative).
+
+use super::{Form, Forms};
+use crate::GameError;
+use std::cmp::Ordering;
+
+fn digit(n: u32) -> String {
+    if n < 10 {
+        n.to_string()
+    } else {
+        format!("&{n};")
+    }
+}
+
+impl Forms {
+    /// CGSuite's order of forms: by their even parts' birthday, number of options, G⁺, G⁻ and
+    /// options (in this order, compared one by one), then even before odd.
+    fn order(&mut self, a: Form, b: Form) -> Result<Ordering, GameError> {
+        if a == b {
+            return Ok(Ordering::Equal);
+        }
+        let (ea, eb) = (self.even_part(a)?, self.even_part(b)?);
+        let by_value = |f: &Forms, g: Form| {
+            (
+                f.birthday(g),
+                f.options(g).len(),
+                f.nim_value(g),
+                f.misere_nim_value(g),
+            )
+        };
+        let first = by_value(self, ea).cmp(&by_value(self, eb));
+        if first != Ordering::Equal {
+            return Ok(first);
+        }
+        if ea != eb {
+            let (oa, ob) = (self.sorted_options(ea)?, self.sorted_options(eb)?);
+            for (x, y) in oa.into_iter().zip(ob) {
+                let o = self.order(x, y)?;
+                if o != Ordering::Equal {
+                    return Ok(o);
+                }
+            }
+        }
+        // Even first.
+        Ok(self.is_odd(a)?.cmp(&self.is_odd(b)?))
+    }
+
+    /// The options of `g` in CGSuite's order (the earliest born first).
+    pub fn sorted_options(&mut self, g: Form) -> Result<Vec<Form>, GameError> {
+        if let Some(s) = self.sorted.get(&g) {
+            return Ok(s.clone());
+        }
+        let mut out: Vec<Form> = Vec::new();
+        for o in self.options(g).to_vec() {
+            let mut at = out.len();
+            while at > 0 && self.order(out[at - 1], o)? == Ordering::Greater {
+                at -= 1;
+            }
+            out.insert(at, o);
+        }
+        self.sorted.insert(g, out.clone());
+        Ok(out)
+    }
+
+    /// The form H with H + K = G, if there is one that the options of G show: H's options
+    /// are among the differences of G's options and K (tried all together, then leaving out
+    /// one or two), each candidate checked by adding K back.
+    pub fn difference(&mut self, g: Form, k: Form) -> Result<Option<Form>, GameError> {
+        if k == self.zero() {
+            return Ok(Some(g));
+        }
+        if g == k {
+            return Ok(Some(self.zero()));
+        }
+        if let Some(&d) = self.differences.get(&(g, k)) {
+            return Ok(d);
+        }
+        let mut candidates = Vec::new();
+        for o in self.options(g).to_vec() {
+            if let Some(d) = self.difference(o, k)? {
+                candidates.push(d);
+            }
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        let nim = self.nim_value(g) ^ self.nim_value(k);
+        let n = candidates.len();
+        let mut tries: Vec<Vec<Form>> = vec![candidates.clone()];
+        for i in 0..n {
+            tries.push([&candidates[..i], &candidates[i + 1..]].concat());
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let mut t = candidates.clone();
+                t.remove(j);
+                t.remove(i);
+                tries.push(t);
+            }
+        }
+        let mut found = None;
+        for t in tries {
+            if t.iter().any(|&x| self.nim_value(x) == nim) {
+                continue; // H's options cannot have H's own G⁺
+            }
+            let h = self.game(&t)?;
+            if self.nim_value(h) == nim && self.add(h, k)? == g {
+                found = Some(h);
+                break;
+            }
+        }
+        self.differences.insert((g, k), found);
+        Ok(found)
+    }
+
+    /// `g` as CGSuite writes it: `*[2#0]`.
+    pub fn show(&mut self, g: Form) -> Result<String, GameError> {
+        Ok(self
+            .show_within(g, usize::MAX)?
+            .expect("no limit on the length"))
+    }
+
+    /// [`Forms::show`], or `None` when the text would be longer than `limit` characters.
+    pub fn show_within(&mut self, g: Form, limit: usize) -> Result<Option<String>, GameError> {
+        let mut out = String::from("*[");
+        let mut opened = false;
+        self.show_limit = limit;
+        self.write(g, &mut out, false, &mut opened)?;
+        if opened {
+            out.push(']');
+        }
+        out.push(']');
+        Ok((out.len() <= limit).then_some(out))
+    }
+
+    /// Writes `g`; `opened` is true on entry when a subscript is to follow (the first atom
+    /// written then opens it with `[`), and says on return whether one was opened.
+    fn write(
+        &mut self,
+        g: Form,
+        out: &mut String,
+        parenthesize: bool,
+        opened: &mut bool,
+    ) -> Result<(), GameError> {
+        if out.len() > self.show_limit {
+            return Ok(());
+        }
+        let b = self.birthday(g);
+        if self.is_nim_heap(g) {
+            out.push_str(&digit(b));
+            if *opened {
+                out.push('[');
+            }
+            return Ok(());
+        }
+        let odd = self.is_odd(g)?;
+        let mut i = if odd { 3 } else { 2 };
+        while i < b {
+            let heap = self.nimber(i)?;
+            if let Some(d) = self.difference(g, heap)? {
+                if self.birthday(d) < b {
+                    *opened = true;
+                    self.write(d, out, true, opened)?;
+                    out.push_str(&digit(i));
+                    return Ok(());
+                }
+            }
+            let s = self.add(g, heap)?;
+            if self.birthday(s) < b {
+                *opened = true;
+                self.write(s, out, true, opened)?;
+                out.push('-');
+                out.push_str(&digit(i));
+                return Ok(());
+            }
+            i += 2;
+        }
+        if odd {
+            *opened = true;
+            let e = self.even_part(g)?;
+            self.write(e, out, true, opened)?;
+            out.push('1');
+            return Ok(());
+        }
+        let options = self.sorted_options(g)?;
+        if options.len() == 1 {
+            self.write(options[0], out, true, opened)?;
+            out.push('#');
+            return Ok(());
+        }
+        if parenthesize {
+            out.push('(');
+        }
+        for &o in options.iter().rev() {
+            let mut inner = false;
+            self.write(o, out, true, &mut inner)?;
+            if inner {
+                out.push(']');
+            }
+        }
+        if parenthesize {
+            out.push(')');
+        }
+        if *opened {
+            out.push('[');
+        }
+        Ok(())
+    }
+
+    /// Reads a misère expression in CGSuite's notation (see the module docs of `show`):
+    /// `*[2] + *[[2], 0]`; `*n` and `*` are nim heaps too.
+    pub fn parse(&mut self, text: &str) -> Result<Form, GameError> {
+        let mut p = Parser {
+            text,
+            chars: text.char_indices().collect(),
+            at: 0,
+        };
+        let g = p.expression(self)?;
+        p.skip_space();
+        if p.at < p.chars.len() {
+            return Err(p.error("'+' or the end"));
+        }
+        Ok(g)
+    }
+}
+
+/// One entry of a `*[…]` list.
+enum Item {
+    Heap(u32),
+    List(Vec<Item>),
+    Game(Form),
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    chars: Vec<(usize, char)>,
+    at: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).map(|&(_, c)| c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    fn error(&self, expected: &str) -> GameError {
+        let (column, found) = match self.chars.get(self.at) {
+            Some(&(i, c)) => (i + 1, format!("'{c}'")),
+            None => (self.text.len() + 1, "the end".to_string()),
+        };
+        GameError::Invalid(format!(
+            "misère expression '{}': expected {expected} at column {column}, found {found}",
+            self.text
+        ))
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_space();
+        if self.peek() == Some(c) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expression(&mut self, forms: &mut Forms) -> Result<Form, GameError> {
+        let mut g = self.term(forms)?;
+        while self.eat('+') || self.eat('-') {
+            let h = self.term(forms)?;
+            g = forms.add(g, h)?;
+        }
+        Ok(g)
+    }
+
+    fn integer(&mut self) -> Result<Option<u32>, GameError> {
+        self.skip_space();
+        let start = self.at;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.at += 1;
+        }
+        if start == self.at {
+            return Ok(None);
+        }
+        let digits: String = self.chars[start..self.at].iter().map(|&(_, c)| c).collect();
+        match digits.parse::<u32>() {
+            Ok(n) if n <= super::NIMBER_LIMIT => Ok(Some(n)),
+            _ => {
+                self.at = start;
+                Err(GameError::TooLarge(format!(
+                    "misère expression '{}': the nim heap {digits} is too large (at most {})",
+                    self.text,
+                    super::NIMBER_LIMIT
+                )))
+            }
+        }
+    }
+
+    fn term(&mut self, forms: &mut Forms) -> Result<Form, GameError> {
+        if self.eat('(') {
+            let g = self.expression(forms)?;
+            if !self.eat(')') {
+                return Err(self.error("')'"));
+            }
+            return Ok(g);
+        }
+        if !self.eat('*') {
+            return Err(self.error("a misère game: *[…], *n or a parenthesis"));
+        }
+        if self.eat('[') {
+            let items = self.items(forms)?;
+            return match items.as_slice() {
+                [one] => apply(forms, one),
+                _ => {
+                    let mut options = Vec::with_capacity(items.len());
+                    for item in &items {
+                        options.push(apply(forms, item)?);
+                    }
+                    forms.game(&options)
+                }
+            };
+        }
+        let n = self.integer()?.unwrap_or(1);
+        forms.nimber(n)
+    }
+
+    /// A list's entries up to and including its `]`.
+    fn items(&mut self, forms: &mut Forms) -> Result<Vec<Item>, GameError> {
+        let mut items = Vec::new();
+        if self.eat(']') {
+            return Ok(items);
+        }
+        loop {
+            items.push(self.item(forms)?);
+            if self.eat(']') {
+                return Ok(items);
+            }
+            if !self.eat(',') {
+                return Err(self.error("',' or ']'"));
+            }
+        }
+    }
+
+    fn item(&mut self, forms: &mut Forms) -> Result<Item, GameError> {
+        if self.eat('[') {
+            return Ok(Item::List(self.items(forms)?));
+        }
+        if let Some(n) = self.integer()? {
+            return Ok(Item::Heap(n));
+        }
+        Ok(Item::Game(self.expression(forms)?))
+    }
+}
+
+/// The game an entry stands for: a heap, the game of a list's entries, or a game.
+fn apply(forms: &mut Forms, item: &Item) -> Result<Form, GameError> {
+    match item {
+        Item::Heap(n) => forms.nimber(*n),
+        Item::Game(g) => Ok(*g),
+        Item::List(items) => {
+            let mut options = Vec::with_capacity(items.len());
+            for i in items {
+                options.push(apply(forms, i)?);
+            }
+            forms.game(&options)
+        }
+    }
+}
