@@ -543,6 +543,14 @@ fn board_pictures(words: &[String]) -> String {
 }
 
 /// `grundy cgt`'s text.
+/// A value or a misère form (see [`grundy::cgt::Answer`]).
+pub fn answer_text(a: &grundy::cgt::Answer) -> String {
+    match a {
+        grundy::cgt::Answer::Value(r) => cgt_text(r),
+        grundy::cgt::Answer::Misere(r) => misere_form_text(r),
+    }
+}
+
 /// A misère canonical form: the form, then its outcomes, values and genus in words.
 pub fn misere_form_text(r: &grundy::misere_form::Report) -> String {
     let form = r.canonical.clone().unwrap_or_else(|| {

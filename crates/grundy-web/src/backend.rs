@@ -105,7 +105,7 @@ impl Backend {
     /// The position's value as a short game: exactly the JSON of `grundy value … --json`.
     pub fn value(&self, q: &str) -> Result<String, GameError> {
         let query = self.parse(q)?;
-        let report = query.game()?.value(&query.words())?;
+        let report = grundy::cgt::value_of(query.game()?.as_ref(), &query.words())?;
         serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
@@ -142,7 +142,7 @@ impl Backend {
 
     /// A value in CGSuite's notation: exactly the JSON of `grundy cgt EXPR --json`.
     pub fn cgt(&self, q: &str) -> Result<String, GameError> {
-        let report = grundy::cgt::report(q)?;
+        let report = grundy::cgt::answer(q)?;
         serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
@@ -179,6 +179,19 @@ mod tests {
         assert_eq!(v["total"], 705);
         let r = grundy::budget::within(Duration::ZERO, || backend.moves("moore --k 3 0 705"));
         assert_eq!(r.unwrap_err().kind(), "over_budget");
+    }
+
+    /// A misère expression and a misère position get their misère canonical forms, as
+    /// `grundy cgt --json` and `grundy value --json` print them.
+    #[test]
+    fn misere_forms_are_answered_as_the_cli_answers_them() {
+        let backend = Backend::new(Registry::catalog());
+        let c: Value = serde_json::from_str(&backend.cgt("*[2]+*[2]").unwrap()).unwrap();
+        assert_eq!(c["canonical"], "*[2[2]]");
+        assert_eq!(c["misere_outcome"], "P");
+        let v: Value = serde_json::from_str(&backend.value("kayles --misere 5").unwrap()).unwrap();
+        assert_eq!(v["canonical"], "*[2[2]321]");
+        assert_eq!(v["genus"], "4^146");
     }
 
     /// A partizan position: its moves for both players, its value as `grundy value --json`

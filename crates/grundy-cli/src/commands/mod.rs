@@ -111,33 +111,16 @@ fn run_command(
         Command::Value { json, game } => {
             let query = game.query(registry).map_err(user)?;
             let game = query.game().map_err(user)?;
-            if game.misere() {
-                let report = working(&game.name(), || {
-                    grundy::misere_form::report_of(game.as_ref(), &query.words())
-                })
-                .map_err(user)?;
-                emit(out, json, &report, || {
-                    crate::render::misere_form_text(&report)
-                })?;
-            } else {
-                let report = working(&game.name(), || game.value(&query.words())).map_err(user)?;
-                emit(out, json, &report, || crate::render::cgt_text(&report))?;
-            }
+            let answer = working(&game.name(), || {
+                grundy::cgt::value_of(game.as_ref(), &query.words())
+            })
+            .map_err(user)?;
+            emit(out, json, &answer, || crate::render::answer_text(&answer))?;
         }
         Command::Cgt { expression, json } => {
-            if grundy::misere_form::is_misere_expression(&expression) {
-                let report = working("the expression", || {
-                    grundy::misere_form::report(&expression)
-                })
-                .map_err(user)?;
-                emit(out, json, &report, || {
-                    crate::render::misere_form_text(&report)
-                })?;
-            } else {
-                let report =
-                    working("the expression", || grundy::cgt::report(&expression)).map_err(user)?;
-                emit(out, json, &report, || crate::render::cgt_text(&report))?;
-            }
+            let answer =
+                working("the expression", || grundy::cgt::answer(&expression)).map_err(user)?;
+            emit(out, json, &answer, || crate::render::answer_text(&answer))?;
         }
         Command::Completions { shell } => {
             // Written whole to a buffer first: clap_complete panics if its writer fails (a

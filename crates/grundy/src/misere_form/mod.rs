@@ -45,6 +45,9 @@ use rustc_hash::FxHashMap as HashMap;
 /// Most forms one arena builds before refusing (each holds its options).
 pub const FORM_LIMIT: usize = 4_000_000;
 
+/// Most options, counted over all forms, one arena holds before refusing.
+pub const OPTION_LIMIT: usize = 50_000_000;
+
 /// Largest nim heap read or built as a form (a heap of n has n options).
 pub const NIMBER_LIMIT: u32 = 4096;
 
@@ -121,12 +124,15 @@ pub struct Forms {
     nimbers: Vec<Form>,
     mates: HashMap<Form, Form>,
     differences: HashMap<(Form, Form), Option<Form>>,
-    odd: HashMap<Form, bool>,
+    /// Each form's even part (itself when even).
+    evens: HashMap<Form, Form>,
     phyla: HashMap<Form, Phylum>,
     genera: HashMap<Form, Genus>,
     links: HashMap<(Form, Form), Form>,
     discriminators: HashMap<(Form, Form), Form>,
     sorted: HashMap<Form, Vec<Form>>,
+    /// Options held, over all forms.
+    option_count: usize,
     /// The longest text [`Forms::show`] writes.
     show_limit: usize,
 }
@@ -169,12 +175,13 @@ impl Forms {
             nimbers: Vec::new(),
             mates: HashMap::default(),
             differences: HashMap::default(),
-            odd: HashMap::default(),
+            evens: HashMap::default(),
             phyla: HashMap::default(),
             genera: HashMap::default(),
             links: HashMap::default(),
             discriminators: HashMap::default(),
             sorted: HashMap::default(),
+            option_count: 0,
             show_limit: usize::MAX,
         };
         let zero = forms.insert(Vec::new());
@@ -253,15 +260,21 @@ impl Forms {
             options: options.clone().into_boxed_slice(),
         };
         let g = Form(self.nodes.len() as u32);
+        self.option_count += node.options.len();
         self.nodes.push(node);
         self.index.insert(options.into_boxed_slice(), g);
         g
     }
 
-    fn room(&self) -> Result<(), GameError> {
+    fn room(&self, options: usize) -> Result<(), GameError> {
         if self.nodes.len() >= FORM_LIMIT {
             return Err(GameError::TooLarge(format!(
                 "more than {FORM_LIMIT} misère canonical forms to build"
+            )));
+        }
+        if self.option_count + options > OPTION_LIMIT {
+            return Err(GameError::TooLarge(format!(
+                "misère canonical forms with more than {OPTION_LIMIT} options in all to build"
             )));
         }
         if self.nodes.len() % 1024 == 0 {
@@ -280,14 +293,25 @@ impl Forms {
             return Ok(g);
         }
         let some_p = opts.iter().any(|&o| self.is_p(o));
-        for &x in &opts {
-            for &y in self.options(x) {
-                if self.equals_options(y, &opts, some_p) {
+        // A form equal to the game has its G⁺ and G⁻.
+        let nim = mex(opts.iter().map(|&o| self.nim_value(o)).collect());
+        let misere = if opts.is_empty() {
+            1
+        } else {
+            mex(opts.iter().map(|&o| self.misere_nim_value(o)).collect())
+        };
+        // Such a form is an option of each option of the game that is not one of its own, so
+        // it is born at least two days before the game and its options three: an option born
+        // the day before the game is not among them, and has the form as an option.
+        if let Some(&latest) = opts.iter().max_by_key(|&&o| self.birthday(o)) {
+            for &y in self.options(latest) {
+                let n = self.node(y);
+                if n.nim == nim && n.misere == misere && self.equals_options(y, &opts, some_p) {
                     return Ok(y);
                 }
             }
         }
-        self.room()?;
+        self.room(opts.len())?;
         Ok(self.insert(opts))
     }
 
@@ -312,8 +336,13 @@ impl Forms {
             )));
         }
         while self.nimbers.len() <= n as usize {
+            // A nim heap is in simplest form: no option of *k is *n.
             let options = self.nimbers.clone();
-            let next = self.game(&options)?;
+            self.room(options.len())?;
+            let next = match self.index.get(options.as_slice()) {
+                Some(&g) => g,
+                None => self.insert(options),
+            };
             self.nimbers.push(next);
         }
         Ok(self.nimbers[n as usize])
@@ -327,6 +356,10 @@ impl Forms {
 
     /// The sum G + H in simplest form.
     pub fn add(&mut self, g: Form, h: Form) -> Result<Form, GameError> {
+        crate::cgt::deep(|| self.add_step(g, h))
+    }
+
+    fn add_step(&mut self, g: Form, h: Form) -> Result<Form, GameError> {
         if g == self.zero() {
             return Ok(h);
         }
@@ -352,6 +385,10 @@ impl Forms {
     /// Conway's mate of G: 0 and *1 swapped, otherwise the game of the options' mates.
     /// G + mate(G) is always a misère P-position.
     pub fn mate(&mut self, g: Form) -> Result<Form, GameError> {
+        crate::cgt::deep(|| self.mate_step(g))
+    }
+
+    fn mate_step(&mut self, g: Form) -> Result<Form, GameError> {
         let one = self.nimber(1)?;
         if g == self.zero() {
             return Ok(one);
@@ -379,6 +416,10 @@ impl Forms {
     /// A game X with G + X and H + X both misère P-positions, if they are linked (ONAG
     /// Thm. 76: X's options tell each option of one apart from the other).
     pub fn link(&mut self, g: Form, h: Form) -> Result<Option<Form>, GameError> {
+        crate::cgt::deep(|| self.link_step(g, h))
+    }
+
+    fn link_step(&mut self, g: Form, h: Form) -> Result<Option<Form>, GameError> {
         if !self.linked(g, h) {
             return Ok(None);
         }
@@ -459,28 +500,31 @@ impl Forms {
     /// Whether `g` is odd in CGSuite's sense: G = E + *1 for a form E born earlier (of each
     /// pair G, G + *1 the one born first is even).
     pub fn is_odd(&mut self, g: Form) -> Result<bool, GameError> {
-        if let Some(&odd) = self.odd.get(&g) {
-            return Ok(odd);
-        }
-        let one = self.nimber(1)?;
-        let e = self.add(g, one)?;
-        let odd = self.birthday(e) < self.birthday(g);
-        self.odd.insert(g, odd);
-        Ok(odd)
+        Ok(self.even_part(g)? != g)
     }
 
     /// G itself when even, else G + *1.
     pub fn even_part(&mut self, g: Form) -> Result<Form, GameError> {
-        if self.is_odd(g)? {
-            let one = self.nimber(1)?;
-            self.add(g, one)
-        } else {
-            Ok(g)
+        if let Some(&e) = self.evens.get(&g) {
+            return Ok(e);
         }
+        let one = self.nimber(1)?;
+        let h = self.add(g, one)?;
+        let e = if self.birthday(h) < self.birthday(g) {
+            h
+        } else {
+            g
+        };
+        self.evens.insert(g, e);
+        Ok(e)
     }
 
     /// Conway's genus of `g` (see [`Genus`]).
     pub fn genus(&mut self, g: Form) -> Genus {
+        crate::cgt::deep(|| self.genus_step(g))
+    }
+
+    fn genus_step(&mut self, g: Form) -> Genus {
         if let Some(genus) = self.genera.get(&g) {
             return genus.clone();
         }
@@ -522,6 +566,10 @@ impl Forms {
     /// The phylum of `g`: that of its even part, found from its options as CGSuite classes
     /// them (nim heap, hereditarily or reversibly tame, tameable, restive, restless, wild).
     fn phylum(&mut self, g: Form) -> Result<Phylum, GameError> {
+        crate::cgt::deep(|| self.phylum_step(g))
+    }
+
+    fn phylum_step(&mut self, g: Form) -> Result<Phylum, GameError> {
         let e = self.even_part(g)?;
         if let Some(&p) = self.phyla.get(&e) {
             return Ok(p);

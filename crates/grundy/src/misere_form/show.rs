@@ -26,58 +26,85 @@ fn digit(n: u32) -> String {
 
 impl Forms {
     /// CGSuite's order of forms: by their even parts' birthday, number of options, G⁺, G⁻ and
-    /// options (in this order, compared one by one), then even before odd.
-    fn order(&mut self, a: Form, b: Form) -> Result<Ordering, GameError> {
+    /// options (in this order, compared one by one), then even before odd. Both forms must be
+    /// prepared (see [`Forms::prepare`]).
+    fn order(&self, a: Form, b: Form) -> Ordering {
+        crate::cgt::deep(|| self.order_step(a, b))
+    }
+
+    fn order_step(&self, a: Form, b: Form) -> Ordering {
         if a == b {
-            return Ok(Ordering::Equal);
+            return Ordering::Equal;
         }
-        let (ea, eb) = (self.even_part(a)?, self.even_part(b)?);
-        let by_value = |f: &Forms, g: Form| {
+        let (ea, eb) = (self.evens[&a], self.evens[&b]);
+        let by_value = |g: Form| {
             (
-                f.birthday(g),
-                f.options(g).len(),
-                f.nim_value(g),
-                f.misere_nim_value(g),
+                self.birthday(g),
+                self.options(g).len(),
+                self.nim_value(g),
+                self.misere_nim_value(g),
             )
         };
-        let first = by_value(self, ea).cmp(&by_value(self, eb));
-        if first != Ordering::Equal {
-            return Ok(first);
+        by_value(ea)
+            .cmp(&by_value(eb))
+            .then_with(|| {
+                let (oa, ob) = (&self.sorted[&ea], &self.sorted[&eb]);
+                oa.iter()
+                    .zip(ob)
+                    .map(|(&x, &y)| self.order(x, y))
+                    .find(|o| o.is_ne())
+                    .unwrap_or(Ordering::Equal)
+            })
+            // Even first.
+            .then_with(|| (ea != a).cmp(&(eb != b)))
+    }
+
+    /// Makes ready what CGSuite's order needs of `g` and of every form below it: each one's
+    /// even part, and its options in order.
+    fn prepare(&mut self, g: Form) -> Result<(), GameError> {
+        crate::cgt::deep(|| self.prepare_step(g))
+    }
+
+    fn prepare_step(&mut self, g: Form) -> Result<(), GameError> {
+        if self.sorted.contains_key(&g) {
+            return Ok(());
         }
-        if ea != eb {
-            let (oa, ob) = (self.sorted_options(ea)?, self.sorted_options(eb)?);
-            for (x, y) in oa.into_iter().zip(ob) {
-                let o = self.order(x, y)?;
-                if o != Ordering::Equal {
-                    return Ok(o);
-                }
+        if self.is_nim_heap(g) {
+            // *k + *1 = *(k xor 1), and a nim heap's options are in order of size.
+            for k in 0..=self.birthday(g) as usize {
+                let heap = self.nimbers[k];
+                self.evens.insert(heap, self.nimbers[k & !1]);
+                self.sorted.insert(heap, self.nimbers[..k].to_vec());
             }
+            return Ok(());
         }
-        // Even first.
-        Ok(self.is_odd(a)?.cmp(&self.is_odd(b)?))
+        for o in self.options(g).to_vec() {
+            self.prepare(o)?;
+        }
+        let e = self.even_part(g)?;
+        if e != g {
+            self.prepare(e)?;
+        }
+        let mut options = self.options(g).to_vec();
+        options.sort_by(|&a, &b| self.order(a, b));
+        self.sorted.insert(g, options);
+        Ok(())
     }
 
     /// The options of `g` in CGSuite's order (the earliest born first).
     pub fn sorted_options(&mut self, g: Form) -> Result<Vec<Form>, GameError> {
-        if let Some(s) = self.sorted.get(&g) {
-            return Ok(s.clone());
-        }
-        let mut out: Vec<Form> = Vec::new();
-        for o in self.options(g).to_vec() {
-            let mut at = out.len();
-            while at > 0 && self.order(out[at - 1], o)? == Ordering::Greater {
-                at -= 1;
-            }
-            out.insert(at, o);
-        }
-        self.sorted.insert(g, out.clone());
-        Ok(out)
+        self.prepare(g)?;
+        Ok(self.sorted[&g].clone())
     }
 
     /// The form H with H + K = G, if there is one that the options of G show: H's options
     /// are among the differences of G's options and K (tried all together, then leaving out
     /// one or two), each candidate checked by adding K back.
     pub fn difference(&mut self, g: Form, k: Form) -> Result<Option<Form>, GameError> {
+        crate::cgt::deep(|| self.difference_step(g, k))
+    }
+
+    fn difference_step(&mut self, g: Form, k: Form) -> Result<Option<Form>, GameError> {
         if k == self.zero() {
             return Ok(Some(g));
         }
@@ -147,6 +174,16 @@ impl Forms {
     /// Writes `g`; `opened` is true on entry when a subscript is to follow (the first atom
     /// written then opens it with `[`), and says on return whether one was opened.
     fn write(
+        &mut self,
+        g: Form,
+        out: &mut String,
+        parenthesize: bool,
+        opened: &mut bool,
+    ) -> Result<(), GameError> {
+        crate::cgt::deep(|| self.write_step(g, out, parenthesize, opened))
+    }
+
+    fn write_step(
         &mut self,
         g: Form,
         out: &mut String,
@@ -225,6 +262,7 @@ impl Forms {
             text,
             chars: text.char_indices().collect(),
             at: 0,
+            depth: 0,
         };
         let g = p.expression(self)?;
         p.skip_space();
@@ -242,10 +280,14 @@ enum Item {
     Game(Form),
 }
 
+/// Deepest nesting of brackets and parentheses read.
+const NESTING_LIMIT: usize = 200;
+
 struct Parser<'a> {
     text: &'a str,
     chars: Vec<(usize, char)>,
     at: usize,
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -280,7 +322,25 @@ impl Parser<'_> {
         }
     }
 
+    fn nest(&mut self) -> Result<(), GameError> {
+        self.depth += 1;
+        if self.depth > NESTING_LIMIT {
+            return Err(GameError::Invalid(format!(
+                "misère expression '{}': nested more than {NESTING_LIMIT} deep",
+                self.text
+            )));
+        }
+        Ok(())
+    }
+
     fn expression(&mut self, forms: &mut Forms) -> Result<Form, GameError> {
+        self.nest()?;
+        let g = self.sum(forms);
+        self.depth -= 1;
+        g
+    }
+
+    fn sum(&mut self, forms: &mut Forms) -> Result<Form, GameError> {
         let mut g = self.term(forms)?;
         while self.eat('+') || self.eat('-') {
             let h = self.term(forms)?;
@@ -342,6 +402,13 @@ impl Parser<'_> {
 
     /// A list's entries up to and including its `]`.
     fn items(&mut self, forms: &mut Forms) -> Result<Vec<Item>, GameError> {
+        self.nest()?;
+        let items = self.entries(forms);
+        self.depth -= 1;
+        items
+    }
+
+    fn entries(&mut self, forms: &mut Forms) -> Result<Vec<Item>, GameError> {
         let mut items = Vec::new();
         if self.eat(']') {
             return Ok(items);
