@@ -228,16 +228,16 @@ pub fn play(data: &[u8]) {
     command_line(args, typed.as_bytes());
 }
 
-/// An expression in CGSuite's notation, as given to `grundy cgt` (and a position's value
-/// through `/api/value` and `/api/thermograph`): read, valued and reported under a small time
-/// budget.
+/// An expression in CGSuite's notation (a short game or a misère form), as given to
+/// `grundy cgt` (and a position's value through `/api/value` and `/api/thermograph`): read,
+/// valued and reported under a small time budget.
 pub fn cgt(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     grundy::budget::within(Duration::from_millis(100), || {
-        if let Ok(report) = grundy::cgt::report(text) {
-            let _ = serde_json::to_string(&report);
+        if let Ok(answer) = grundy::cgt::answer(text) {
+            let _ = serde_json::to_string(&answer);
         }
     });
 }

@@ -14,8 +14,9 @@
 //!
 //! * **Learning** (in the manner of Angluin's and Rivest and Schapire's automaton learning):
 //!   each element has a representative position; *experiments* are positions X; an element's
-//!   row is the misère outcome of its representative plus each experiment, found by searching
-//!   the positions below it. The product of an element with a heap is the element with the
+//!   row is the misère outcome of its representative plus each experiment: that of the sum of
+//!   its heaps' misère canonical forms ([`crate::misere_form`]) while the forms stay small,
+//!   else found by searching the positions below it. The product of an element with a heap is the element with the
 //!   same row as representative + heap; a row seen nowhere is a new element.
 //! * **Proof.** The candidate is a commutative monoid Q, a set P ⊂ Q and a heap → Q map Φ. It
 //!   is right — every position G is a misère P-position exactly when Φ(G) ∈ P — when, for
@@ -240,9 +241,70 @@ impl Base {
     }
 }
 
-/// Misère outcomes of positions (counts of each heap size), by search down to positions
-/// without heap `top`, which the proved quotient of the smaller heaps decides.
+/// Misère outcomes from misère canonical forms: a position's outcome is that of the sum of
+/// its heaps' forms (Conway), each heap's form built from its options' when first needed.
+struct FormOracle {
+    rule: HeapRule,
+    /// The most forms built before giving way to search.
+    limit: usize,
+    forms: crate::misere_form::Forms,
+    /// The forms of heaps 0, 1, … built so far.
+    heaps: Vec<crate::misere_form::Form>,
+}
+
+impl FormOracle {
+    fn new(rule: &HeapRule, limit: usize) -> Self {
+        let forms = crate::misere_form::Forms::new();
+        FormOracle {
+            rule: rule.clone(),
+            limit,
+            heaps: vec![forms.zero()],
+            forms,
+        }
+    }
+
+    fn heap(&mut self, h: usize) -> Result<crate::misere_form::Form, GameError> {
+        while self.heaps.len() <= h {
+            let n = self.heaps.len() as u64;
+            let mut parts_of = Vec::new();
+            self.rule
+                .for_each_option(n, |_, parts| parts_of.push(parts.to_vec()));
+            let mut options = Vec::with_capacity(parts_of.len());
+            for parts in parts_of {
+                let mut sum = self.forms.zero();
+                for p in parts {
+                    sum = self.forms.add(sum, self.heaps[p as usize])?;
+                }
+                options.push(sum);
+            }
+            let g = self.forms.game(&options)?;
+            self.heaps.push(g);
+        }
+        Ok(self.heaps[h])
+    }
+
+    fn is_p(&mut self, pos: &[u8]) -> Result<bool, GameError> {
+        if self.forms.len() > self.limit {
+            return Err(crate::too_large!("more than {} misère forms", self.limit));
+        }
+        let mut sum = self.forms.zero();
+        for (h, &c) in pos.iter().enumerate() {
+            if c > 0 {
+                let f = self.heap(h)?;
+                for _ in 0..c {
+                    sum = self.forms.add(sum, f)?;
+                }
+            }
+        }
+        Ok(self.forms.is_p(sum))
+    }
+}
+
+/// Misère outcomes of positions (counts of each heap size): from the heaps' misère canonical
+/// forms while they stay small, else by search down to positions without heap `top`, which
+/// the proved quotient of the smaller heaps decides.
 struct Outcomes {
+    forms: Option<Box<FormOracle>>,
     options: Vec<Vec<Vec<u16>>>,
     memo: HashMap<Vec<u8>, bool>,
     /// The most positions `memo` may hold.
@@ -265,6 +327,14 @@ impl Outcomes {
 
     /// Whether `root` is a misère P-position.
     fn is_p(&mut self, root: &[u8]) -> Result<bool, GameError> {
+        if let Some(oracle) = self.forms.as_mut() {
+            match oracle.is_p(root) {
+                Ok(v) => return Ok(v),
+                // Forms too large to build: search instead.
+                Err(GameError::TooLarge(_)) => self.forms = None,
+                Err(e) => return Err(e),
+            }
+        }
         if let Some(v) = self.known(root) {
             return Ok(v);
         }
@@ -755,6 +825,12 @@ pub fn quotient(rule: &HeapRule, to: u64) -> Result<Quotient, GameError> {
 /// [`quotient`], refused as too large once the search for outcomes while learning it would
 /// remember more than `limit` positions.
 pub fn quotient_within(rule: &HeapRule, to: u64, limit: usize) -> Result<Quotient, GameError> {
+    learn(rule, to, limit, true)
+}
+
+/// [`quotient_within`], asking misère outcomes of the heaps' forms first when `by_forms`
+/// (else by search alone).
+fn learn(rule: &HeapRule, to: u64, limit: usize, by_forms: bool) -> Result<Quotient, GameError> {
     if to > 250 {
         return Err(crate::invalid!(
             "--to {to}: quotients are computed for heaps to 250 at most"
@@ -764,6 +840,7 @@ pub fn quotient_within(rule: &HeapRule, to: u64, limit: usize) -> Result<Quotien
     let options = heap_options(rule, to as usize);
     let mut learner = Learner {
         out: Outcomes {
+            forms: by_forms.then(|| Box::new(FormOracle::new(rule, limit / 8))),
             options,
             memo: HashMap::new(),
             limit,
@@ -1002,6 +1079,7 @@ mod tests {
         let q = quotient(rule, to).unwrap();
         eprintln!("quotient {to}: {:?}", t.elapsed());
         let mut out = Outcomes {
+            forms: None,
             options: heap_options(rule, to as usize),
             memo: HashMap::new(),
             limit: usize::MAX,
@@ -1055,6 +1133,22 @@ mod tests {
             let rule = parse_code(code).unwrap();
             let q = check(&rule, to, 20);
             eprintln!("{code} to {to}: order {} {}", q.order, q.presentation());
+        }
+    }
+
+    /// Outcomes asked of the heaps' misère forms and outcomes searched give the same
+    /// quotient (the search is what learning falls back on when the forms grow too large).
+    #[test]
+    fn forms_and_search_learn_the_same_quotient() {
+        for (code, to) in [("0.75", 14), ("0.77", 12), ("0.07", 16), ("0.137", 12)] {
+            let rule = parse_code(code).unwrap();
+            let by_forms = learn(&rule, to, MEMO_LIMIT, true).unwrap();
+            let by_search = learn(&rule, to, MEMO_LIMIT, false).unwrap();
+            assert_eq!(
+                serde_json::to_value(&by_forms).unwrap(),
+                serde_json::to_value(&by_search).unwrap(),
+                "{code} to {to}"
+            );
         }
     }
 
