@@ -264,21 +264,13 @@ impl FormOracle {
     }
 
     fn heap(&mut self, h: usize) -> Result<crate::misere_form::Form, GameError> {
-        while self.heaps.len() <= h {
-            let n = self.heaps.len() as u64;
-            let mut parts_of = Vec::new();
-            self.rule
-                .for_each_option(n, |_, parts| parts_of.push(parts.to_vec()));
-            let mut options = Vec::with_capacity(parts_of.len());
-            for parts in parts_of {
-                let mut sum = self.forms.zero();
-                for p in parts {
-                    sum = self.forms.add(sum, self.heaps[p as usize])?;
-                }
-                options.push(sum);
-            }
-            let g = self.forms.game(&options)?;
-            self.heaps.push(g);
+        if h >= self.heaps.len() {
+            crate::misere_form::extend_heap_forms(
+                &mut self.forms,
+                &self.rule,
+                &mut self.heaps,
+                h as u64,
+            )?;
         }
         Ok(self.heaps[h])
     }

@@ -76,16 +76,22 @@ fn genera_of_heaps_are_cgsuites() {
     }
 }
 
+/// Grundy's game played by the misère rule.
+fn misere_grundys_game() -> Box<dyn grundy::DynGame> {
+    Registry::catalog()
+        .parse("grundys-game --misere")
+        .unwrap()
+        .game()
+        .unwrap()
+}
+
 /// CGSuite's GameHeapTest: the misère canonical form of Grundy's game at 22.
 #[test]
 fn grundys_game_22_is_written_as_cgsuite_writes_it() {
     let mut forms = Forms::new();
-    let g = Registry::catalog()
-        .parse("grundys-game --misere")
-        .unwrap()
-        .game()
+    let f = misere_grundys_game()
+        .misere_form(&mut forms, &["22"])
         .unwrap();
-    let f = g.misere_form(&mut forms, &["22"]).unwrap();
     assert_eq!(
         forms.show(f).unwrap(),
         "*[(((2[2]21)[2](2[2]21)20)(2[2]21)3)((2[2]21)[2](2[2]21)20)(2[2]21)[1]2[2]1]"
@@ -124,12 +130,9 @@ fn a_positions_form_is_the_sum_of_its_parts() {
 #[test]
 fn a_form_too_long_to_write_is_null() {
     let mut forms = Forms::new();
-    let g = Registry::catalog()
-        .parse("grundys-game --misere")
-        .unwrap()
-        .game()
+    let f = misere_grundys_game()
+        .misere_form(&mut forms, &["30"])
         .unwrap();
-    let f = g.misere_form(&mut forms, &["30"]).unwrap();
     let text = forms.show(f).unwrap();
     assert!(text.len() > 1000);
     assert_eq!(forms.show_within(f, 1000).unwrap(), None);

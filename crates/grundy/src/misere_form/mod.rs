@@ -807,26 +807,38 @@ pub fn heap_forms(
     rule: &crate::heap::HeapRule,
     to: u64,
 ) -> Result<Vec<Form>, GameError> {
+    let mut heaps = vec![forms.zero()];
+    extend_heap_forms(forms, rule, &mut heaps, to)?;
+    Ok(heaps)
+}
+
+/// Extends `heaps`, the forms of heaps 0, 1, … of the rule `rule` (at least heap 0's), to
+/// heap `to` (see [`heap_forms`]).
+pub fn extend_heap_forms(
+    forms: &mut Forms,
+    rule: &crate::heap::HeapRule,
+    heaps: &mut Vec<Form>,
+    to: u64,
+) -> Result<(), GameError> {
     if to > HEAP_LIMIT {
         return Err(GameError::TooLarge(format!(
             "the misère canonical form of a heap of {to} (heaps to {HEAP_LIMIT} are built)"
         )));
     }
-    let mut out: Vec<Form> = vec![forms.zero()];
-    for n in 1..=to {
+    for n in heaps.len() as u64..=to {
         let mut parts_of = Vec::new();
         rule.for_each_option(n, |_, parts| parts_of.push(parts.to_vec()));
         let mut options = Vec::with_capacity(parts_of.len());
         for parts in parts_of {
             let mut sum = forms.zero();
             for p in parts {
-                sum = forms.add(sum, out[p as usize])?;
+                sum = forms.add(sum, heaps[p as usize])?;
             }
             options.push(sum);
         }
-        out.push(forms.game(&options)?);
+        heaps.push(forms.game(&options)?);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Most positions [`form_of`] visits.
