@@ -548,6 +548,7 @@ pub fn answer_text(a: &grundy::cgt::Answer) -> String {
     match a {
         grundy::cgt::Answer::Value(r) => cgt_text(r),
         grundy::cgt::Answer::Misere(r) => misere_form_text(r),
+        grundy::cgt::Answer::Comparison(c) => format!("{}\n", c.result),
     }
 }
 

@@ -241,6 +241,11 @@ impl Base {
     }
 }
 
+/// Most new forms one heap's form, or one position's outcome, may take to build before
+/// learning gives way to search (forms that grow this fast, as 0.75's sums past heap 40, make
+/// search the cheaper oracle).
+const STEP_FORMS: usize = 5_000;
+
 /// Misère outcomes from misère canonical forms: a position's outcome is that of the sum of
 /// its heaps' forms (Conway), each heap's form built from its options' when first needed.
 struct FormOracle {
@@ -254,7 +259,8 @@ struct FormOracle {
 
 impl FormOracle {
     fn new(rule: &HeapRule, limit: usize) -> Self {
-        let forms = crate::misere_form::Forms::new();
+        let mut forms = crate::misere_form::Forms::new();
+        forms.set_limit(limit);
         FormOracle {
             rule: rule.clone(),
             limit,
@@ -264,28 +270,38 @@ impl FormOracle {
     }
 
     fn heap(&mut self, h: usize) -> Result<crate::misere_form::Form, GameError> {
-        if h >= self.heaps.len() {
-            crate::misere_form::extend_heap_forms(
+        while h >= self.heaps.len() {
+            let to = self.heaps.len() as u64;
+            self.forms.set_limit(self.forms.len() + STEP_FORMS);
+            let built = crate::misere_form::extend_heap_forms(
                 &mut self.forms,
                 &self.rule,
                 &mut self.heaps,
-                h as u64,
-            )?;
+                to,
+            );
+            self.forms.set_limit(self.limit);
+            built?;
         }
         Ok(self.heaps[h])
     }
 
     fn is_p(&mut self, pos: &[u8]) -> Result<bool, GameError> {
-        if self.forms.len() > self.limit {
-            return Err(crate::too_large!("more than {} misère forms", self.limit));
-        }
         let mut sum = self.forms.zero();
         for (h, &c) in pos.iter().enumerate() {
             if c > 0 {
                 let f = self.heap(h)?;
+                self.forms
+                    .set_limit(self.limit.min(self.forms.len() + STEP_FORMS));
                 for _ in 0..c {
-                    sum = self.forms.add(sum, f)?;
+                    match self.forms.add(sum, f) {
+                        Ok(s) => sum = s,
+                        Err(e) => {
+                            self.forms.set_limit(self.limit);
+                            return Err(e);
+                        }
+                    }
                 }
+                self.forms.set_limit(self.limit);
             }
         }
         Ok(self.forms.is_p(sum))
@@ -319,6 +335,9 @@ impl Outcomes {
 
     /// Whether `root` is a misère P-position.
     fn is_p(&mut self, root: &[u8]) -> Result<bool, GameError> {
+        if let Some(v) = self.known(root) {
+            return Ok(v);
+        }
         if let Some(oracle) = self.forms.as_mut() {
             match oracle.is_p(root) {
                 Ok(v) => return Ok(v),
@@ -326,9 +345,6 @@ impl Outcomes {
                 Err(GameError::TooLarge(_)) => self.forms = None,
                 Err(e) => return Err(e),
             }
-        }
-        if let Some(v) = self.known(root) {
-            return Ok(v);
         }
         struct Frame {
             pos: Vec<u8>,
@@ -832,7 +848,10 @@ fn learn(rule: &HeapRule, to: u64, limit: usize, by_forms: bool) -> Result<Quoti
     let options = heap_options(rule, to as usize);
     let mut learner = Learner {
         out: Outcomes {
-            forms: by_forms.then(|| Box::new(FormOracle::new(rule, limit / 8))),
+            // Forms answer fast while they stay small (Kayles to 20 in a third of the time);
+            // past a fraction of the search's limit they cost more than searching (0.75's sums
+            // past heap 40), and search takes over.
+            forms: by_forms.then(|| Box::new(FormOracle::new(rule, limit / 320))),
             options,
             memo: HashMap::new(),
             limit,

@@ -31,6 +31,7 @@
 //! ```
 
 mod atomic;
+pub mod compare;
 mod dyadic;
 mod parse;
 mod show;
@@ -70,18 +71,26 @@ pub enum Answer {
     Value(Report),
     /// A misère canonical form.
     Misere(crate::misere_form::Report),
+    /// Whether a comparison (`^ > 0`) holds.
+    Comparison(compare::Comparison),
 }
 
-/// The [`Answer`] to an expression: a misère form when it writes one (`*[2] + *[2]`), else a
-/// short game's value.
+/// The [`Answer`] to an expression: whether a comparison holds (`^ > 0`, with CGSuite's
+/// operators, see [`compare`]), a misère form when it writes one (`*[2] + *[2]`), else a short
+/// game's value.
 ///
 /// ```
 /// use grundy::cgt::{answer, Answer};
 ///
 /// assert!(matches!(answer("{1|-1}").unwrap(), Answer::Value(_)));
 /// assert!(matches!(answer("*[2] + *[2]").unwrap(), Answer::Misere(_)));
+/// let Answer::Comparison(c) = answer("^ > 0").unwrap() else { panic!() };
+/// assert!(c.result);
 /// ```
 pub fn answer(text: &str) -> Result<Answer, crate::GameError> {
+    if let Some((left, relation, right)) = compare::split(text)? {
+        return compare::decide(text, left, relation, right).map(Answer::Comparison);
+    }
     if crate::misere_form::is_misere_expression(text) {
         crate::misere_form::report(text).map(Answer::Misere)
     } else {

@@ -891,3 +891,77 @@ fn uptimals_built_one_up_at_a_time_are_the_sums_they_name() {
         }
     }
 }
+
+/// Comparisons with CGSuite's operators (CGSuite's EvalTest: `3 <> 3+*` is true), and the
+/// refusals: a lone `=`, two comparisons at once, an order asked of misère games.
+#[test]
+fn comparisons_read_as_cgsuite_reads_them() {
+    let holds = |text: &str| match super::answer(text) {
+        Ok(super::Answer::Comparison(c)) => c.result,
+        other => panic!("{text}: {other:?}"),
+    };
+    for (text, result) in [
+        ("3 <> 3+*", true),
+        ("^ > 0", true),
+        ("^ >= 0", true),
+        ("^ < 0", false),
+        ("v <= 0", true),
+        ("^* <> 0", true),
+        ("^* || 0", true),
+        ("* <| 0", true),
+        ("* |> 0", true),
+        ("1 |> 0", true),
+        ("1 <| 0", false),
+        ("{1|-1} == +-1", true),
+        ("{1|-1} != +-1", false),
+        ("^<2> > 0", true),
+        ("^<2> < ^", true),
+        ("-1/2 < 0", true),
+        ("{0,*|0} == ^*", true),
+        ("{1||0|-1} > 0", true),
+        ("*[2] + *[2] != *[0]", true),
+        ("*[[1]] == *[0]", true),
+        ("*[[2],1] == *[[2],1] + *[1] + *[1]", true),
+    ] {
+        assert_eq!(holds(text), result, "{text}");
+    }
+    for (text, says) in [
+        ("1 = 1", "write =="),
+        ("1 < 2 < 3", "a second comparison"),
+        ("*[2] < *[3]", "equality only"),
+        ("1 < {", "game '{': a bracket is not closed"),
+    ] {
+        let e = super::answer(text).unwrap_err().to_string();
+        assert!(e.contains(says), "{text}: {e}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Every comparison agrees with who wins G − H: Left (G > H), Right (G < H), the second
+    /// player (G = H) or the first (confused).
+    #[test]
+    fn comparisons_agree_with_the_outcome_of_the_difference(a in expr(), b in expr()) {
+        let mut u = Universe::new();
+        let (g, h) = (u.parse(&a).unwrap(), u.parse(&b).unwrap());
+        let d = u.sub(g, h);
+        let outcome = u.outcome(d);
+        for (op, holds) in [
+            ("<", outcome == Outcome::R),
+            ("<=", matches!(outcome, Outcome::R | Outcome::P)),
+            (">", outcome == Outcome::L),
+            (">=", matches!(outcome, Outcome::L | Outcome::P)),
+            ("==", outcome == Outcome::P),
+            ("!=", outcome != Outcome::P),
+            ("<>", outcome == Outcome::N),
+            ("<|", matches!(outcome, Outcome::R | Outcome::N)),
+            ("|>", matches!(outcome, Outcome::L | Outcome::N)),
+        ] {
+            let text = format!("({a}) {op} ({b})");
+            let Ok(super::Answer::Comparison(c)) = super::answer(&text) else {
+                panic!("{text}")
+            };
+            prop_assert_eq!(c.result, holds, "{}", text);
+        }
+    }
+}

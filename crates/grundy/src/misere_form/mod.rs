@@ -133,6 +133,8 @@ pub struct Forms {
     sorted: HashMap<Form, Vec<Form>>,
     /// Options held, over all forms.
     option_count: usize,
+    /// The most forms this arena builds (at most [`FORM_LIMIT`]).
+    form_limit: usize,
     /// The longest text [`Forms::show`] writes.
     show_limit: usize,
 }
@@ -182,6 +184,7 @@ impl Forms {
             discriminators: HashMap::default(),
             sorted: HashMap::default(),
             option_count: 0,
+            form_limit: FORM_LIMIT,
             show_limit: usize::MAX,
         };
         let zero = forms.insert(Vec::new());
@@ -266,10 +269,16 @@ impl Forms {
         g
     }
 
+    /// Refuses (as too large) to build more than `limit` forms in all, or [`FORM_LIMIT`].
+    pub fn set_limit(&mut self, limit: usize) {
+        self.form_limit = limit.min(FORM_LIMIT);
+    }
+
     fn room(&self, options: usize) -> Result<(), GameError> {
-        if self.nodes.len() >= FORM_LIMIT {
+        if self.nodes.len() >= self.form_limit {
             return Err(GameError::TooLarge(format!(
-                "more than {FORM_LIMIT} misère canonical forms to build"
+                "more than {} misère canonical forms to build",
+                self.form_limit
             )));
         }
         if self.option_count + options > OPTION_LIMIT {
