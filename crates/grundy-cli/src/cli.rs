@@ -217,7 +217,9 @@ pub enum Command {
     /// The value of a short partizan game written in CGSuite's notation: its canonical form,
     /// outcome, stops and birthday, e.g. `grundy cgt "{2|-2} + {1|-1}"` or `grundy cgt "^ + *"`;
     /// or the misère canonical form of an impartial game written as CGSuite writes one,
-    /// e.g. `grundy cgt "*[2] + *[2]"`.
+    /// e.g. `grundy cgt "*[2] + *[2]"`; or whether a comparison holds, with CGSuite's
+    /// operators (<, <=, >, >=, ==, !=, <> or || for confused, <| and |>), e.g.
+    /// `grundy cgt "^ > 0"`.
     Cgt {
         /// The expression: numbers (3, -1/2), nimbers (*, *3), ups (^, ^^, v*, ^3, ^<2>),
         /// games in braces ({0,*|0}, {1||0|-1}), +-x and ±{a,b}, Tiny(x), Miny(x),
@@ -232,7 +234,7 @@ pub enum Command {
         /// right_stop, mean, temperature, atomic_weight (null when not atomic), birthday,
         /// reduced (the reduced canonical form). For a misère game: canonical (null when too
         /// long to write), misere_outcome, outcome, misere_nim_value, nim_value, genus, tame,
-        /// phylum, birthday, mate, options.
+        /// phylum, birthday, mate, options. For a comparison: expression, result.
         #[arg(long)]
         json: bool,
     },

@@ -1092,3 +1092,20 @@ fn a_partizan_game_is_played_to_its_end() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Position: 1 4 5\ngrundy plays"), "{out}");
 }
+
+/// `cgt` with a comparison: `true` or `false`, `{"expression", "result"}` in JSON, and a lone
+/// `=` refused in words with status 2.
+#[test]
+fn cgt_compares_with_cgsuites_operators() {
+    let (code, out, err) = grundy(&["cgt", "^ > 0"]);
+    assert_eq!((code, out.as_str()), (0, "true\n"), "{err}");
+    let (code, out, err) = grundy(&["cgt", "3 <> 3+*", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v, json!({"expression": "3 <> 3+*", "result": true}));
+    let (code, out, _) = grundy(&["cgt", "{1|-1} <= 0"]);
+    assert_eq!((code, out.as_str()), (0, "false\n"));
+    let (code, _, err) = grundy(&["cgt", "1 = 1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("write =="), "{err}");
+}
