@@ -542,8 +542,8 @@ fn board_pictures(words: &[String]) -> String {
     out
 }
 
-/// `grundy cgt`'s text.
-/// A value or a misère form (see [`grundy::cgt::Answer`]).
+/// `grundy cgt`'s and `grundy value`'s text: a value, a misère form or a comparison (see
+/// [`grundy::cgt::Answer`]).
 pub fn answer_text(a: &grundy::cgt::Answer) -> String {
     match a {
         grundy::cgt::Answer::Value(r) => cgt_text(r),
@@ -581,6 +581,7 @@ pub fn misere_form_text(r: &grundy::misere_form::Report) -> String {
     )
 }
 
+/// A short game's value: the canonical form, then its outcome, stops and temperature.
 pub fn cgt_text(r: &grundy::cgt::Report) -> String {
     let who = match r.outcome {
         grundy::Outcome::L => "Left wins, whoever starts",

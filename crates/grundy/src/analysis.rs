@@ -322,6 +322,16 @@ impl Word for Token {
     }
 }
 
+/// The words of a position's tokens.
+pub(crate) fn strings(tokens: &[Token]) -> Vec<String> {
+    tokens.iter().map(Token::to_string).collect()
+}
+
+/// Words borrowed, as the games take them.
+pub(crate) fn strs(words: &[String]) -> Vec<&str> {
+    words.iter().map(String::as_str).collect()
+}
+
 /// A position's words as answers print them: separated by spaces, `(empty)` for none.
 pub fn words_text<W: Word>(words: &[W]) -> String {
     let mut out = String::new();

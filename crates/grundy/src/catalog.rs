@@ -492,29 +492,52 @@ pub trait DynGame: Send + Sync {
 /// The most positions `DynGame::value` searches for one partizan value.
 pub const VALUE_POSITIONS: usize = 1_000_000;
 
-/// The value of `root` in `u`: each position's canonical form from its options', bottom up,
-/// with an explicit stack (a heap of 10⁵ tokens is a chain 10⁵ deep).
+/// The value of `root` in `u`: each position's canonical form from its options', bottom up.
 fn partizan_value<R: Ruleset>(
     game: &R,
     root: &R::Pos,
     u: &mut crate::cgt::Universe,
 ) -> Result<crate::cgt::Id, GameError> {
-    let mut known: std::collections::HashMap<R::Pos, crate::cgt::Id> = Default::default();
-    // A position, its options for Left and Right.
-    type Frame<P> = (P, Vec<P>, Vec<P>);
-    let frame = |p: R::Pos| -> Result<Frame<R::Pos>, GameError> {
-        let l = game.player_options(&p, Player::Left)?;
-        let r = game.player_options(&p, Player::Right)?;
-        Ok((p, l, r))
-    };
-    let mut stack = vec![frame(root.clone())?];
-    let mut on_stack: HashSet<R::Pos> = HashSet::from([root.clone()]);
-    while let Some((p, l, r)) = stack.last() {
-        if let Some(next) = l.iter().chain(r).find(|o| !known.contains_key(*o)).cloned() {
-            if known.len() + stack.len() >= VALUE_POSITIONS {
+    value_bottom_up(
+        &game.name(),
+        root.clone(),
+        VALUE_POSITIONS,
+        |p| {
+            Ok(vec![
+                game.player_options(p, Player::Left)?,
+                game.player_options(p, Player::Right)?,
+            ])
+        },
+        |of| Ok(u.game(&of[0], &of[1])),
+    )
+}
+
+/// The value of `root` found bottom up, each position once, with an explicit stack (a heap of
+/// 10⁵ tokens is a chain 10⁵ deep): `options(p)` gives p's options in groups (Left's and
+/// Right's, or one group), `value(groups)` the value of a position whose options have those
+/// values. Refused past `limit` positions, and on a cycle (the game is then not short);
+/// `game` names the game in those messages.
+pub(crate) fn value_bottom_up<P: Clone + Eq + Hash, V: Copy>(
+    game: &str,
+    root: P,
+    limit: usize,
+    mut options: impl FnMut(&P) -> Result<Vec<Vec<P>>, GameError>,
+    mut value: impl FnMut(&[Vec<V>]) -> Result<V, GameError>,
+) -> Result<V, GameError> {
+    let mut known: std::collections::HashMap<P, V> = Default::default();
+    let first = options(&root)?;
+    let mut stack = vec![(root.clone(), first)];
+    let mut on_stack: HashSet<P> = HashSet::from([root.clone()]);
+    while let Some((p, groups)) = stack.last() {
+        if let Some(next) = groups
+            .iter()
+            .flatten()
+            .find(|o| !known.contains_key(*o))
+            .cloned()
+        {
+            if known.len() + stack.len() >= limit {
                 return Err(GameError::TooLarge(format!(
-                    "{}: more than {VALUE_POSITIONS} positions to value below this one",
-                    game.name()
+                    "{game}: more than {limit} positions to value below this one"
                 )));
             }
             if known.len() % 1024 == 0 {
@@ -523,21 +546,23 @@ fn partizan_value<R: Ruleset>(
             }
             if !on_stack.insert(next.clone()) {
                 return Err(GameError::Invalid(format!(
-                    "{}: the game has a cycle, so it is not a short game",
-                    game.name()
+                    "{game}: the game has a cycle, so it is not a short game"
                 )));
             }
-            stack.push(frame(next)?);
+            let of = options(&next)?;
+            stack.push((next, of));
             continue;
         }
-        let left: Vec<_> = l.iter().map(|o| known[o]).collect();
-        let right: Vec<_> = r.iter().map(|o| known[o]).collect();
-        let g = u.game(&left, &right);
+        let of: Vec<Vec<V>> = groups
+            .iter()
+            .map(|g| g.iter().map(|o| known[o]).collect())
+            .collect();
+        let v = value(&of)?;
         on_stack.remove(p);
-        known.insert(p.clone(), g);
+        known.insert(p.clone(), v);
         stack.pop();
     }
-    Ok(known[root])
+    Ok(known[&root])
 }
 
 impl<R: Ruleset + Send + Sync> DynGame for R {
@@ -861,9 +886,10 @@ fn each_distinct<R: Ruleset + ?Sized>(
 
 #[cfg(test)]
 mod tests {
-    use super::Ruleset;
+    use super::{value_bottom_up, Ruleset};
     use crate::games::{bash::Bash, cutting::Cutting, euclid::Euclid, fibonacci::Fibonacci};
     use crate::games::{nim::Nim, wythoff::Wythoff};
+    use crate::GameError;
     use crate::Nat;
 
     /// What a game writes, it reads back: the same position, for each kind of position.
@@ -894,5 +920,37 @@ mod tests {
             Nim::default().read("3 4").unwrap()
         );
         assert!(Euclid.read("25").is_err());
+    }
+
+    /// Valuing bottom up: each position once (a Grundy value here), and a cycle or too many
+    /// positions refused rather than followed for ever.
+    #[test]
+    fn values_bottom_up_each_position_once_and_refuse_cycles() {
+        // n → n − 1 and n − 2: Grundy values 0, 1, 2, 0, 1, 2, …
+        let grundy = |root: u32, limit: usize| {
+            let mut asked = 0;
+            let v = value_bottom_up(
+                "chain",
+                root,
+                limit,
+                |&n| {
+                    asked += 1;
+                    Ok(vec![(1..=2).filter(|&k| k <= n).map(|k| n - k).collect()])
+                },
+                |of| Ok(crate::solver::mex_of(of[0].iter().copied())),
+            );
+            (v, asked)
+        };
+        assert_eq!(grundy(10, 100), (Ok(1), 11));
+        assert!(matches!(grundy(10, 5).0, Err(GameError::TooLarge(_))));
+        let cycle = value_bottom_up(
+            "loop",
+            0u32,
+            100,
+            |&n| Ok(vec![vec![(n + 1) % 3]]),
+            |_| Ok(0u32),
+        );
+        let e = cycle.unwrap_err().to_string();
+        assert!(e.contains("loop: the game has a cycle"), "{e}");
     }
 }

@@ -24,7 +24,7 @@
 //! assert_eq!(a.game.to_string(), "kayles --misere");
 //! ```
 
-use crate::analysis::{Analysis, GameName, GameOption, Player, Token, WinningMove};
+use crate::analysis::{strings, strs, Analysis, GameName, GameOption, Player, Token, WinningMove};
 use crate::catalog::{Cell, DynGame, GameInfo, TableShape};
 use crate::cgt::Report;
 use crate::heap::HeapRule;
@@ -70,15 +70,6 @@ pub struct MisereGame {
     /// The quotient computed so far, and whether learning one proved too large (then search
     /// decides).
     quotient: Mutex<(Option<std::sync::Arc<Quotient>>, bool)>,
-}
-
-/// Words of tokens.
-fn words(tokens: &[Token]) -> Vec<String> {
-    tokens.iter().map(Token::to_string).collect()
-}
-
-fn strs(words: &[String]) -> Vec<&str> {
-    words.iter().map(String::as_str).collect()
 }
 
 impl MisereGame {
@@ -186,7 +177,7 @@ impl MisereGame {
             return Ok((w, memo.len()));
         }
         let frame = |key: Vec<Token>| -> Result<Frame, GameError> {
-            let w = words(&key);
+            let w = strings(&key);
             let options = self.inner.options(&strs(&w), None)?;
             Ok(Frame {
                 key,
@@ -200,7 +191,7 @@ impl MisereGame {
             let mut decided = top.options.is_empty().then_some(true);
             let mut child = None;
             while decided.is_none() && top.next < top.options.len() {
-                let w = words(&top.options[top.next]);
+                let w = strings(&top.options[top.next]);
                 let key = self.inner.normal_form(&strs(&w))?;
                 match memo.get(&key) {
                     Some(false) => decided = Some(true),
@@ -307,7 +298,7 @@ impl MisereGame {
             .listed_moves(args, None)?
             .into_iter()
             .map(|m| {
-                let w = words(&m.to);
+                let w = strings(&m.to);
                 let wins = self.wins(&strs(&w))?;
                 Ok((m, !wins))
             })
@@ -430,7 +421,7 @@ impl DynGame for MisereGame {
     fn table_outcome(&self, coords: &[u64]) -> Result<Option<Outcome>, GameError> {
         match self.inner.table_words(coords)? {
             Some(t) => {
-                let w = words(&t);
+                let w = strings(&t);
                 Ok(Some(self.outcome_of(&strs(&w))?))
             }
             None => Ok(None),
@@ -585,14 +576,8 @@ impl Genus {
     /// γ(k−1) ⊕ 1 (the moves of a heap of 2 beside the game, to 1 and to 0: adding *1
     /// flips the last bit of a misère Grundy value).
     pub(crate) fn of_options(options: &[&Genus]) -> Self {
-        let mex = |taken: &mut Vec<u32>| -> u32 {
-            taken.sort_unstable();
-            taken.dedup();
-            (0..)
-                .find(|v| taken.binary_search(v).is_err())
-                .expect("a free value")
-        };
-        let normal = mex(&mut options.iter().map(|g| g.normal).collect());
+        use crate::solver::mex_of as mex;
+        let normal = mex(options.iter().map(|g| g.normal));
         // Past the longest option's prefix, and two more, every digit repeats the one two
         // before it.
         let len = options
@@ -603,12 +588,13 @@ impl Genus {
             .max(2)
             + 2;
         let mut sup = Vec::with_capacity(len);
-        sup.push(mex(&mut options.iter().map(|g| g.digit(0)).collect()));
+        sup.push(mex(options.iter().map(|g| g.digit(0))));
         for k in 1..len {
-            let mut taken: Vec<u32> = options.iter().map(|g| g.digit(k)).collect();
-            taken.push(sup[k - 1]);
-            taken.push(sup[k - 1] ^ 1);
-            sup.push(mex(&mut taken));
+            let before = sup[k - 1];
+            sup.push(mex(options
+                .iter()
+                .map(|g| g.digit(k))
+                .chain([before, before ^ 1])));
         }
         while sup.len() > 2 && sup[sup.len() - 1] == sup[sup.len() - 3] {
             sup.pop();
@@ -743,14 +729,14 @@ mod tests {
                 let mut ours: Vec<Vec<String>> = by_quotient
                     .quotient_moves(&q, &hs, usize::MAX)
                     .into_iter()
-                    .map(|(m, _)| words(&m.to))
+                    .map(|(m, _)| strings(&m.to))
                     .collect();
                 let mut want: Vec<Vec<String>> = by_search
                     .moves(&args)
                     .unwrap()
                     .into_iter()
                     .filter(|(_, good)| *good)
-                    .map(|(m, _)| words(&m.to))
+                    .map(|(m, _)| strings(&m.to))
                     .collect();
                 for v in [&mut ours, &mut want] {
                     for to in v.iter_mut() {

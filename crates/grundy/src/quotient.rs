@@ -259,8 +259,7 @@ struct FormOracle {
 
 impl FormOracle {
     fn new(rule: &HeapRule, limit: usize) -> Self {
-        let mut forms = crate::misere_form::Forms::new();
-        forms.set_limit(limit);
+        let forms = crate::misere_form::Forms::new();
         FormOracle {
             rule: rule.clone(),
             limit,
@@ -269,18 +268,23 @@ impl FormOracle {
         }
     }
 
+    /// Lets the next step build at most [`STEP_FORMS`] new forms, and the arena hold at most
+    /// `limit` (past either, the oracle is given up, so no limit is restored).
+    fn allow_step(&mut self) {
+        self.forms
+            .set_limit(self.limit.min(self.forms.len() + STEP_FORMS));
+    }
+
     fn heap(&mut self, h: usize) -> Result<crate::misere_form::Form, GameError> {
         while h >= self.heaps.len() {
             let to = self.heaps.len() as u64;
-            self.forms.set_limit(self.forms.len() + STEP_FORMS);
-            let built = crate::misere_form::extend_heap_forms(
+            self.allow_step();
+            crate::misere_form::extend_heap_forms(
                 &mut self.forms,
                 &self.rule,
                 &mut self.heaps,
                 to,
-            );
-            self.forms.set_limit(self.limit);
-            built?;
+            )?;
         }
         Ok(self.heaps[h])
     }
@@ -290,18 +294,10 @@ impl FormOracle {
         for (h, &c) in pos.iter().enumerate() {
             if c > 0 {
                 let f = self.heap(h)?;
-                self.forms
-                    .set_limit(self.limit.min(self.forms.len() + STEP_FORMS));
+                self.allow_step();
                 for _ in 0..c {
-                    match self.forms.add(sum, f) {
-                        Ok(s) => sum = s,
-                        Err(e) => {
-                            self.forms.set_limit(self.limit);
-                            return Err(e);
-                        }
-                    }
+                    sum = self.forms.add(sum, f)?;
                 }
-                self.forms.set_limit(self.limit);
             }
         }
         Ok(self.forms.is_p(sum))

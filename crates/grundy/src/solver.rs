@@ -322,6 +322,12 @@ pub fn mex(values: &mut [u64]) -> u64 {
     m
 }
 
+/// [`mex`] of small values, in any order and with repeats.
+pub(crate) fn mex_of(taken: impl IntoIterator<Item = u32>) -> u32 {
+    let mut taken: Vec<u64> = taken.into_iter().map(u64::from).collect();
+    mex(&mut taken) as u32
+}
+
 /// The Grundy value of `position` if the brute-force solver reaches it within `limit` stored
 /// positions; `None` otherwise. Used where no formula is known and positions may be large.
 pub fn grundy_within<G: Game>(game: &G, position: &G::Position, limit: usize) -> Option<u64> {

@@ -27,7 +27,7 @@
 //! assert_eq!(nim.description, "take 2 from heap 1 in nim 6");
 //! ```
 
-use crate::analysis::{words_text, Analysis, GameName, Player, Token, WinningMove};
+use crate::analysis::{strings, words_text, Analysis, GameName, Player, Token, WinningMove};
 use crate::catalog::{DynGame, GameInfo};
 use crate::cgt::{Id, Report, Universe};
 use crate::registry::{Entry, Options, PositionSpec, Query, Registry};
@@ -119,11 +119,6 @@ struct Decided {
     truncated: bool,
     partial: bool,
     explanation: String,
-}
-
-/// Words of tokens.
-fn strings(tokens: &[Token]) -> Vec<String> {
-    tokens.iter().map(Token::to_string).collect()
 }
 
 impl SumGame {

@@ -39,6 +39,7 @@ mod show;
 mod tests;
 
 use crate::misere::Genus;
+use crate::solver::mex_of as mex;
 use crate::{GameError, Outcome};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -145,16 +146,6 @@ impl Default for Forms {
     }
 }
 
-fn mex(mut taken: Vec<u32>) -> u32 {
-    taken.sort_unstable();
-    taken.dedup();
-    taken
-        .iter()
-        .enumerate()
-        .find(|&(i, &v)| v != i as u32)
-        .map_or(taken.len() as u32, |(i, _)| i as u32)
-}
-
 /// Whether the sorted `small` is a subset of the sorted `big`.
 fn subset(small: &[Form], big: &[Form]) -> bool {
     let mut rest = big;
@@ -187,7 +178,7 @@ impl Forms {
             form_limit: FORM_LIMIT,
             show_limit: usize::MAX,
         };
-        let zero = forms.insert(Vec::new());
+        let zero = forms.insert(Vec::new(), (0, 1));
         forms.nimbers.push(zero);
         forms
     }
@@ -247,19 +238,28 @@ impl Forms {
         Outcome::from_win(!self.is_p(g))
     }
 
-    fn insert(&mut self, options: Vec<Form>) -> Form {
+    /// G⁺ and G⁻ of the game with options `options`.
+    fn values(&self, options: &[Form]) -> (u32, u32) {
+        let nim = mex(options.iter().map(|&o| self.nim_value(o)));
+        let misere = if options.is_empty() {
+            1
+        } else {
+            mex(options.iter().map(|&o| self.misere_nim_value(o)))
+        };
+        (nim, misere)
+    }
+
+    /// Holds the game with the options `options` (in simplest form, sorted) as a new form; its
+    /// G⁺ and G⁻ are `values`.
+    fn insert(&mut self, options: Vec<Form>, (nim, misere): (u32, u32)) -> Form {
         let node = Node {
             birthday: options
                 .iter()
                 .map(|&o| self.birthday(o) + 1)
                 .max()
                 .unwrap_or(0),
-            nim: mex(options.iter().map(|&o| self.nim_value(o)).collect()),
-            misere: if options.is_empty() {
-                1
-            } else {
-                mex(options.iter().map(|&o| self.misere_nim_value(o)).collect())
-            },
+            nim,
+            misere,
             options: options.clone().into_boxed_slice(),
         };
         let g = Form(self.nodes.len() as u32);
@@ -303,12 +303,7 @@ impl Forms {
         }
         let some_p = opts.iter().any(|&o| self.is_p(o));
         // A form equal to the game has its G⁺ and G⁻.
-        let nim = mex(opts.iter().map(|&o| self.nim_value(o)).collect());
-        let misere = if opts.is_empty() {
-            1
-        } else {
-            mex(opts.iter().map(|&o| self.misere_nim_value(o)).collect())
-        };
+        let (nim, misere) = self.values(&opts);
         // Such a form is an option of each option of the game that is not one of its own, so
         // it is born at least two days before the game and its options three: an option born
         // the day before the game is not among them, and has the form as an option.
@@ -321,7 +316,7 @@ impl Forms {
             }
         }
         self.room(opts.len())?;
-        Ok(self.insert(opts))
+        Ok(self.insert(opts, (nim, misere)))
     }
 
     /// Whether the game with the options `opts` (sorted, each in simplest form) equals the
@@ -350,7 +345,10 @@ impl Forms {
             self.room(options.len())?;
             let next = match self.index.get(options.as_slice()) {
                 Some(&g) => g,
-                None => self.insert(options),
+                None => {
+                    let values = self.values(&options);
+                    self.insert(options, values)
+                }
             };
             self.nimbers.push(next);
         }
@@ -679,7 +677,7 @@ impl Forms {
                 }
             }
         }
-        if reversible && (gp != mex(plus.clone()) || gm != mex(minus.clone())) {
+        if reversible && (gp != mex(plus.iter().copied()) || gm != mex(minus.iter().copied())) {
             reversible = false;
         }
         if reversible {
@@ -745,9 +743,13 @@ impl Forms {
         for o in self.sorted_options(g)? {
             match (self.show_within(o, TEXT_LIMIT)?, options.as_mut()) {
                 (Some(text), Some(list)) => list.push(text),
-                _ => options = None,
+                _ => {
+                    options = None;
+                    break;
+                }
             }
         }
+        let phylum = self.phylum(g)?;
         Ok(Report {
             canonical: self.show_within(g, TEXT_LIMIT)?,
             misere_outcome: self.misere_outcome(g),
@@ -755,8 +757,8 @@ impl Forms {
             misere_nim_value: self.misere_nim_value(g),
             nim_value: self.nim_value(g),
             genus: self.genus_text(g)?,
-            tame: self.is_tame(g)?,
-            phylum: self.phylum(g)?.name().to_string(),
+            tame: phylum.generally_tame(),
+            phylum: phylum.name().to_string(),
             birthday: self.birthday(g),
             mate: self.show_within(mate, TEXT_LIMIT)?,
             options,
@@ -854,13 +856,14 @@ pub fn extend_heap_forms(
 pub const POSITION_LIMIT: usize = 1_000_000;
 
 /// The misère canonical form of the position `args` of the impartial game `game`, from the
-/// forms of every position below it (each valued once).
+/// forms of every position below it (each valued once, positions the same under the game's
+/// symmetries as one).
 pub fn form_of<G: crate::DynGame + ?Sized>(
     forms: &mut Forms,
     game: &G,
     args: &[&str],
 ) -> Result<Form, GameError> {
-    use crate::Token;
+    use crate::analysis::{strings, strs};
     if game.partizan() {
         return Err(GameError::Invalid(format!(
             "{}: misère canonical forms are of impartial games (both players with the same \
@@ -868,43 +871,17 @@ pub fn form_of<G: crate::DynGame + ?Sized>(
             game.name()
         )));
     }
-    fn words(p: &[Token]) -> Vec<String> {
-        p.iter().map(Token::to_string).collect()
-    }
-    let mut memo: HashMap<Vec<Token>, Form> = HashMap::default();
-    let root = game.canonical(args)?;
-    let children = |p: &[Token]| -> Result<Vec<Vec<Token>>, GameError> {
-        let w = words(p);
-        let w: Vec<&str> = w.iter().map(String::as_str).collect();
-        let mut out = Vec::new();
-        for o in game.options(&w, None)? {
-            let ow = words(&o);
-            let ow: Vec<&str> = ow.iter().map(String::as_str).collect();
-            out.push(game.canonical(&ow)?);
-        }
-        Ok(out)
-    };
-    let mut stack = vec![(root.clone(), children(&root)?)];
-    while let Some((p, options)) = stack.last() {
-        if let Some(next) = options.iter().find(|o| !memo.contains_key(*o)).cloned() {
-            if memo.len() >= POSITION_LIMIT {
-                return Err(GameError::TooLarge(format!(
-                    "more than {POSITION_LIMIT} positions below {}",
-                    args.join(" ")
-                )));
+    crate::catalog::value_bottom_up(
+        &game.name(),
+        game.normal_form(args)?,
+        POSITION_LIMIT,
+        |p| {
+            let mut group = Vec::new();
+            for o in game.options(&strs(&strings(p)), None)? {
+                group.push(game.normal_form(&strs(&strings(&o)))?);
             }
-            if memo.len() % 1024 == 0 {
-                crate::budget::check()?;
-            }
-            let c = children(&next)?;
-            stack.push((next, c));
-            continue;
-        }
-        let of: Vec<Form> = options.iter().map(|o| memo[o]).collect();
-        let g = forms.game(&of)?;
-        let p = p.clone();
-        stack.pop();
-        memo.insert(p, g);
-    }
-    Ok(memo[&root])
+            Ok(vec![group])
+        },
+        |of| forms.game(&of[0]),
+    )
 }

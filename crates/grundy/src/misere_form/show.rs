@@ -124,20 +124,16 @@ impl Forms {
         candidates.dedup();
         let nim = self.nim_value(g) ^ self.nim_value(k);
         let n = candidates.len();
-        let mut tries: Vec<Vec<Form>> = vec![candidates.clone()];
-        for i in 0..n {
-            tries.push([&candidates[..i], &candidates[i + 1..]].concat());
-        }
-        for i in 0..n {
-            for j in i + 1..n {
-                let mut t = candidates.clone();
-                t.remove(j);
-                t.remove(i);
-                tries.push(t);
-            }
-        }
+        // All the candidates, then all but one, then all but two: built one at a time.
+        let left_out = std::iter::once(vec![])
+            .chain((0..n).map(|i| vec![i]))
+            .chain((0..n).flat_map(|i| (i + 1..n).map(move |j| vec![i, j])));
         let mut found = None;
-        for t in tries {
+        for out in left_out {
+            let t: Vec<Form> = (0..n)
+                .filter(|i| !out.contains(i))
+                .map(|i| candidates[i])
+                .collect();
             if t.iter().any(|&x| self.nim_value(x) == nim) {
                 continue; // H's options cannot have H's own G⁺
             }
