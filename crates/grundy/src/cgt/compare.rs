@@ -132,6 +132,11 @@ pub fn decide(
     relation: Relation,
     right: &str,
 ) -> Result<Comparison, GameError> {
+    if left.is_empty() || right.is_empty() {
+        return Err(GameError::Invalid(format!(
+            "'{text}': a comparison needs a game on each side"
+        )));
+    }
     let misere = crate::misere_form::is_misere_expression;
     let result = if misere(left) || misere(right) {
         if !matches!(relation, Relation::Equal | Relation::NotEqual) {

@@ -930,6 +930,8 @@ fn comparisons_read_as_cgsuite_reads_them() {
         ("1 < 2 < 3", "a second comparison"),
         ("*[2] < *[3]", "equality only"),
         ("1 < {", "game '{': a bracket is not closed"),
+        ("<", "a game on each side"),
+        ("*[2] ==", "a game on each side"),
     ] {
         let e = super::answer(text).unwrap_err().to_string();
         assert!(e.contains(says), "{text}: {e}");

@@ -833,7 +833,8 @@ pub fn extend_heap_forms(
 ) -> Result<(), GameError> {
     if to > HEAP_LIMIT {
         return Err(GameError::TooLarge(format!(
-            "the misère canonical form of a heap of {to} (heaps to {HEAP_LIMIT} are built)"
+            "a heap of {to} is too large for its misère canonical form (heaps to {HEAP_LIMIT} \
+             are built)"
         )));
     }
     for n in heaps.len() as u64..=to {
