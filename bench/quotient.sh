@@ -18,7 +18,14 @@ cases=(
     "dawson|14|0.07"
     "dawson|24|0.07"
     "dawson|25|0.07"
+    "dawson|30|0.07"
+    "dawson|33|0.07"
+    "dawson|35|0.07"
+    "kayles|40|0.77"
+    "kayles|80|0.77"
     "octal 0.137|20|0.137"
+    "octal 0.137|30|0.137"
+    "octal 4.7|30|4.7"
     "grundys-game|16|"
 )
 printf '%-16s %5s %7s %9s %9s %10s\n' game heaps order seconds 'peak MiB' MisereSolver

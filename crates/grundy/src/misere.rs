@@ -38,8 +38,8 @@ pub const SEARCH_LIMIT: usize = 2_000_000;
 
 /// The largest heap for which a heap game's misère quotient is computed to decide a position.
 pub const QUOTIENT_HEAPS: u64 = 40;
-/// The most positions searched while learning that quotient.
-const QUOTIENT_SEARCH: usize = 300_000;
+/// The most elements of a trial monoid while finding that quotient.
+const QUOTIENT_TRIAL: usize = 200_000;
 
 /// A heap game's quotient and the heaps of a position it decides.
 type Decided = (std::sync::Arc<Quotient>, Vec<u64>);
@@ -123,14 +123,14 @@ impl MisereGame {
         }
         // At least heaps to 12, so that small positions share one quotient.
         let to = top.clamp(12, QUOTIENT_HEAPS);
-        match crate::quotient::quotient_within(rule, to, QUOTIENT_SEARCH) {
+        match crate::quotient::quotient_within(rule, to, QUOTIENT_TRIAL) {
             Ok(q) => {
                 let q = std::sync::Arc::new(q);
                 cache.0 = Some(q.clone());
                 Ok(q.heap(top).map(|_| (q, heaps)))
             }
             Err(GameError::TooLarge(_)) => {
-                // Learning it costs time; once it is too large, search decides instead.
+                // Finding it costs time; once it is too large, search decides instead.
                 cache.1 = true;
                 Ok(None)
             }

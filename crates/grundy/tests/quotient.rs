@@ -182,3 +182,13 @@ fn a_quotient_without_a_period_is_proved_only_to_its_bound() {
     assert_eq!(q.proved_to, Some(12));
     assert_eq!(q.element_of([13]), None);
 }
+
+/// Plambeck and Siegel (JCTA 2008, §7) report that Dawson's Kayles (0.07) restricted to heaps
+/// up to 30 has a quotient of 360 elements; heap 30 is where a search of positions could no
+/// longer reach it, and the algebra reaches it in about a second.
+#[test]
+fn dawsons_kayles_to_thirty_has_360_elements() {
+    let q = check(&parse_code("0.07").unwrap(), 30, 24);
+    assert_eq!(q.order, 360);
+    assert!(!q.stable);
+}
