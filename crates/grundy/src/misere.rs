@@ -67,7 +67,7 @@ pub struct MisereGame {
     memo: Mutex<HashMap<Vec<Token>, bool>>,
     /// The heap rule of a heap game, whose positions are lists of heaps.
     rule: Option<HeapRule>,
-    /// The quotient computed so far, and whether learning one proved too large (then search
+    /// The quotient computed so far, and whether finding one proved too large (then search
     /// decides).
     quotient: Mutex<(Option<std::sync::Arc<Quotient>>, bool)>,
 }

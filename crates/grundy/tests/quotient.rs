@@ -192,3 +192,33 @@ fn dawsons_kayles_to_thirty_has_360_elements() {
     assert_eq!(q.order, 360);
     assert!(!q.stable);
 }
+
+/// Beyond what a search reaches: Kayles' quotient to heap 40 decides every sum of two heaps
+/// to 40 (not both past 30) and of three heaps to 14 as the sum of the heaps' misère canonical forms does
+/// (Conway's forms, an independent computation).
+#[test]
+fn kayles_to_forty_agrees_with_misere_canonical_forms() {
+    use grundy::misere_form::{heap_forms, Forms};
+    let rule = parse_code("0.77").unwrap();
+    let q = quotient(&rule, 40).unwrap();
+    let mut forms = Forms::new();
+    let heaps = heap_forms(&mut forms, &rule, 40).unwrap();
+    for a in 1..=40u64 {
+        for b in a..=40u64 {
+            if a > 30 && b > 30 {
+                continue;
+            }
+            let sum = forms.add(heaps[a as usize], heaps[b as usize]).unwrap();
+            let x = q.element_of([a, b]).unwrap();
+            assert_eq!(q.is_p(x), forms.is_p(sum), "{a} + {b}");
+            if b > 14 {
+                continue;
+            }
+            for c in b..=14u64 {
+                let three = forms.add(sum, heaps[c as usize]).unwrap();
+                let x = q.element_of([a, b, c]).unwrap();
+                assert_eq!(q.is_p(x), forms.is_p(three), "{a} + {b} + {c}");
+            }
+        }
+    }
+}
