@@ -219,7 +219,9 @@ pub enum Command {
     /// or the misère canonical form of an impartial game written as CGSuite writes one,
     /// e.g. `grundy cgt "*[2] + *[2]"`; or whether a comparison holds, with CGSuite's
     /// operators (<, <=, >, >=, ==, !=, <> or || for confused, <| and |>), e.g.
-    /// `grundy cgt "^ > 0"`.
+    /// `grundy cgt "^ > 0"`. With no expression (or `-`), reads a worksheet from standard
+    /// input: one expression a line, or `name := expression` to name a value for the lines
+    /// after it (blank lines and lines starting with # or // are skipped).
     Cgt {
         /// The expression: numbers (3, -1/2), nimbers (*, *3), ups (^, ^^, v*, ^3, ^<2>),
         /// games in braces ({0,*|0}, {1||0|-1}), +-x and ±{a,b}, Tiny(x), Miny(x),
@@ -227,14 +229,16 @@ pub enum Command {
         /// game just before them, as CGSuite's G.Cool(t): {3|1} + * Cool 1 cools * alone).
         /// Misère games: `*[n]` is the nim heap n, `*[a,b,…]` the game of options a, b, … (an
         /// integer a nim heap, `[a,b]` a game of those options: `*[[2],0]` is {{*2},0}),
-        /// added with +.
+        /// added with +. Names given in a worksheet stand for their values.
         #[arg(allow_hyphen_values = true)]
-        expression: String,
+        expression: Option<String>,
         /// Print JSON: canonical (canonical form), outcome (L, R, N, P), left_stop,
         /// right_stop, mean, temperature, atomic_weight (null when not atomic), birthday,
         /// reduced (the reduced canonical form). For a misère game: canonical (null when too
         /// long to write), misere_outcome, outcome, misere_nim_value, nim_value, genus, tame,
-        /// phylum, birthday, mate, options. For a comparison: expression, result.
+        /// phylum, birthday, mate, options. For a comparison: expression, result. A worksheet
+        /// writes one JSON object a line, with line (its number), input and name (null
+        /// unless the line names its value) beside those fields.
         #[arg(long)]
         json: bool,
     },

@@ -1109,3 +1109,46 @@ fn cgt_compares_with_cgsuites_operators() {
     assert_eq!(code, 2);
     assert!(err.contains("write =="), "{err}");
 }
+
+/// `grundy cgt` with no expression reads a worksheet: names carry values to later lines, a
+/// refused line is named on standard error while the others are answered, and --json writes
+/// one object a line.
+#[test]
+fn cgt_reads_a_worksheet_with_names() {
+    let input = "g := {3|1}\n# a comment\ng - 2\nh + 1\ng Cool 1 > 2\n*[2] + *[2]\n";
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["cgt", "--json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 4") && err.contains("unknown word 'h'"),
+        "{err}"
+    );
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["name"], "g");
+    assert_eq!(lines[0]["canonical"], "{3|1}");
+    assert_eq!(lines[1]["line"], 3);
+    assert_eq!(lines[1]["canonical"], "+-1");
+    assert_eq!(lines[2]["result"], false);
+    assert_eq!(lines[3]["misere_outcome"], "P");
+
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["cgt", "-"])
+        .write_stdin("a := ^\na + a\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("a := ^\n"), "{text}");
+    assert!(text.contains("\n^^\n"), "{text}");
+}

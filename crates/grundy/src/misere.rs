@@ -38,8 +38,12 @@ pub const SEARCH_LIMIT: usize = 2_000_000;
 
 /// The largest heap for which a heap game's misère quotient is computed to decide a position.
 pub const QUOTIENT_HEAPS: u64 = 40;
-/// The most elements of a trial monoid while finding that quotient.
-const QUOTIENT_TRIAL: usize = 200_000;
+/// The most positions a first, short search of a position of a few heaps remembers before
+/// the quotient is asked.
+const QUICK_SEARCH: usize = 10_000;
+/// The most elements of a trial quotient while finding that quotient (Dawson's Kayles to
+/// heap 33 needs 638; past that it grows, and search decides instead).
+const QUOTIENT_ELEMENTS: usize = 1_024;
 
 /// A heap game's quotient and the heaps of a position it decides.
 type Decided = (std::sync::Arc<Quotient>, Vec<u64>);
@@ -123,7 +127,7 @@ impl MisereGame {
         }
         // At least heaps to 12, so that small positions share one quotient.
         let to = top.clamp(12, QUOTIENT_HEAPS);
-        match crate::quotient::quotient_within(rule, to, QUOTIENT_TRIAL) {
+        match crate::quotient::quotient_within(rule, to, QUOTIENT_ELEMENTS) {
             Ok(q) => {
                 let q = std::sync::Arc::new(q);
                 cache.0 = Some(q.clone());
@@ -139,23 +143,21 @@ impl MisereGame {
     }
 
     /// Whether the player to move wins from the position written as `args`, and how: a
-    /// position of more than three heaps of a heap game by its quotient where one is found,
-    /// others by search (and by the quotient when the search is too large).
+    /// heap game's position by its quotient where one is found, others by search.
     fn decide(&self, args: &[&str]) -> Result<(bool, How), GameError> {
-        let many = args.len() > 3;
-        if many {
-            if let Some((q, heaps)) = self.quotient_for(args)? {
-                return Ok(How::by_quotient(q, heaps));
+        // A few heaps: a short search is cheaper than finding a quotient that may grow.
+        if args.len() <= 3 {
+            match self.search(args, QUICK_SEARCH) {
+                Ok((wins, searched)) => return Ok((wins, How::Searched(searched))),
+                Err(GameError::TooLarge(_)) => {}
+                Err(e) => return Err(e),
             }
         }
-        match self.search(args) {
-            Ok((wins, searched)) => Ok((wins, How::Searched(searched))),
-            Err(GameError::TooLarge(why)) if !many => match self.quotient_for(args)? {
-                Some((q, heaps)) => Ok(How::by_quotient(q, heaps)),
-                None => Err(GameError::TooLarge(why)),
-            },
-            Err(e) => Err(e),
+        if let Some((q, heaps)) = self.quotient_for(args)? {
+            return Ok(How::by_quotient(q, heaps));
         }
+        let (wins, searched) = self.search(args, SEARCH_LIMIT)?;
+        Ok((wins, How::Searched(searched)))
     }
 
     /// Whether the player to move wins from `args`.
@@ -164,8 +166,9 @@ impl MisereGame {
     }
 
     /// Whether the player to move wins from the position written as `args`, and how many
-    /// positions the search has remembered in all.
-    fn search(&self, args: &[&str]) -> Result<(bool, usize), GameError> {
+    /// positions the search has remembered in all; refused once the search would remember
+    /// more than `limit` (what it decided is kept for the next search).
+    fn search(&self, args: &[&str], limit: usize) -> Result<(bool, usize), GameError> {
         struct Frame {
             key: Vec<Token>,
             options: Vec<Vec<Token>>,
@@ -211,9 +214,9 @@ impl MisereGame {
                     memo.insert(done.key, w);
                 }
                 (None, Some(key)) => {
-                    if memo.len() + stack.len() >= SEARCH_LIMIT {
+                    if memo.len() + stack.len() >= limit {
                         return Err(GameError::TooLarge(format!(
-                            "{}: more than {SEARCH_LIMIT} positions to search below this one \
+                            "{}: more than {limit} positions to search below this one \
                              in misère play",
                             self.name()
                         )));
@@ -748,7 +751,7 @@ mod tests {
                 assert_eq!(ours, want, "{game} {heaps:?}");
                 assert_eq!(
                     by_quotient.wins(&args).unwrap(),
-                    by_search.search(&args).unwrap().0
+                    by_search.search(&args, SEARCH_LIMIT).unwrap().0
                 );
             }
         }

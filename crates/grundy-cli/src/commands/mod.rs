@@ -67,6 +67,48 @@ pub(crate) fn emit<T: serde::Serialize>(
     Ok(())
 }
 
+/// `grundy cgt` reading a worksheet from `input`: each line answered in turn (a refused line
+/// is reported on standard error with its number, and the run ends with status 2).
+fn worksheet(input: &mut dyn BufRead, out: &mut dyn Write, json: bool) -> Result<()> {
+    let mut session = grundy::cgt::session::Session::new();
+    let mut refused = 0;
+    for (n, line) in input.lines().enumerate() {
+        let line = line.map_err(|e| user(format!("reading standard input: {e}")))?;
+        let entry = match working("the worksheet", || session.line(&line)) {
+            Ok(Some(entry)) => entry,
+            Ok(None) => continue,
+            Err(e) => {
+                eprintln!("grundy: line {}: {e}", n + 1);
+                refused += 1;
+                continue;
+            }
+        };
+        if json {
+            let mut v = serde_json::to_value(&entry)?;
+            if let Some(o) = v.as_object_mut() {
+                o.insert("line".into(), (n + 1).into());
+                o.insert("input".into(), line.trim().into());
+            }
+            serde_json::to_writer(&mut *out, &v)?;
+            writeln!(out)?;
+        } else {
+            let text = crate::render::answer_text(&entry.answer);
+            match &entry.name {
+                Some(name) => write!(out, "{name} := {text}")?,
+                None => write!(out, "{text}")?,
+            }
+        }
+        out.flush()?;
+    }
+    if refused > 0 {
+        return Err(user(format!(
+            "{refused} line{} of the worksheet refused (see above)",
+            if refused == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(())
+}
+
 /// Runs one command over the games of `registry`, reading `input` (batches, play) and
 /// writing to `out`.
 pub fn run(
@@ -117,11 +159,14 @@ fn run_command(
             .map_err(user)?;
             emit(out, json, &answer, || crate::render::answer_text(&answer))?;
         }
-        Command::Cgt { expression, json } => {
-            let answer =
-                working("the expression", || grundy::cgt::answer(&expression)).map_err(user)?;
-            emit(out, json, &answer, || crate::render::answer_text(&answer))?;
-        }
+        Command::Cgt { expression, json } => match expression.as_deref() {
+            None | Some("-") => worksheet(input, out, json)?,
+            Some(expression) => {
+                let answer =
+                    working("the expression", || grundy::cgt::answer(expression)).map_err(user)?;
+                emit(out, json, &answer, || crate::render::answer_text(&answer))?;
+            }
+        },
         Command::Completions { shell } => {
             // Written whole to a buffer first: clap_complete panics if its writer fails (a
             // closed pipe), and a write error here is reported like any other.

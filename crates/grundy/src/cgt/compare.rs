@@ -132,6 +132,17 @@ pub fn decide(
     relation: Relation,
     right: &str,
 ) -> Result<Comparison, GameError> {
+    decide_in(&mut Universe::new(), text, left, relation, right)
+}
+
+/// [`decide`], with short games valued in `u` (where names may stand for values).
+pub fn decide_in(
+    u: &mut Universe,
+    text: &str,
+    left: &str,
+    relation: Relation,
+    right: &str,
+) -> Result<Comparison, GameError> {
     if left.is_empty() || right.is_empty() {
         return Err(GameError::Invalid(format!(
             "'{text}': a comparison needs a game on each side"
@@ -149,7 +160,6 @@ pub fn decide(
         let (g, h) = (forms.parse(left)?, forms.parse(right)?);
         (relation == Relation::Equal) == (g == h)
     } else {
-        let mut u = Universe::new();
         let (g, h) = (u.parse(left)?, u.parse(right)?);
         let order = u.compare(g, h);
         u.check()?;

@@ -34,6 +34,7 @@ mod atomic;
 pub mod compare;
 mod dyadic;
 mod parse;
+pub mod session;
 mod show;
 mod temper;
 mod thermo;
@@ -200,6 +201,8 @@ pub struct Universe {
     /// Why work stopped (a time budget passed, see [`crate::budget`]): from then on every
     /// operation returns at once with a meaningless value, and [`Universe::check`] says why.
     stopped: Option<crate::GameError>,
+    /// Values given names (`a := {1|0}` in a session), usable in later expressions.
+    names: HashMap<String, Id>,
 }
 
 impl Default for Universe {
@@ -234,6 +237,7 @@ impl Universe {
             transformed: HashMap::default(),
             steps: 0,
             stopped: None,
+            names: HashMap::default(),
         };
         let zero = u.intern(Form {
             left: vec![],
@@ -943,6 +947,28 @@ impl Universe {
         };
         self.check()?;
         Ok(report)
+    }
+
+    /// Gives `g` the name `name`, so that later expressions may use it: `name` must be a word
+    /// (a letter, then letters, digits or `_`) that is not a word of the notation.
+    ///
+    /// ```
+    /// let mut u = grundy::cgt::Universe::new();
+    /// let g = u.parse("{3|1}").unwrap();
+    /// u.define("g", g).unwrap();
+    /// let h = u.parse("g - 2").unwrap();
+    /// assert_eq!(u.report(h).unwrap().canonical, "+-1");
+    /// assert!(u.define("Cool", g).is_err());
+    /// ```
+    pub fn define(&mut self, name: &str, g: Id) -> Result<(), crate::GameError> {
+        parse::check_name(name)?;
+        self.names.insert(name.to_string(), g);
+        Ok(())
+    }
+
+    /// The value named `name`, if one was [defined](Universe::define).
+    pub fn named(&self, name: &str) -> Option<Id> {
+        self.names.get(name).copied()
     }
 
     /// Reads an expression in CGSuite's notation: numbers (`3`, `-1/2`), nimbers (`*`,

@@ -112,7 +112,14 @@ fn tokens(text: &str) -> Result<(Vec<Tok>, Vec<usize>), GameError> {
             '/' => out.push(Tok::Slash),
             '*' => out.push(Tok::Star),
             '^' | '↑' => out.push(Tok::Up),
-            'v' | '↓' => out.push(Tok::Down),
+            // `v` is down, unless it begins a word (a name such as `val`).
+            'v' if !chars
+                .get(i)
+                .is_some_and(|&c| (c.is_ascii_alphabetic() && c != 'v') || c == '_') =>
+            {
+                out.push(Tok::Down)
+            }
+            '↓' => out.push(Tok::Down),
             '{' => out.push(Tok::Open),
             '}' => out.push(Tok::Close),
             '|' => {
@@ -139,7 +146,10 @@ fn tokens(text: &str) -> Result<(Vec<Tok>, Vec<usize>), GameError> {
             ')' => out.push(Tok::Paren(false)),
             c if c.is_ascii_alphabetic() => {
                 let mut w = c.to_string();
-                while let Some(&c) = chars.get(i).filter(|c| c.is_ascii_alphanumeric()) {
+                while let Some(&c) = chars
+                    .get(i)
+                    .filter(|c| c.is_ascii_alphanumeric() || **c == '_')
+                {
                     w.push(c);
                     i += 1;
                 }
@@ -163,6 +173,27 @@ struct Parser<'a> {
     cols: Vec<usize>,
     at: usize,
     depth: u32,
+}
+
+/// The words of the notation, which cannot be names.
+const KEYWORDS: [&str; 4] = ["Tiny", "Miny", "Cool", "Heat"];
+
+/// Refuses a name that is not a single word, or is a word of the notation.
+pub(super) fn check_name(name: &str) -> Result<(), GameError> {
+    let bad = |why: &str| GameError::Invalid(format!("name '{name}': {why}"));
+    match tokens(name) {
+        Ok((toks, _)) if toks == [Tok::Word(name.to_string())] => {}
+        _ => {
+            return Err(bad(
+                "a name is a letter followed by letters, digits or '_' (and does not read as \
+                 a value: not v, vv, v2)",
+            ))
+        }
+    }
+    if KEYWORDS.contains(&name) {
+        return Err(bad("it is a word of the notation"));
+    }
+    Ok(())
 }
 
 /// Reads `text` as one expression.
@@ -350,7 +381,21 @@ impl Parser<'_> {
                 let tiny = u.game(&[zero], &[inner]);
                 return Ok(if w == "Tiny" { tiny } else { u.neg(tiny) });
             }
-            Some(Tok::Word(w)) => return Err(err(text, format_args!("unknown word '{w}'"))),
+            Some(Tok::Word(w)) => {
+                return match u.named(&w) {
+                    Some(g) => {
+                        self.at += 1;
+                        Ok(g)
+                    }
+                    None => Err(err(
+                        text,
+                        format_args!(
+                            "unknown word '{w}' (a name is given a value with `{w} := …` in a \
+                             session: `grundy cgt` reading lines from standard input)"
+                        ),
+                    )),
+                };
+            }
             _ => {}
         }
         // [number] [arrows] [star]

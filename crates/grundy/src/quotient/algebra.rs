@@ -35,6 +35,16 @@ use crate::GameError;
 /// The most elements of option sets the N-failure search may keep (about 4 bytes each).
 const SEEN_LIMIT: usize = 64_000_000;
 
+/// How large a computation may grow before it is refused.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Limits {
+    /// The most elements of a trial quotient (its table takes 4 bytes an entry).
+    pub(super) elements: usize,
+    /// The most elements of a trial monoid (a quotient times its cyclic factors; about 80
+    /// bytes each while it is marked and reduced).
+    pub(super) trial: usize,
+}
+
 /// A commutative monoid whose identity is 0.
 trait Monoid {
     fn len(&self) -> usize;
@@ -265,8 +275,12 @@ impl<M: Monoid> Marker<'_, M> {
 }
 
 /// Steps 2 and 3: marks `m` under `phi` and reduces it to a candidate.
-fn mark_and_reduce<M: Monoid>(m: &M, phi: &[u32], rules: &Rules) -> Result<Candidate, GameError> {
-    let limit = super::ELEMENT_LIMIT;
+fn mark_and_reduce<M: Monoid>(
+    m: &M,
+    phi: &[u32],
+    rules: &Rules,
+    limit: usize,
+) -> Result<Candidate, GameError> {
     let gens: Vec<u32> = rules.live.iter().map(|&h| phi[h]).collect();
     let mut marker = Marker {
         m,
@@ -522,7 +536,7 @@ fn recalibrate(
     c: &Candidate,
     failure: &[u16],
     rules: &Rules,
-    limit: usize,
+    limits: Limits,
 ) -> Result<Candidate, GameError> {
     let should_be_p = !c.p[element_of(c, failure, rules) as usize];
     let involved: Vec<usize> = (0..rules.live.len()).filter(|&l| failure[l] > 0).collect();
@@ -548,11 +562,11 @@ fn recalibrate(
                     (i, 2.max(2 * (i.saturating_sub(4) / 2)))
                 })
                 .collect();
-            let product = Product::new(&base, cyclic, limit)?;
+            let product = Product::new(&base, cyclic, limits.trial)?;
             for (k, &l) in subset.iter().enumerate() {
                 phi[rules.live[l]] = product.generator(k);
             }
-            let cand = mark_and_reduce(&product, &phi, rules)?;
+            let cand = mark_and_reduce(&product, &phi, rules, limits.elements)?;
             if cand.p[element_of(&cand, failure, rules) as usize] == should_be_p {
                 return Ok(cand);
             }
@@ -575,11 +589,10 @@ fn describe(word: &[u16], rules: &Rules) -> String {
 }
 
 /// The quotient of heaps 0..=`to`, each heap's options given as lists of live heaps.
-/// `limit`: the most elements of a trial monoid.
 pub(super) fn solve(
     options: &[Vec<Vec<u16>>],
     to: usize,
-    limit: usize,
+    limits: Limits,
 ) -> Result<Candidate, GameError> {
     let mut c = Candidate {
         table: Table::trivial(),
@@ -596,12 +609,12 @@ pub(super) fn solve(
                 options,
             };
             let extend = || -> Result<Candidate, GameError> {
-                let product = Product::new(&c.table, vec![(2, 2)], limit)?;
+                let product = Product::new(&c.table, vec![(2, 2)], limits.trial)?;
                 let mut phi = c.phi.clone();
                 phi[n] = product.generator(0);
-                let mut cand = mark_and_reduce(&product, &phi, &rules)?;
+                let mut cand = mark_and_reduce(&product, &phi, &rules, limits.elements)?;
                 while let Some(w) = least_failure(&cand, &rules)? {
-                    cand = recalibrate(&cand, &w, &rules, limit)?;
+                    cand = recalibrate(&cand, &w, &rules, limits)?;
                 }
                 Ok(cand)
             };

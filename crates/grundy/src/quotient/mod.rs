@@ -51,11 +51,9 @@ use crate::heap::HeapRule;
 use crate::GameError;
 use serde::Serialize;
 
-/// The most elements a quotient may have (its table takes 8 bytes an entry).
+/// The most elements a quotient, or a trial quotient while it is found, may have (its table
+/// takes 8 bytes an entry).
 pub const ELEMENT_LIMIT: usize = 8_192;
-/// The most elements a trial monoid may have (a quotient times the cyclic factors tried
-/// beside it): about 80 bytes each while it is marked and reduced.
-pub const TRIAL_LIMIT: usize = 4_000_000;
 
 /// How the pretending function repeats, and why that makes the quotient the whole game's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -214,11 +212,12 @@ fn heap_options(rule: &HeapRule, to: usize) -> Vec<Vec<Vec<u16>>> {
 /// The misère quotient of the heap game `rule` restricted to heaps 0..=`to`, found and
 /// proved heap by heap (see the module's documentation).
 pub fn quotient(rule: &HeapRule, to: u64) -> Result<Quotient, GameError> {
-    quotient_within(rule, to, TRIAL_LIMIT)
+    quotient_within(rule, to, ELEMENT_LIMIT)
 }
 
-/// [`quotient`], refused as too large once a trial monoid (the quotient so far times the
-/// cyclic factors tried beside it) would have more than `limit` elements.
+/// [`quotient`], refused as too large once a trial quotient would have more than `limit`
+/// elements (or a trial monoid, the quotient so far times the cyclic factors tried beside it,
+/// more than 512 times as many).
 pub fn quotient_within(rule: &HeapRule, to: u64, limit: usize) -> Result<Quotient, GameError> {
     if to > 250 {
         return Err(crate::invalid!(
@@ -226,7 +225,11 @@ pub fn quotient_within(rule: &HeapRule, to: u64, limit: usize) -> Result<Quotien
         ));
     }
     let options = heap_options(rule, to as usize);
-    let c = algebra::solve(&options, to as usize, limit)?;
+    let limits = algebra::Limits {
+        elements: limit,
+        trial: limit.saturating_mul(512),
+    };
+    let c = algebra::solve(&options, to as usize, limits)?;
     Ok(assemble(&c, rule, to))
 }
 

@@ -1,0 +1,139 @@
+//! A worksheet: expressions read one line at a time, each answered as `grundy cgt` answers
+//! one, where `name := expression` also gives the value a name for the lines after it (as in
+//! a CGSuite worksheet).
+//!
+//! ```
+//! use grundy::cgt::{session::Session, Answer};
+//!
+//! let mut s = Session::new();
+//! s.line("g := {2|-2}").unwrap();
+//! let entry = s.line("g + {1|-1}").unwrap().unwrap();
+//! let Answer::Value(r) = &entry.answer else { panic!() };
+//! assert_eq!(r.canonical, "+-{3|1}");
+//! let entry = s.line("g > 0").unwrap().unwrap();
+//! assert!(matches!(entry.answer, Answer::Comparison(ref c) if !c.result));
+//! assert!(s.line("# a comment").unwrap().is_none());
+//! ```
+
+use super::{compare, Answer, Universe};
+use crate::GameError;
+
+/// One answered line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Entry {
+    /// The name given to the value (`name := …`), if any.
+    pub name: Option<String>,
+    /// The answer, as `grundy cgt` gives it for the expression alone.
+    #[serde(flatten)]
+    pub answer: Answer,
+}
+
+/// A worksheet's state: the values built so far and their names.
+#[derive(Debug, Default)]
+pub struct Session {
+    universe: Universe,
+}
+
+impl Session {
+    /// An empty worksheet.
+    pub fn new() -> Self {
+        Session::default()
+    }
+
+    /// Answers one line: an expression (a value, a misère form or a comparison, see
+    /// [`super::answer`]), or `name := expression`, which also names the value. A blank
+    /// line or a comment (`#` or `//` first) answers `None`.
+    pub fn line(&mut self, text: &str) -> Result<Option<Entry>, GameError> {
+        let line = text.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+            return Ok(None);
+        }
+        let (name, expression) = match line.split_once(":=") {
+            Some((name, expression)) => (Some(name.trim()), expression.trim()),
+            None => (None, line),
+        };
+        if name.is_some() {
+            if crate::misere_form::is_misere_expression(expression) {
+                return Err(GameError::Invalid(format!(
+                    "'{line}': only short games' values can be named (a misère form cannot)"
+                )));
+            }
+            if compare::split(expression)?.is_some() {
+                return Err(GameError::Invalid(format!(
+                    "'{line}': a comparison is true or false, not a value to name"
+                )));
+            }
+        }
+        let answer = if let Some((left, relation, right)) = compare::split(expression)? {
+            Answer::Comparison(compare::decide_in(
+                &mut self.universe,
+                expression,
+                left,
+                relation,
+                right,
+            )?)
+        } else if crate::misere_form::is_misere_expression(expression) {
+            Answer::Misere(crate::misere_form::report(expression)?)
+        } else {
+            let g = self.universe.parse(expression)?;
+            if let Some(name) = name {
+                self.universe.define(name, g)?;
+            }
+            Answer::Value(self.universe.report(g)?)
+        };
+        Ok(Some(Entry {
+            name: name.map(str::to_string),
+            answer,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(s: &mut Session, line: &str) -> String {
+        match s.line(line).unwrap().unwrap().answer {
+            Answer::Value(r) => r.canonical,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn names_carry_values_to_later_lines() {
+        let mut s = Session::new();
+        assert_eq!(value(&mut s, "a := {1|0}"), "{1|0}");
+        let twice = crate::cgt::report("{1|0} + {1|0}").unwrap().canonical;
+        assert_eq!(value(&mut s, "b := a + a"), twice);
+        assert_eq!(value(&mut s, "b - a - a"), "0");
+        assert_eq!(value(&mut s, "a - a"), "0");
+        // A name is redefined by a later line, and may start with v.
+        assert_eq!(value(&mut s, "val := ^"), "^");
+        assert_eq!(value(&mut s, "val + v"), "0");
+        assert_eq!(value(&mut s, "a := {3|1}"), "{3|1}");
+        assert_eq!(value(&mut s, "a Cool 1"), "2*");
+        let Answer::Comparison(c) = s.line("val > 0").unwrap().unwrap().answer else {
+            panic!()
+        };
+        assert!(c.result);
+    }
+
+    #[test]
+    fn bad_lines_are_refused_in_words() {
+        let mut s = Session::new();
+        for (line, says) in [
+            ("x + 1", "unknown word 'x'"),
+            ("v := 1", "a name is a letter"),
+            ("Cool := 1", "a word of the notation"),
+            ("2a := 1", "a name is a letter"),
+            ("m := *[2]", "only short games' values can be named"),
+            ("c := ^ > 0", "a comparison is true or false"),
+            ("a := {1|", "game"),
+        ] {
+            let e = s.line(line).unwrap_err().to_string();
+            assert!(e.contains(says), "{line}: {e}");
+        }
+        // A refused line leaves the names as they were.
+        assert!(s.line("a").is_err());
+    }
+}
