@@ -32,7 +32,8 @@
 
 use crate::GameError;
 
-/// The most elements of option sets the N-failure search may keep (about 4 bytes each).
+/// The most elements of option sets the N-failure search may keep (4 bytes each, beside a
+/// few words for each set).
 const SEEN_LIMIT: usize = 64_000_000;
 
 /// How large a computation may grow before it is refused.
@@ -404,6 +405,7 @@ fn least_failure(c: &Candidate, rules: &Rules) -> Result<Option<Vec<u16>>, GameE
         images,
         seen: vec![Vec::new(); c.len()],
         kept: 0,
+        steps: 0,
         word: vec![0; rules.live.len()],
         bound: least.clone(),
     };
@@ -428,7 +430,10 @@ struct NSearch<'a> {
     images: Vec<Vec<u32>>,
     /// For each element, the transition sets met so far none of which contains another.
     seen: Vec<Vec<Vec<u32>>>,
+    /// How many elements the sets of `seen` hold in all.
     kept: usize,
+    /// Sets met, to look at the time budget now and then.
+    steps: usize,
     word: Vec<u16>,
     bound: Option<Vec<u16>>,
 }
@@ -454,16 +459,21 @@ impl NSearch<'_> {
         if list.iter().any(|old| contains(tr, old)) {
             return Ok(false);
         }
-        let before = list.len();
+        let dropped: usize = list
+            .iter()
+            .filter(|old| contains(old, tr))
+            .map(Vec::len)
+            .sum();
         list.retain(|old| !contains(old, tr));
-        self.kept = self.kept + 1 + list.len() - before;
+        self.kept = self.kept - dropped + tr.len();
         list.push(tr.to_vec());
         if self.kept > SEEN_LIMIT {
             return Err(Stop::Error(crate::too_large!(
-                "more than {SEEN_LIMIT} option sets to verify a misère quotient"
+                "more than {SEEN_LIMIT} elements of option sets to verify a misère quotient"
             )));
         }
-        if self.kept % 65536 == 0 {
+        self.steps += 1;
+        if self.steps % 65536 == 0 {
             crate::budget::check().map_err(Stop::Error)?;
         }
         Ok(true)
