@@ -129,6 +129,15 @@ fn misere_play_and_genus_on_the_command_line() {
     let a: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(a["spec"], "sum --misere");
     assert_eq!(a["winning_moves"][0]["to"], serde_json::json!([1, 1]));
+    // As in normal play, `components` holds each component's own analysis: here each played
+    // alone by the misère rule (Kayles 3 is won, Nim 2 2 lost: Bouton's misère rule).
+    let parts = a["components"].as_array().unwrap();
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[0]["spec"], "kayles --misere");
+    assert_eq!(parts[0]["outcome"], "N");
+    assert_eq!(parts[1]["spec"], "nim --misere");
+    assert_eq!(parts[1]["position"], serde_json::json!([2, 2]));
+    assert_eq!(parts[1]["outcome"], "P");
     let (_, out, _) = grundy(&["table", "kayles", "--misere", "--to", "12"], "");
     // Misère Kayles is lost to move exactly at 1, 4, 9 and 12 pins, up to 12.
     let row = out.lines().nth(2).unwrap();

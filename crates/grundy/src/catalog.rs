@@ -487,6 +487,16 @@ pub trait DynGame: Send + Sync {
     ) -> Result<crate::misere_form::Form, GameError> {
         crate::misere_form::form_of(forms, self, args)
     }
+    /// For a sum of games, each component played alone by the misère rule and solved (at
+    /// most `max_moves` winning moves each): the `components` of a misère sum's analysis.
+    /// `None` for a game that is not a sum.
+    fn misere_components(
+        &self,
+        _args: &[&str],
+        _max_moves: usize,
+    ) -> Result<Option<Vec<Analysis>>, GameError> {
+        Ok(None)
+    }
 }
 
 /// The most positions `DynGame::value` searches for one partizan value.

@@ -402,7 +402,9 @@ impl DynGame for MisereGame {
             winning_moves_partial: false,
             explanation,
             remoteness: None,
-            components: None,
+            // A sum's components, each played alone by the misère rule (as a normal-play
+            // sum lists each component's own analysis).
+            components: self.inner.misere_components(args, max_moves)?,
         })
     }
 

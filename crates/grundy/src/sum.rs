@@ -93,6 +93,9 @@ pub struct SumGame {
 /// One component of a position: its game, the game's name and options as words, and its
 /// position (as typed, and as the game writes it).
 struct Part {
+    /// The component's game, and its options, as read.
+    entry: &'static Entry,
+    options: Options,
     game: Arc<dyn DynGame>,
     spec: Vec<String>,
     words: Vec<String>,
@@ -211,6 +214,7 @@ impl SumGame {
             };
             current = Some((entry, options.clone()));
             let game = self.build(entry, &options)?;
+            let options = options.clone();
             let args: Vec<&str> = words.iter().map(String::as_str).collect();
             let continued = self.registry.get(first).is_none();
             let tokens = game.canonical(&args).map_err(|e| {
@@ -225,6 +229,8 @@ impl SumGame {
             })?;
             let spec = game.name().split_whitespace().map(String::from).collect();
             parts.push(Part {
+                entry,
+                options,
                 game,
                 spec,
                 words,
@@ -587,6 +593,23 @@ impl DynGame for SumGame {
             remoteness: None,
             components: Some(components),
         })
+    }
+
+    fn misere_components(
+        &self,
+        args: &[&str],
+        max_moves: usize,
+    ) -> Result<Option<Vec<Analysis>>, GameError> {
+        let misere = crate::registry::MISERE.name;
+        self.parts(args)?
+            .iter()
+            .map(|p| {
+                let options = p.options.clone().flag_on(misere);
+                let game = Query::new(p.entry, options, p.words.clone()).game()?;
+                game.solve(&p.args(), max_moves)
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
     }
 
     fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
