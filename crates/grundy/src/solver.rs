@@ -322,6 +322,12 @@ pub fn mex(values: &mut [u64]) -> u64 {
     m
 }
 
+/// Whether the sorted `small` is a subset of the sorted `big`.
+pub(crate) fn sorted_subset<T: Ord>(small: &[T], big: &[T]) -> bool {
+    let mut rest = big.iter();
+    small.iter().all(|x| rest.any(|y| y == x))
+}
+
 /// [`mex`] of small values, in any order and with repeats.
 pub(crate) fn mex_of(taken: impl IntoIterator<Item = u32>) -> u32 {
     let mut taken: Vec<u64> = taken.into_iter().map(u64::from).collect();

@@ -52,19 +52,21 @@ impl Session {
             Some((name, expression)) => (Some(name.trim()), expression.trim()),
             None => (None, line),
         };
+        let misere = crate::misere_form::is_misere_expression(expression);
+        let comparison = compare::split(expression)?;
         if name.is_some() {
-            if crate::misere_form::is_misere_expression(expression) {
+            if misere {
                 return Err(GameError::Invalid(format!(
                     "'{line}': only short games' values can be named (a misère form cannot)"
                 )));
             }
-            if compare::split(expression)?.is_some() {
+            if comparison.is_some() {
                 return Err(GameError::Invalid(format!(
                     "'{line}': a comparison is true or false, not a value to name"
                 )));
             }
         }
-        let answer = if let Some((left, relation, right)) = compare::split(expression)? {
+        let answer = if let Some((left, relation, right)) = comparison {
             Answer::Comparison(compare::decide_in(
                 &mut self.universe,
                 expression,
@@ -72,7 +74,7 @@ impl Session {
                 relation,
                 right,
             )?)
-        } else if crate::misere_form::is_misere_expression(expression) {
+        } else if misere {
             Answer::Misere(crate::misere_form::report(expression)?)
         } else {
             let g = self.universe.parse(expression)?;

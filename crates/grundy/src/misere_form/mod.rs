@@ -39,7 +39,7 @@ mod show;
 mod tests;
 
 use crate::misere::Genus;
-use crate::solver::mex_of as mex;
+use crate::solver::{mex_of as mex, sorted_subset as subset};
 use crate::{GameError, Outcome};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -134,8 +134,6 @@ pub struct Forms {
     sorted: HashMap<Form, Vec<Form>>,
     /// Options held, over all forms.
     option_count: usize,
-    /// The most forms this arena builds (at most [`FORM_LIMIT`]).
-    form_limit: usize,
     /// The longest text [`Forms::show`] writes.
     show_limit: usize,
 }
@@ -144,18 +142,6 @@ impl Default for Forms {
     fn default() -> Self {
         Forms::new()
     }
-}
-
-/// Whether the sorted `small` is a subset of the sorted `big`.
-fn subset(small: &[Form], big: &[Form]) -> bool {
-    let mut rest = big;
-    small.iter().all(|x| match rest.binary_search(x) {
-        Ok(i) => {
-            rest = &rest[i + 1..];
-            true
-        }
-        Err(_) => false,
-    })
 }
 
 impl Forms {
@@ -175,7 +161,6 @@ impl Forms {
             discriminators: HashMap::default(),
             sorted: HashMap::default(),
             option_count: 0,
-            form_limit: FORM_LIMIT,
             show_limit: usize::MAX,
         };
         let zero = forms.insert(Vec::new(), (0, 1));
@@ -269,16 +254,10 @@ impl Forms {
         g
     }
 
-    /// Refuses (as too large) to build more than `limit` forms in all, or [`FORM_LIMIT`].
-    pub fn set_limit(&mut self, limit: usize) {
-        self.form_limit = limit.min(FORM_LIMIT);
-    }
-
     fn room(&self, options: usize) -> Result<(), GameError> {
-        if self.nodes.len() >= self.form_limit {
+        if self.nodes.len() >= FORM_LIMIT {
             return Err(GameError::TooLarge(format!(
-                "more than {} misère canonical forms to build",
-                self.form_limit
+                "more than {FORM_LIMIT} misère canonical forms to build"
             )));
         }
         if self.option_count + options > OPTION_LIMIT {

@@ -30,6 +30,7 @@
 //! When 4 finds no failure the candidate is right for every sum of heaps to n (by induction),
 //! and its elements are pairwise told apart (3): it is the quotient.
 
+use crate::solver::sorted_subset;
 use crate::GameError;
 
 /// The most elements of option sets the N-failure search may keep (4 bytes each, beside a
@@ -170,7 +171,7 @@ impl Monoid for Product<'_> {
 /// The game's heaps as the algebra sees them.
 struct Rules<'a> {
     /// The heaps with a move, ascending: a word counts each of them.
-    live: Vec<usize>,
+    live: &'a [usize],
     /// Each heap's options as lists of live heaps.
     options: &'a [Vec<Vec<u16>>],
 }
@@ -217,6 +218,17 @@ fn option_images<M: Monoid>(m: &M, phi: &[u32], rules: &Rules) -> Vec<Vec<u32>> 
         .collect()
 }
 
+/// One more heap (element `g`, whose moves lead to `images`) added to a word of element `elem`
+/// whose options lead to `tr`: the longer word's element, and where its options lead (the old
+/// options with the heap beside them, and the heap's moves beside the old word).
+fn add_heap<M: Monoid>(m: &M, elem: u32, tr: &[u32], g: u32, images: &[u32]) -> (u32, Vec<u32>) {
+    let mut next: Vec<u32> = tr.iter().map(|&t| m.mul(t, g)).collect();
+    next.extend(images.iter().map(|&t| m.mul(elem, t)));
+    next.sort_unstable();
+    next.dedup();
+    (m.mul(elem, g), next)
+}
+
 /// Step 2: the elements reached from the identity, in the colex order of their least words,
 /// each marked P or N from that word's options.
 struct Marker<'a, M: Monoid> {
@@ -233,8 +245,8 @@ struct Marker<'a, M: Monoid> {
 
 impl<M: Monoid> Marker<'_, M> {
     /// Visits the words that add heaps of `live` indices below `d` to the current one, whose
-    /// element is `elem` and options' elements `tr`; `from` is the word it extends by heap
-    /// `by` (none for the empty word).
+    /// element is `elem` and options' elements `tr`; `from` is how the current word was
+    /// reached (see `parent`; `u32::MAX` for the empty word).
     fn walk(
         &mut self,
         d: usize,
@@ -261,11 +273,8 @@ impl<M: Monoid> Marker<'_, M> {
             self.walk(h, elem, &tr, from)?;
             // The first word that walk visited (nothing below heap h added), extended by h.
             from = (first, h as u16);
-            let mut next: Vec<u32> = tr.iter().map(|&t| self.m.mul(t, g)).collect();
-            next.extend(self.images[h].iter().map(|&t| self.m.mul(elem, t)));
-            next.sort_unstable();
-            next.dedup();
-            elem = self.m.mul(elem, g);
+            let next;
+            (elem, next) = add_heap(self.m, elem, &tr, g, &self.images[h]);
             if self.state[elem as usize] != 0 {
                 break;
             }
@@ -336,8 +345,15 @@ fn mark_and_reduce<M: Monoid>(
             key.clear();
             key.push(class[i]);
             key.extend(succ[i * k..(i + 1) * k].iter().map(|&s| class[s as usize]));
-            let n = ids.len() as u32;
-            next.push(*ids.entry(key.clone()).or_insert(n));
+            let id = match ids.get(&key) {
+                Some(&id) => id,
+                None => {
+                    let id = ids.len() as u32;
+                    ids.insert(key.clone(), id);
+                    id
+                }
+            };
+            next.push(id);
         }
         crate::budget::check()?;
         class = next;
@@ -438,33 +454,19 @@ struct NSearch<'a> {
     bound: Option<Vec<u16>>,
 }
 
-/// Whether sorted `a` contains sorted `b`.
-fn contains(a: &[u32], b: &[u32]) -> bool {
-    let mut i = 0;
-    for &y in b {
-        while i < a.len() && a[i] < y {
-            i += 1;
-        }
-        if i == a.len() || a[i] != y {
-            return false;
-        }
-    }
-    true
-}
-
 impl NSearch<'_> {
     /// Records `tr` for `elem`, or says false when an earlier set it contains was met.
     fn incorporate(&mut self, elem: u32, tr: &[u32]) -> Result<bool, Stop> {
         let list = &mut self.seen[elem as usize];
-        if list.iter().any(|old| contains(tr, old)) {
+        if list.iter().any(|old| sorted_subset(old, tr)) {
             return Ok(false);
         }
         let dropped: usize = list
             .iter()
-            .filter(|old| contains(old, tr))
+            .filter(|old| sorted_subset(tr, old))
             .map(Vec::len)
             .sum();
-        list.retain(|old| !contains(old, tr));
+        list.retain(|old| !sorted_subset(tr, old));
         self.kept = self.kept - dropped + tr.len();
         list.push(tr.to_vec());
         if self.kept > SEEN_LIMIT {
@@ -498,12 +500,8 @@ impl NSearch<'_> {
                     return Err(Stop::Bound);
                 }
             }
-            let c = self.c;
-            let mut next: Vec<u32> = tr.iter().map(|&t| c.mul(t, g)).collect();
-            next.extend(self.images[h].iter().map(|&t| c.mul(elem, t)));
-            next.sort_unstable();
-            next.dedup();
-            elem = c.mul(elem, g);
+            let next;
+            (elem, next) = add_heap(&self.c.table, elem, &tr, g, &self.images[h]);
             if !self.incorporate(elem, &next)? {
                 break;
             }
@@ -615,7 +613,7 @@ pub(super) fn solve(
         if !options[n].is_empty() {
             live.push(n);
             let rules = Rules {
-                live: live.clone(),
+                live: &live,
                 options,
             };
             let extend = || -> Result<Candidate, GameError> {
