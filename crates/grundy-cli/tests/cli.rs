@@ -989,9 +989,17 @@ fn values_agree_with_solved_outcomes() {
         (v["canonical"].as_str(), v["outcome"].as_str()),
         (Some("*2"), Some("N"))
     );
-    let (code, _, err) = grundy(&["value", "nim", "1000000"]);
+    // Nimbers are held as such, however large a word holds (issue 30).
+    let (code, out, err) = grundy(&["value", "nim", "100000", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["canonical"].as_str(), &v["birthday"]),
+        (Some("*100000"), &100000.into())
+    );
+    let (code, _, err) = grundy(&["value", "nim", "4294967296"]);
     assert_eq!(code, 2);
-    assert!(err.contains("nimber too large"), "{err}");
+    assert!(err.contains("nimbers are held up to *4294967295"), "{err}");
 }
 
 #[test]

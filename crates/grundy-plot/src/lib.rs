@@ -494,7 +494,7 @@ impl Thermograph {
         let wall = |w: &grundy::cgt::Wall| -> Vec<(f64, f64)> {
             w.corners()
                 .iter()
-                .map(|&(temp, v)| (temp.to_f64(), v.to_f64()))
+                .map(|(temp, v)| (temp.to_f64(), v.to_f64()))
                 .collect()
         };
         // A number's walls are its mast from its temperature (negative) up: drawn from there,

@@ -199,11 +199,34 @@ fn graph_solver(c: &mut Criterion) {
     group.finish();
 }
 
+/// Numbers, ups and nimbers held compactly (issue 30): each answered as `grundy cgt` and
+/// `grundy value` answer it, in a universe of its own, target under 10 ms. The baseline is
+/// the same value met inside a game of options, where its nimber is taken apart.
+fn compact_values(c: &mut Criterion) {
+    let mut g = c.benchmark_group("compact values");
+    for text in ["*100000", "^414*670", "-1823437481924 + ^5*7"] {
+        g.bench_function(text, |b| {
+            b.iter(|| black_box(grundy::cgt::report(black_box(text)).unwrap()))
+        });
+    }
+    let registry = grundy::registry::Registry::catalog();
+    let query = registry.parse("nim 100000").unwrap();
+    let nim = query.game().unwrap();
+    g.bench_function("value nim 100000", |b| {
+        b.iter(|| black_box(grundy::cgt::value_of(nim.as_ref(), &query.words()).unwrap()))
+    });
+    g.bench_function("{*1000|0}, taken apart (baseline)", |b| {
+        b.iter(|| black_box(grundy::cgt::report("{*1000|0}").unwrap()))
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     outcomes_closed_form_vs_brute_force,
     huge_positions,
     heap_engine,
-    graph_solver
+    graph_solver,
+    compact_values
 );
 criterion_main!(benches);

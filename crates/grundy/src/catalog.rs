@@ -768,15 +768,13 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
                      nimber"
                 ))
             })?;
-            let n = u32::try_from(&grundy)
-                .ok()
-                .filter(|&n| n <= 1024)
-                .ok_or_else(|| {
-                    GameError::TooLarge(format!(
-                        "{}: the value is *{grundy}, a nimber too large to build as a game",
-                        Ruleset::name(self)
-                    ))
-                })?;
+            // Held as a nimber, not built option by option: any Grundy value a word holds.
+            let n = u32::try_from(&grundy).ok().ok_or_else(|| {
+                GameError::TooLarge(format!(
+                    "{}: the value is *{grundy}; nimbers are held up to *4294967295",
+                    Ruleset::name(self)
+                ))
+            })?;
             u.nimber(n)
         };
         u.report(g)

@@ -36,9 +36,12 @@ impl Universe {
             if let Some(&b) = self.atomic.all_small.get(&g) {
                 return b;
             }
-            let b = match self.kinds[g.0 as usize] {
-                Kind::Number(x) | Kind::NumberStar(x, _) => x == Dyadic::ZERO,
-                Kind::Uptimal(_, x, _, _) if x != Dyadic::ZERO => false,
+            let b = match &self.kinds[g.0 as usize] {
+                // x + n·↑ + *m is all-small exactly when x = 0.
+                Kind::Number(x)
+                | Kind::NumberStar(x, _)
+                | Kind::Uptimal(super::Shape::Ups, x, ..) => *x == Dyadic::ZERO,
+                Kind::Uptimal(_, x, _, _) if *x != Dyadic::ZERO => false,
                 _ => {
                     let (l, r) = (self.left(g).to_vec(), self.right(g).to_vec());
                     l.is_empty() == r.is_empty()
@@ -92,10 +95,8 @@ impl Universe {
     /// The atomic weight calculus without the final check (see the module's text).
     fn naive_atomic_weight(&mut self, g: Id) -> Id {
         super::deep(|| {
-            match self.kinds[g.0 as usize] {
-                Kind::Number(_) | Kind::NumberStar(..) => return self.zero(),
-                Kind::Uptimal(super::Shape::Ups, _, n, _) => return self.integer(n.into()),
-                _ => {}
+            if let Some((_, n, _)) = self.ups_of(g) {
+                return self.integer(n.into());
             }
             if let Some(&w) = self.atomic.naive.get(&g) {
                 return w;
@@ -119,28 +120,28 @@ impl Universe {
                     let (below, above) = (self.le(g, far), self.le(far, g));
                     if below && !above {
                         // The least integer n with n ⧐ each AW(G^L) − 2 (n not ≤ it).
-                        let mut n = i64::MIN;
+                        let mut n: Option<Dyadic> = None;
                         for &o in &left {
-                            let mut k = -(-self.right_stop(o)).floor();
-                            let ki = self.integer(k);
+                            let mut k = self.right_stop(o).ceil();
+                            let ki = self.number(k.clone());
                             if self.le(ki, o) {
-                                k += 1;
+                                k = &k + &Dyadic::int(1);
                             }
-                            n = n.max(k);
+                            n = Some(n.map_or(k.clone(), |n| n.max(k)));
                         }
-                        self.integer(if left.is_empty() { 0 } else { n })
+                        self.number(n.unwrap_or(Dyadic::ZERO))
                     } else if above && !below {
                         // The greatest integer n with n ⧏ each AW(G^R) + 2.
-                        let mut n = i64::MAX;
+                        let mut n: Option<Dyadic> = None;
                         for &o in &right {
                             let mut k = self.left_stop(o).floor();
-                            let ki = self.integer(k);
+                            let ki = self.number(k.clone());
                             if self.le(o, ki) {
-                                k -= 1;
+                                k = &k - &Dyadic::int(1);
                             }
-                            n = n.min(k);
+                            n = Some(n.map_or(k.clone(), |n| n.min(k)));
                         }
-                        self.integer(if right.is_empty() { 0 } else { n })
+                        self.number(n.unwrap_or(Dyadic::ZERO))
                     } else {
                         g0
                     }
@@ -156,10 +157,15 @@ impl Universe {
     /// (at least 1).
     fn far_star(&mut self, g: Id) -> u32 {
         super::deep(|| {
-            if let Kind::NumberStar(x, m) = self.kinds[g.0 as usize] {
-                if x == Dyadic::ZERO {
-                    return m + 1;
-                }
+            if let Some((x, n, m)) = self.ups_of(g) {
+                // The nimbers among the positions of x + n·↑ + *m: none but 0 when x ≠ 0;
+                // *m and below for n = 0; else those below the nimber its chain of options
+                // ends in, m ⊕ (|n| mod 2), or * when the chain passes through ↑*.
+                return match (*x == Dyadic::ZERO, n) {
+                    (false, _) => 1,
+                    (true, 0) => m + 1,
+                    (true, n) => (m ^ (n.unsigned_abs() & 1)).max(1) + 1,
+                };
             }
             if g == self.zero() {
                 return 1;
@@ -167,7 +173,8 @@ impl Universe {
             if let Some(&n) = self.atomic.far_star.get(&g) {
                 return n;
             }
-            let options: Vec<Id> = self.left(g).iter().chain(self.right(g)).copied().collect();
+            let mut options = self.left(g).to_vec();
+            options.extend_from_slice(self.right(g));
             let n = options
                 .into_iter()
                 .map(|o| self.far_star(o))
@@ -184,7 +191,10 @@ impl Universe {
     fn norton_up(&mut self, g: Id) -> Id {
         super::deep(|| {
             if let Some(x) = self.as_number(g).filter(|x| x.is_integer()) {
-                return self.ups(Dyadic::ZERO, x.numerator() as i32, 0);
+                return match x.to_i64().and_then(|n| i32::try_from(n).ok()) {
+                    Some(n) if n != i32::MIN => self.ups(Dyadic::ZERO, n, 0),
+                    _ => self.refuse(crate::invalid!("an atomic weight of 2^31 ups or more")),
+                };
             }
             if let Some(&p) = self.atomic.norton.get(&g) {
                 return p;

@@ -130,8 +130,9 @@ pub struct Report {
     /// The atomic weight (see [`Universe::atomic_weight`]), `None` (JSON null) when the
     /// game is not atomic.
     pub atomic_weight: Option<String>,
-    /// The day the canonical form is born.
-    pub birthday: u32,
+    /// The day the canonical form is born (a number's is as large as the number: any size).
+    #[serde(serialize_with = "crate::analysis::serialize_nat")]
+    pub birthday: crate::Nat,
     /// The reduced canonical form (see [`Universe::reduced`]): the simplest game
     /// infinitesimally close, as CGSuite writes it.
     pub reduced: String,
@@ -160,7 +161,11 @@ impl Form {
 }
 
 /// What a canonical form is worth in the common notations, found when it is interned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Numbers, numbers plus nimbers and x + n·↑ + *m (`Uptimal(Shape::Ups, …)`) are *compact*:
+/// held as these parts, their options made only when something asks for them (see
+/// [`Universe::compact`]), so `*100000`, `^414*670` and a number of any size cost one entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Kind {
     Number(Dyadic),
     /// x + *n (n ≥ 1): a number plus a nimber.
@@ -170,22 +175,76 @@ enum Kind {
     Other,
 }
 
+impl Kind {
+    /// The kind of x + n·↑ + *m.
+    fn compact(x: Dyadic, n: i32, m: u32) -> Kind {
+        match (n, m) {
+            (0, 0) => Kind::Number(x),
+            (0, m) => Kind::NumberStar(x, m),
+            (n, m) => Kind::Uptimal(Shape::Ups, x, n, m),
+        }
+    }
+
+    /// (x, n, m) of a compact kind: x + n·↑ + *m.
+    fn parts(&self) -> Option<(&Dyadic, i32, u32)> {
+        match self {
+            Kind::Number(x) => Some((x, 0, 0)),
+            Kind::NumberStar(x, m) => Some((x, 0, *m)),
+            Kind::Uptimal(Shape::Ups, x, n, m) => Some((x, *n, *m)),
+            _ => None,
+        }
+    }
+}
+
+/// The largest nimber part, and number of ups, of a compact game whose options are made (see
+/// [`Universe::materialize`]): *4096 and all below it hold 8 million options.
+const MAX_TAKEN_APART: u32 = 1 << 12;
+
+/// What [`Universe`] records as the birthday of a game born too late for a word.
+const BIG_BIRTHDAY: u64 = u64::MAX;
+
+/// The birthday of the number `x`: |x| for an integer, else ⌊|x|⌋ + k + 1 for m/2^k (the
+/// number's canonical form steps from its integer part by halves; ONAG ch. 2).
+fn number_birthday(x: &Dyadic) -> crate::Nat {
+    let whole = if x.is_negative() { x.ceil() } else { x.floor() };
+    let whole = whole.numerator().magnitude().clone();
+    match x.exponent() {
+        0 => whole,
+        k => whole + k + 1u32,
+    }
+}
+
+/// The birthday of x + n·↑ + *m, from its canonical form (see [`Universe::compact`]):
+/// b(x) + m when n = 0; else with c = m ⊕ (|n| mod 2), the nimber that the chain of
+/// options ends in, b(x) + |n| + c, or b(x) + |n| + 1 when c = 0 (the chain passes through
+/// x + ↑* = {x, x* | x}, born two days after x).
+fn compact_birthday(x: &Dyadic, n: i32, m: u32) -> crate::Nat {
+    let b = number_birthday(x);
+    let k = n.unsigned_abs();
+    if k == 0 {
+        return b + m;
+    }
+    let c = m ^ (k & 1);
+    b + k + c.max(1)
+}
+
 /// Every game form built so far, canonical and interned, with memoised arithmetic.
 #[derive(Debug)]
 pub struct Universe {
-    forms: Vec<Form>,
+    /// Each game's options; `None` for a compact game whose options nothing asked for yet.
+    forms: Vec<Option<Form>>,
     kinds: Vec<Kind>,
-    birthdays: Vec<u32>,
+    /// Birthdays that fit a word; [`BIG_BIRTHDAY`] for those that do not (found again from
+    /// the options when asked: only games with numbers beyond 2^64 among their followers).
+    birthdays: Vec<u64>,
     /// Left's and Right's stops, found when a form is interned.
     stops: Vec<(Dyadic, Dyadic)>,
-    /// The integers built so far: 0, 1, 2, … and 0, −1, −2, …
-    integers: [Vec<Id>; 2],
     index: HashMap<Form, Id>,
     le_memo: HashMap<(Id, Id), bool>,
     sum_memo: HashMap<(Id, Id), Id>,
     neg_memo: HashMap<Id, Id>,
-    /// x + n·↑ + *m, x ± `↑^<n>` + *m and x ± `↑^[n]` + *m by shape and (x, ±n, m), for
-    /// recognising them.
+    /// x + n·↑ + *m (every compact game, numbers included), x ± `↑^<n>` + *m and
+    /// x ± `↑^[n]` + *m by shape and (x, ±n, m): each has one id.
     ups: HashMap<(Shape, Dyadic, i32, u32), Id>,
     /// How each game is written, once it has been looked at (see `show.rs`).
     shown: HashMap<Id, show::Shown>,
@@ -225,7 +284,6 @@ impl Universe {
             kinds: Vec::new(),
             birthdays: Vec::new(),
             stops: Vec::new(),
-            integers: [Vec::new(), Vec::new()],
             index: HashMap::default(),
             le_memo: HashMap::default(),
             sum_memo: HashMap::default(),
@@ -239,11 +297,8 @@ impl Universe {
             stopped: None,
             names: HashMap::default(),
         };
-        let zero = u.intern(Form {
-            left: vec![],
-            right: vec![],
-        });
-        u.integers = [vec![zero], vec![zero]];
+        let zero = u.compact(Dyadic::ZERO, 0, 0);
+        debug_assert_eq!(zero, Id(0));
         u
     }
 
@@ -282,14 +337,119 @@ impl Universe {
         Id(0)
     }
 
-    /// The Left options of `g` (canonical).
-    pub fn left(&self, g: Id) -> &[Id] {
-        &self.forms[g.0 as usize].left
+    /// The Left options of `g` (canonical; a compact game's are made now if they were not).
+    pub fn left(&mut self, g: Id) -> &[Id] {
+        self.options(g, true)
     }
 
-    /// The Right options of `g` (canonical).
-    pub fn right(&self, g: Id) -> &[Id] {
-        &self.forms[g.0 as usize].right
+    /// The Right options of `g` (canonical; a compact game's are made now if they were not).
+    pub fn right(&mut self, g: Id) -> &[Id] {
+        self.options(g, false)
+    }
+
+    /// Left's (`left`) or Right's options of `g`, made now if `g` is compact and they were
+    /// not.
+    fn options(&mut self, g: Id, left: bool) -> &[Id] {
+        self.materialize(g);
+        self.made(g, left)
+    }
+
+    /// Left's (`left`) or Right's options of `g`, once made (every game that is not compact
+    /// has them from the start); none when they could not be made (the universe is stopped,
+    /// see [`Universe::materialize`]).
+    fn made(&self, g: Id, left: bool) -> &[Id] {
+        self.forms[g.0 as usize]
+            .as_ref()
+            .map_or(&[], |form| form.side(left))
+    }
+
+    /// Makes the options of a compact game from its canonical form (Siegel, *Combinatorial
+    /// Game Theory*, II.3–4; as CGSuite builds them): an integer n is {n − 1 | } or
+    /// { | n + 1}, m/2^k is {x − 2^−k | x + 2^−k}; x + *m is {x + *k (k < m) | the same};
+    /// x + ↑* is {x, x* | x}; x + n·↑ + *m for n ≥ 1 otherwise is
+    /// {x | x + (n − 1)·↑ + *(m ⊕ 1)}; and the negatives of these.
+    ///
+    /// A nimber part or a number of ups above [`MAX_TAKEN_APART`] is refused (the universe
+    /// stops, see [`Universe::check`]): taking x + *m apart reaches every x + *k below it,
+    /// each with its k options, m²/2 in all; and x + n·↑ reaches a chain of n games, each of
+    /// them summed with or compared to the other game's followers.
+    fn materialize(&mut self, g: Id) {
+        if self.forms[g.0 as usize].is_some() || self.stopped.is_some() {
+            return;
+        }
+        let (x, n, m) = match self.kinds[g.0 as usize].parts() {
+            Some((x, n, m)) => (x.clone(), n, m),
+            None => unreachable!("only compact games are made without their options"),
+        };
+        if m > MAX_TAKEN_APART || n.unsigned_abs() > MAX_TAKEN_APART {
+            let what = show::simple_text(&self.kinds[g.0 as usize]);
+            self.refuse(crate::invalid!(
+                "{what} is too large to take apart into options: where it meets games other \
+                 than numbers, ups and nimbers, at most {MAX_TAKEN_APART} ups and *{MAX_TAKEN_APART}"
+            ));
+            return;
+        }
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        match (n, m) {
+            (0, 0) if x.is_integer() => {
+                let one = Dyadic::int(1);
+                if x > Dyadic::ZERO {
+                    left.push(self.compact(&x - &one, 0, 0));
+                } else if x < Dyadic::ZERO {
+                    right.push(self.compact(&x + &one, 0, 0));
+                }
+            }
+            (0, 0) => {
+                let step = Dyadic::unit(x.exponent());
+                left.push(self.compact(&x - &step, 0, 0));
+                right.push(self.compact(&x + &step, 0, 0));
+            }
+            (0, m) => {
+                left = (0..m).map(|k| self.compact(x.clone(), 0, k)).collect();
+                right.clone_from(&left);
+            }
+            (1, 1) | (-1, 1) => {
+                let (plain, star) = (self.compact(x.clone(), 0, 0), self.compact(x, 0, 1));
+                left.push(plain);
+                right.push(plain);
+                if n > 0 { &mut left } else { &mut right }.push(star);
+            }
+            (n, m) => {
+                let plain = self.compact(x.clone(), 0, 0);
+                let nearer = self.compact(x, n - n.signum(), m ^ 1);
+                let (toward, away) = if n > 0 {
+                    (plain, nearer)
+                } else {
+                    (nearer, plain)
+                };
+                left.push(toward);
+                right.push(away);
+            }
+        }
+        left.sort_unstable();
+        right.sort_unstable();
+        let form = Form { left, right };
+        debug_assert!(self.index.get(&form).is_none_or(|&h| h == g));
+        self.index.insert(form.clone(), g);
+        self.forms[g.0 as usize] = Some(form);
+    }
+
+    /// The compact game x + n·↑ + *m (a number for n = m = 0): one entry, its options made
+    /// only when asked for.
+    pub(crate) fn compact(&mut self, x: Dyadic, n: i32, m: u32) -> Id {
+        let key = (Shape::Ups, x, n, m);
+        if let Some(&g) = self.ups.get(&key) {
+            return g;
+        }
+        let (_, x, n, m) = key;
+        let id = Id(u32::try_from(self.forms.len()).expect("fewer than 2^32 games"));
+        self.forms.push(None);
+        self.birthdays
+            .push(u64::try_from(compact_birthday(&x, n, m)).unwrap_or(BIG_BIRTHDAY));
+        self.stops.push((x.clone(), x.clone()));
+        self.kinds.push(Kind::compact(x.clone(), n, m));
+        self.ups.insert((Shape::Ups, x, n, m), id);
+        id
     }
 
     /// How many distinct games this universe holds.
@@ -302,8 +462,19 @@ impl Universe {
         false
     }
 
+    /// The id of a canonical form: the one it has, or a new one. A form of a compact game
+    /// (a number, x + *m, x + n·↑ + *m) gets that game's id, so each game has one id however
+    /// it was built.
     fn intern(&mut self, form: Form) -> Id {
         if let Some(&id) = self.index.get(&form) {
+            return id;
+        }
+        if let Some((x, n, m)) = self.compact_of(&form) {
+            let id = self.compact(x, n, m);
+            if self.forms[id.0 as usize].is_none() {
+                self.index.insert(form.clone(), id);
+                self.forms[id.0 as usize] = Some(form);
+            }
             return id;
         }
         let id = Id(u32::try_from(self.forms.len()).expect("fewer than 2^32 games"));
@@ -311,66 +482,92 @@ impl Universe {
             .left
             .iter()
             .chain(&form.right)
-            .map(|o| self.birthdays[o.0 as usize] + 1)
+            .map(|o| self.birthdays[o.0 as usize].saturating_add(1))
             .max()
             .unwrap_or(0);
-        let kind = self.kind_of(&form);
-        let stops = match kind {
-            Kind::Number(x) | Kind::NumberStar(x, _) | Kind::Uptimal(_, x, _, _) => (x, x),
-            Kind::Other => {
-                let ls = form.left.iter().map(|o| self.stops[o.0 as usize].1).max();
-                let rs = form.right.iter().map(|o| self.stops[o.0 as usize].0).min();
-                (
-                    ls.expect("a game that is not a number has Left options"),
-                    rs.expect("a game that is not a number has Right options"),
-                )
-            }
-        };
-        self.forms.push(form.clone());
-        self.kinds.push(kind);
+        let ls = form.left.iter().map(|o| &self.stops[o.0 as usize].1).max();
+        let rs = form.right.iter().map(|o| &self.stops[o.0 as usize].0).min();
+        let stops = (
+            ls.expect("a game that is not a number has Left options")
+                .clone(),
+            rs.expect("a game that is not a number has Right options")
+                .clone(),
+        );
+        self.forms.push(Some(form.clone()));
+        self.kinds.push(Kind::Other);
         self.birthdays.push(birthday);
         self.stops.push(stops);
         self.index.insert(form, id);
         id
     }
 
-    /// Recognises numbers and number-plus-nimber forms from their options.
-    fn kind_of(&self, form: &Form) -> Kind {
-        let number = |o: &Id| match self.kinds[o.0 as usize] {
+    /// Recognises the canonical forms of compact games from their options (the forms that
+    /// [`Universe::materialize`] makes): (x, n, m) for x + n·↑ + *m.
+    fn compact_of(&self, form: &Form) -> Option<(Dyadic, i32, u32)> {
+        let parts = |o: Id| self.kinds[o.0 as usize].parts();
+        let number = |o: Id| match &self.kinds[o.0 as usize] {
             Kind::Number(x) => Some(x),
             _ => None,
         };
-        // {a | b} with a < b numbers (or fewer options) is the simplest number between.
-        if form.left.len() <= 1 && form.right.len() <= 1 {
-            let lo = form.left.first().map(number);
-            let hi = form.right.first().map(number);
-            if lo.is_none_or(|x| x.is_some()) && hi.is_none_or(|x| x.is_some()) {
-                let (lo, hi) = (lo.flatten(), hi.flatten());
-                if lo.zip(hi).is_none_or(|(a, b)| a < b) {
-                    return Kind::Number(Dyadic::simplest_between(lo, hi));
+        match (&form.left[..], &form.right[..]) {
+            // {a | b} with a < b numbers (or fewer options) is the simplest number between.
+            ([], []) => return Some((Dyadic::ZERO, 0, 0)),
+            ([a], []) => {
+                return number(*a).map(|a| (Dyadic::simplest_between(Some(a), None), 0, 0))
+            }
+            ([], [b]) => {
+                return number(*b).map(|b| (Dyadic::simplest_between(None, Some(b)), 0, 0))
+            }
+            ([a], [b]) => {
+                if let (Some(x), Some(y)) = (number(*a), number(*b)) {
+                    if x < y {
+                        return Some((Dyadic::simplest_between(Some(x), Some(y)), 0, 0));
+                    }
+                }
+                // {x | x + n·↑ + *m} (n ≥ 0, not x itself) is x + (n + 1)·↑ + *(m ⊕ 1), and
+                // {x + n·↑ + *m | x} (n ≤ 0) is x + (n − 1)·↑ + *(m ⊕ 1).
+                for (near, far, sign) in [(*a, *b, 1), (*b, *a, -1)] {
+                    let (Some(x), Some((y, n, m))) = (number(near), parts(far)) else {
+                        continue;
+                    };
+                    if x == y && (n, m) != (0, 0) && n * sign >= 0 {
+                        return Some((x.clone(), n.checked_add(sign)?, m ^ 1));
+                    }
                 }
             }
+            // {x, x* | x} = x + ↑* and {x | x, x*} = x + ↓*.
+            ([a, b], [c]) | ([c], [a, b]) => {
+                let Some((x, 0, 0)) = parts(*c) else {
+                    return None;
+                };
+                let star = match (a == c, b == c) {
+                    (true, _) => *b,
+                    (_, true) => *a,
+                    _ => return None,
+                };
+                let up = if form.left.len() == 2 { 1 } else { -1 };
+                return (parts(star) == Some((x, 0, 1))).then(|| (x.clone(), up, 1));
+            }
+            _ => {}
         }
         // x + *n: both sides are x + *0 … x + *(n − 1).
-        if form.left == form.right && !form.left.is_empty() {
-            let base = match self.kinds[form.left[0].0 as usize] {
-                Kind::Number(x) | Kind::NumberStar(x, _) => x,
-                _ => return Kind::Other,
-            };
-            let mut stars: Vec<u32> = Vec::new();
-            for o in &form.left {
-                match self.kinds[o.0 as usize] {
-                    Kind::Number(x) if x == base => stars.push(0),
-                    Kind::NumberStar(x, m) if x == base => stars.push(m),
-                    _ => return Kind::Other,
-                }
-            }
-            stars.sort_unstable();
-            if stars.iter().enumerate().all(|(i, &m)| m as usize == i) {
-                return Kind::NumberStar(base, stars.len() as u32);
+        if form.left != form.right {
+            return None;
+        }
+        let (base, _, _) = parts(form.left[0])?;
+        let mut stars: Vec<u32> = Vec::with_capacity(form.left.len());
+        for &o in &form.left {
+            match parts(o) {
+                Some((x, 0, m)) if x == base => stars.push(m),
+                _ => return None,
             }
         }
-        Kind::Other
+        stars.sort_unstable();
+        stars
+            .iter()
+            .enumerate()
+            .all(|(i, &m)| m as usize == i)
+            .then(|| (base.clone(), 0, stars.len() as u32))
     }
 
     /// The game `{left | right}` in canonical form.
@@ -420,10 +617,10 @@ impl Universe {
         let mut out: Option<Vec<Id>> = None;
         for (i, &o) in options.iter().enumerate() {
             // Replies by index: forms are only ever appended, so the lists stay put.
-            let form = o.0 as usize;
+            self.materialize(o);
             let mut reversing = None;
-            for k in 0..self.forms[form].side(!left).len() {
-                let r = self.forms[form].side(!left)[k];
+            for k in 0..self.made(o, !left).len() {
+                let r = self.made(o, !left)[k];
                 if self.against_form(r, g, left, against) {
                     reversing = Some(r);
                     break;
@@ -432,7 +629,8 @@ impl Universe {
             match (reversing, &mut out) {
                 (Some(r), _) => {
                     let out = out.get_or_insert_with(|| options[..i].to_vec());
-                    out.extend_from_slice(if left { self.left(r) } else { self.right(r) });
+                    self.materialize(r);
+                    out.extend_from_slice(self.made(r, left));
                 }
                 (None, Some(out)) => out.push(o),
                 (None, None) => {}
@@ -514,10 +712,14 @@ impl Universe {
         if let (Some((x, a, m)), Some((y, b, n))) = (self.ups_of(g), self.ups_of(h)) {
             let c = i64::from(b) - i64::from(a);
             let j = m ^ n;
-            return x < y || x == y && (c >= 2 || c == 1 && j != 1 || c == 0 && j == 0);
+            return match x.cmp(y) {
+                Ordering::Less => true,
+                Ordering::Greater => false,
+                Ordering::Equal => c >= 2 || c == 1 && j != 1 || c == 0 && j == 0,
+            };
         }
         // g ≤ h needs each player's stop in g at most theirs in h (Siegel, II.3).
-        let (gs, hs) = (self.stops[g.0 as usize], self.stops[h.0 as usize]);
+        let (gs, hs) = (&self.stops[g.0 as usize], &self.stops[h.0 as usize]);
         if gs.0 > hs.0 || gs.1 > hs.1 {
             return false;
         }
@@ -534,23 +736,30 @@ impl Universe {
         r
     }
 
-    /// Whether `g ≤ h`, from the definition (no shortcut, no memo).
+    /// Whether `g ≤ h`, from the definition (no memo): no g^L ≥ h and no h^R ≤ g, where a
+    /// number's options need no look when the other game is not a number (number
+    /// avoidance: if h ≤ g^L < g for a number g, Right wins h − g moving first, so by a move
+    /// in h, to some h^R ≤ g; Siegel, II.3).
     fn le_by_options(&mut self, g: Id, h: Id) -> bool {
         if self.halted() {
             return true;
         }
         // Options by index: forms are only ever appended, so the lists stay put.
         let mut r = true;
-        for i in 0..self.forms[g.0 as usize].left.len() {
-            let gl = self.forms[g.0 as usize].left[i];
-            if self.le(h, gl) {
-                r = false;
-                break;
+        if self.as_number(g).is_none() {
+            self.materialize(g);
+            for i in 0..self.made(g, true).len() {
+                let gl = self.made(g, true)[i];
+                if self.le(h, gl) {
+                    r = false;
+                    break;
+                }
             }
         }
-        if r {
-            for i in 0..self.forms[h.0 as usize].right.len() {
-                let hr = self.forms[h.0 as usize].right[i];
+        if r && self.as_number(h).is_none() {
+            self.materialize(h);
+            for i in 0..self.made(h, false).len() {
+                let hr = self.made(h, false)[i];
                 if self.le(hr, g) {
                     r = false;
                     break;
@@ -581,13 +790,31 @@ impl Universe {
         }
     }
 
-    /// The day `g` is born: 0 for 0, else one more than its latest option.
-    pub fn birthday(&self, g: Id) -> u32 {
+    /// The day `g` is born: 0 for 0, else one more than its latest option (as large as a
+    /// number among its followers: any size).
+    pub fn birthday(&self, g: Id) -> crate::Nat {
+        match self.birthdays[g.0 as usize] {
+            BIG_BIRTHDAY => match self.kinds[g.0 as usize].parts() {
+                Some((x, n, m)) => compact_birthday(x, n, m),
+                None => {
+                    let form = self.forms[g.0 as usize].as_ref().expect("made");
+                    let latest = form.left.iter().chain(&form.right);
+                    latest.map(|&o| self.birthday(o)).max().unwrap_or_default() + 1u32
+                }
+            },
+            b => b.into(),
+        }
+    }
+
+    /// The day `g` is born, or [`BIG_BIRTHDAY`] when that does not fit a word.
+    pub(crate) fn small_birthday(&self, g: Id) -> u64 {
         self.birthdays[g.0 as usize]
     }
 
-    /// `f` of each option in `options` (which the universe may grow while `f` runs).
-    fn each<T>(&mut self, options: Vec<Id>, f: impl Fn(&mut Self, Id) -> T) -> Vec<T> {
+    /// `f` of each of Left's (`left`) or Right's options of `g` (the universe may grow
+    /// while `f` runs).
+    fn each<T>(&mut self, g: Id, left: bool, f: impl Fn(&mut Self, Id) -> T) -> Vec<T> {
+        let options = self.options(g, left).to_vec();
         options.into_iter().map(|o| f(self, o)).collect()
     }
 
@@ -597,18 +824,18 @@ impl Universe {
             if let Some(&n) = self.neg_memo.get(&g) {
                 return n;
             }
-            if let Some((x, m)) = self.plain(g) {
-                let n = self.number_star(-x, m);
-                self.neg_memo.insert(g, n);
-                return n;
+            // −(x + n·↑ + *m) = −x − n·↑ + *m.
+            if let Some((x, n, m)) = self.ups_of(g) {
+                let x = -x;
+                return self.compact(x, -n, m);
             }
             if self.halted() {
                 return self.zero();
             }
             // The negative of a canonical form is canonical (dominated and reversible options
             // are mirrored): its options are interned as they are.
-            let mut left = self.each(self.right(g).to_vec(), Self::neg);
-            let mut right = self.each(self.left(g).to_vec(), Self::neg);
+            let mut left = self.each(g, false, Self::neg);
+            let mut right = self.each(g, true, Self::neg);
             left.sort_unstable();
             left.dedup();
             right.sort_unstable();
@@ -616,10 +843,11 @@ impl Universe {
             let n = self.intern(Form { left, right });
             // The negative of an uptimal is the uptimal of the negated parts (as `uptimal`
             // records it when it builds one).
-            if let Kind::Uptimal(shape, x, k, m) = self.kinds[g.0 as usize] {
-                self.ups.entry((shape, -x, -k, m)).or_insert(n);
+            if let Kind::Uptimal(shape, x, k, m) = &self.kinds[g.0 as usize] {
+                let (shape, x, k, m) = (*shape, -x, -k, *m);
+                self.ups.entry((shape, x.clone(), k, m)).or_insert(n);
                 if self.kinds[n.0 as usize] == Kind::Other {
-                    self.kinds[n.0 as usize] = Kind::Uptimal(shape, -x, -k, m);
+                    self.kinds[n.0 as usize] = Kind::Uptimal(shape, x, k, m);
                 }
             }
             self.neg_memo.insert(g, n);
@@ -639,33 +867,30 @@ impl Universe {
                 return g;
             }
             // Numbers, ups and nimbers add part by part, (x + n·↑ + *m) + (y + k·↑ + *j) =
-            // (x + y) + (n + k)·↑ + *(m ⊕ j): a sum by options would recurse once per unit of
-            // an integer's size, and try every pair of a large nimber's options.
+            // (x + y) + (n + k)·↑ + *(m ⊕ j), a compact game: a sum by options would recurse
+            // once per unit of an integer's size, and try every pair of a large nimber's
+            // options.
             if let (Some((x, n, m)), Some((y, k, j))) = (self.ups_of(g), self.ups_of(h)) {
-                if let (Some(z), Some(u)) = (x.checked_add(y), n.checked_add(k)) {
-                    if u == 0 {
-                        return self.number_star(z, m ^ j);
-                    }
-                    if u.unsigned_abs() <= Self::MAX_UPS {
-                        return self.uptimal(Shape::Ups, z, u, m ^ j);
-                    }
-                }
+                let z = x + y;
+                return match n.checked_add(k).filter(|u| *u != i32::MIN) {
+                    Some(u) => self.compact(z, u, m ^ j),
+                    None => self.refuse(crate::invalid!("a sum of more than 2^31 ups")),
+                };
             }
             self.sum_by_options(g, h)
         })
     }
 
-    /// The most ups ([`Universe::add`] sums x + n·↑ + *m part by part up to this many).
-    const MAX_UPS: u32 = 1 << 16;
+    /// Stops this universe's work with `why` (see [`Universe::check`]), returning 0 in place
+    /// of the answer.
+    fn refuse(&mut self, why: crate::GameError) -> Id {
+        self.stopped.get_or_insert(why);
+        self.zero()
+    }
 
     /// `g` as x + n·↑ + *m, if it is one (n = 0 for numbers and numbers plus nimbers).
-    pub(crate) fn ups_of(&self, g: Id) -> Option<(Dyadic, i32, u32)> {
-        match self.kinds[g.0 as usize] {
-            Kind::Number(x) => Some((x, 0, 0)),
-            Kind::NumberStar(x, m) => Some((x, 0, m)),
-            Kind::Uptimal(Shape::Ups, x, n, m) => Some((x, n, m)),
-            _ => None,
-        }
+    pub(crate) fn ups_of(&self, g: Id) -> Option<(&Dyadic, i32, u32)> {
+        self.kinds[g.0 as usize].parts()
     }
 
     /// g + h from the definition (memoised), but for a number plus a game that is not one.
@@ -684,8 +909,8 @@ impl Universe {
             let number = |u: &Self, a: Id| u.as_number(a).is_some();
             if number(self, g) != number(self, h) {
                 let (x, other) = if number(self, g) { (g, h) } else { (h, g) };
-                let left = self.each(self.left(other).to_vec(), |u, o| u.add(x, o));
-                let right = self.each(self.right(other).to_vec(), |u, o| u.add(x, o));
+                let left = self.each(other, true, |u, o| u.add(x, o));
+                let right = self.each(other, false, |u, o| u.add(x, o));
                 let s = self.game(&left, &right);
                 self.sum_memo.insert(key, s);
                 return s;
@@ -718,86 +943,36 @@ impl Universe {
 
     /// The integer `n`: {n − 1 | } for n > 0, { | n + 1} for n < 0.
     pub fn integer(&mut self, n: i64) -> Id {
-        // Built once each, in order: [0, 1, 2, …] and [0, −1, −2, …].
-        let side = usize::from(n < 0);
-        let k = usize::try_from(n.unsigned_abs()).expect("integers of a short game fit");
-        while self.integers[side].len() <= k {
-            let g = *self.integers[side].last().expect("0 is there");
-            let next = if side == 0 {
-                self.game(&[g], &[])
-            } else {
-                self.game(&[], &[g])
-            };
-            self.integers[side].push(next);
-        }
-        self.integers[side][k]
+        self.compact(Dyadic::int(n), 0, 0)
     }
 
-    /// The number `x`: an integer, or {x − 2^−k | x + 2^−k} for x = m/2^k.
+    /// The number `x`: an integer, or {x − 2^−k | x + 2^−k} for x = m/2^k; of any size.
     pub fn number(&mut self, x: Dyadic) -> Id {
-        if x.is_integer() {
-            return self.integer(x.numerator());
-        }
-        let step = Dyadic::new(1, x.exponent());
-        let lo = x.checked_add(-step).expect("small numbers");
-        let hi = x.checked_add(step).expect("small numbers");
-        let (l, h) = (self.number(lo), self.number(hi));
-        self.game(&[l], &[h])
+        self.compact(x, 0, 0)
     }
 
     /// `g` as x + *m (m = 0 for a number), if it is one.
-    pub(crate) fn plain(&self, g: Id) -> Option<(Dyadic, u32)> {
-        match self.kinds[g.0 as usize] {
+    pub(crate) fn plain(&self, g: Id) -> Option<(&Dyadic, u32)> {
+        match &self.kinds[g.0 as usize] {
             Kind::Number(x) => Some((x, 0)),
-            Kind::NumberStar(x, m) => Some((x, m)),
+            Kind::NumberStar(x, m) => Some((x, *m)),
             _ => None,
         }
     }
 
-    /// x + *m = {x, x + *, …, x + *(m − 1) | the same}.
-    fn number_star(&mut self, x: Dyadic, m: u32) -> Id {
-        // Remembered (as x + 0·↑ + *m): building one costs m forms of up to m options, and
-        // sums of uptimals ask for the same ones again and again.
-        if let Some(&g) = self.ups.get(&(Shape::Ups, x, 0, m)) {
-            return g;
-        }
-        let mut below = vec![self.number(x)];
-        for k in 1..=m {
-            let next = match self.ups.get(&(Shape::Ups, x, 0, k)) {
-                Some(&g) => g,
-                // Already canonical: these options are pairwise confused (none dominates),
-                // and none reverses (Siegel, II.2: the canonical form of x + *m).
-                None => self.intern(Form {
-                    left: below.clone(),
-                    right: below.clone(),
-                }),
-            };
-            self.ups.insert((Shape::Ups, x, 0, k), next);
-            below.push(next);
-        }
-        below[m as usize]
-    }
-
     /// The nimber *n = {0, *1, …, *(n − 1) | 0, *1, …, *(n − 1)}.
     pub fn nimber(&mut self, n: u32) -> Id {
-        self.number_star(Dyadic::ZERO, n)
+        self.compact(Dyadic::ZERO, 0, n)
     }
 
     /// ↑ = {0 | *}.
     pub fn up(&mut self) -> Id {
-        let (zero, star) = (self.zero(), self.nimber(1));
-        let up = self.game(&[zero], &[star]);
-        // Known as the uptimal it is, so that sums and comparisons with it go part by part.
-        if self.kinds[up.0 as usize] == Kind::Other {
-            self.kinds[up.0 as usize] = Kind::Uptimal(Shape::Ups, Dyadic::ZERO, 1, 0);
-            self.ups.insert((Shape::Ups, Dyadic::ZERO, 1, 0), up);
-        }
-        up
+        self.compact(Dyadic::ZERO, 1, 0)
     }
 
-    /// x + n·↑ + *m, built by sums (n may be negative: ↓ = −↑).
+    /// x + n·↑ + *m (n may be negative: ↓ = −↑).
     pub fn ups(&mut self, x: Dyadic, n: i32, m: u32) -> Id {
-        self.uptimal(Shape::Ups, x, n, m)
+        self.compact(x, n, m)
     }
 
     /// x + n·U + *m with U = ↑ ([`Shape::Ups`]), `↑^<|n|>` ([`Shape::Pow`]: `↑^<k>` =
@@ -805,64 +980,35 @@ impl Universe {
     /// `{↑^[k−1] | *}`),
     /// negated for n < 0 (Siegel, *Combinatorial Game Theory*, II.4).
     pub fn uptimal(&mut self, shape: Shape, x: Dyadic, n: i32, m: u32) -> Id {
-        if let Some(&g) = self.ups.get(&(shape, x, n, m)) {
+        if shape == Shape::Ups || n == 0 {
+            return self.compact(x, n, m);
+        }
+        if let Some(&g) = self.ups.get(&(shape, x.clone(), n, m)) {
             return g;
         }
-        let up = self.up();
-        let unit = match shape {
-            Shape::Ups => up,
-            Shape::Pow | Shape::PowTo => {
-                let (zero, star) = (self.zero(), self.nimber(1));
-                // ↑^[k] = {↑^[k−1] | *} from ↑^[0] = 0.
-                let k = n.unsigned_abs() - u32::from(shape == Shape::Pow);
-                let mut to = zero;
-                for _ in 0..k {
-                    to = self.game(&[to], &[star]);
-                }
-                if shape == Shape::Pow {
-                    // ↑^<n> = {0 | ↓^[n−1]*}.
-                    let down = self.neg(to);
-                    let down_star = self.add(down, star);
-                    self.game(&[zero], &[down_star])
-                } else {
-                    to
-                }
-            }
-        };
-        // Built by sums from the definition: `add` itself sums ups through this function.
-        let step = if n >= 0 { unit } else { self.neg(unit) };
-        let g = if shape == Shape::Ups && n == 0 {
-            self.number_star(x, m)
-        } else if shape == Shape::Ups {
-            // One ↑ at a time, the smaller uptimals among the options built (and so known)
-            // first: `add` then sums the options part by part and `le` compares them at once,
-            // where sums by options would go down to every follower of every option.
-            let fewer = n - n.signum();
-            deep(|| {
-                if m == 0 {
-                    // x + n·↑ = (x + (n ∓ 1)·↑) ± ↑.
-                    self.uptimal(Shape::Ups, x, fewer, 1);
-                    let below = self.uptimal(Shape::Ups, x, fewer, 0);
-                    self.sum_by_options(below, step)
-                } else {
-                    // x + n·↑ + *m: its options are x + n·↑ + *k (k < m), and the options of
-                    // x + n·↑ plus *m, among them x + (n ∓ 1)·↑ + *(m ⊕ 1).
-                    self.uptimal(Shape::Ups, x, fewer, m ^ 1);
-                    let plain = self.uptimal(Shape::Ups, x, n, 0);
-                    let star = self.nimber(m);
-                    self.sum_by_options(plain, star)
-                }
-            })
+        let (zero, star) = (self.zero(), self.nimber(1));
+        // ↑^[k] = {↑^[k−1] | *} from ↑^[0] = 0.
+        let k = n.unsigned_abs() - u32::from(shape == Shape::Pow);
+        let mut to = zero;
+        for _ in 0..k {
+            to = self.game(&[to], &[star]);
+        }
+        let unit = if shape == Shape::Pow {
+            // ↑^<n> = {0 | ↓^[n−1]*}.
+            let down = self.neg(to);
+            let down_star = self.add(down, star);
+            self.game(&[zero], &[down_star])
         } else {
-            // x ± ↑^<n> or x ± ↑^[n], then *m.
-            let base = self.number(x);
-            let g = self.sum_by_options(base, step);
-            let star = self.nimber(m);
-            self.sum_by_options(g, star)
+            to
         };
-        self.ups.insert((shape, x, n, m), g);
-        let simple = shape == Shape::Ups || n.unsigned_abs() >= 2;
-        if n != 0 && simple && self.kinds[g.0 as usize] == Kind::Other {
+        // x ± ↑^<n> or x ± ↑^[n], then *m.
+        let step = if n >= 0 { unit } else { self.neg(unit) };
+        let base = self.number(x.clone());
+        let g = self.sum_by_options(base, step);
+        let star = self.nimber(m);
+        let g = self.sum_by_options(g, star);
+        self.ups.insert((shape, x.clone(), n, m), g);
+        if n.unsigned_abs() >= 2 && self.kinds[g.0 as usize] == Kind::Other {
             self.kinds[g.0 as usize] = Kind::Uptimal(shape, x, n, m);
         }
         g
@@ -879,11 +1025,11 @@ impl Universe {
     }
 
     fn stop(&self, g: Id, left: bool) -> Dyadic {
-        let (l, r) = self.stops[g.0 as usize];
+        let (l, r) = &self.stops[g.0 as usize];
         if left {
-            l
+            l.clone()
         } else {
-            r
+            r.clone()
         }
     }
 
@@ -893,15 +1039,15 @@ impl Universe {
             if let Some(t) = self.thermographs.get(&g) {
                 return t.clone();
             }
-            let t = match self.kinds[g.0 as usize] {
-                Kind::Number(x) => Thermograph::number(x),
+            let t = match &self.kinds[g.0 as usize] {
+                Kind::Number(x) => Thermograph::number(x.clone()),
                 // A nimber's options share their followers: walking them costs m² walls.
                 Kind::NumberStar(x, _) | Kind::Uptimal(_, x, _, _) => {
-                    Thermograph::infinitesimally_close(x)
+                    Thermograph::infinitesimally_close(x.clone())
                 }
                 Kind::Other => {
-                    let left = self.each(self.left(g).to_vec(), Self::thermograph);
-                    let right = self.each(self.right(g).to_vec(), Self::thermograph);
+                    let left = self.each(g, true, Self::thermograph);
+                    let right = self.each(g, false, Self::thermograph);
                     Thermograph::of_options(
                         &left.iter().collect::<Vec<_>>(),
                         &right.iter().collect::<Vec<_>>(),
@@ -914,8 +1060,8 @@ impl Universe {
     }
 
     /// `g` as a number, if it is one.
-    pub fn as_number(&self, g: Id) -> Option<Dyadic> {
-        match self.kinds[g.0 as usize] {
+    pub fn as_number(&self, g: Id) -> Option<&Dyadic> {
+        match &self.kinds[g.0 as usize] {
             Kind::Number(x) => Some(x),
             _ => None,
         }

@@ -25,7 +25,8 @@ use crate::GameError;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
-    Num(u64),
+    /// Digits: a number of any size.
+    Num(num_bigint::BigUint),
     Slash,
     Star,
     Up,
@@ -98,15 +99,12 @@ fn tokens(text: &str) -> Result<(Vec<Tok>, Vec<usize>), GameError> {
         match c {
             c if c.is_whitespace() => {}
             '0'..='9' => {
-                let mut n: u64 = c.to_digit(10).unwrap_or(0).into();
-                while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
-                    n = n
-                        .checked_mul(10)
-                        .and_then(|n| n.checked_add(d.into()))
-                        .filter(|&n| n < 1 << 40)
-                        .ok_or_else(|| err(text, "a number is too large"))?;
+                let from = i - 1;
+                while chars.get(i).is_some_and(char::is_ascii_digit) {
                     i += 1;
                 }
+                let digits: String = chars[from..i].iter().collect();
+                let n = digits.parse().expect("decimal digits are a number");
                 out.push(Tok::Num(n));
             }
             '/' => out.push(Tok::Slash),
@@ -320,13 +318,29 @@ impl Parser<'_> {
         self.tempered(u, end, false)
     }
 
-    fn count(&mut self, end: usize) -> Option<u64> {
+    /// The number next, if digits come next.
+    fn count(&mut self, end: usize) -> Option<num_bigint::BigUint> {
         match self.peek(end) {
-            Some(&Tok::Num(n)) => {
+            Some(Tok::Num(n)) => {
+                let n = n.clone();
                 self.at += 1;
                 Some(n)
             }
             _ => None,
+        }
+    }
+
+    /// The number next, if digits come next: refused, saying `what`, beyond `max`.
+    fn small_count(&mut self, end: usize, max: u32, what: &str) -> Result<Option<u32>, GameError> {
+        let Some(n) = self.count(end) else {
+            return Ok(None);
+        };
+        match u32::try_from(&n).ok().filter(|&k| k <= max) {
+            Some(k) => Ok(Some(k)),
+            None => Err(err(
+                self.text,
+                format_args!("{what} ({n} is more than {max})"),
+            )),
         }
     }
 
@@ -402,29 +416,28 @@ impl Parser<'_> {
         let start = self.at;
         let mut x = Dyadic::ZERO;
         if let Some(n) = self.count(end) {
-            x = Dyadic::int(n as i64);
+            let mut exp = 0;
             if self.peek(end) == Some(&Tok::Slash) {
                 self.at += 1;
                 let d = self
                     .count(end)
                     .ok_or_else(|| err(text, "a fraction needs its denominator"))?;
-                if !d.is_power_of_two() || d > 1 << 40 {
-                    return Err(err(
-                        text,
-                        format_args!("{n}/{d}: a short game's numbers have a power of two below"),
-                    ));
-                }
-                x = Dyadic::new(n as i64, d.trailing_zeros());
+                let power = d.trailing_zeros().filter(|&z| d.bits() == z + 1);
+                exp = match power.and_then(|z| u32::try_from(z).ok()) {
+                    Some(z) => z,
+                    None => {
+                        return Err(err(
+                            text,
+                            format_args!(
+                                "{n}/{d}: a short game's numbers have a power of two below"
+                            ),
+                        ))
+                    }
+                };
             }
+            x = Dyadic::from_big(n.into(), exp);
             if negative {
                 x = -x;
-            }
-            // An integer n is a chain of n games: beyond a million, refused.
-            if x.floor().unsigned_abs() > 1 << 20 {
-                return Err(err(
-                    text,
-                    "numbers beyond 1048576 are not built (an integer n is a chain of n games)",
-                ));
             }
         }
         // x Tiny(s), x Miny(s): a number translating a tiny, as CGSuite writes it.
@@ -451,8 +464,8 @@ impl Parser<'_> {
                 let angle = self.peek(end) == Some(&Tok::Angle(true));
                 self.at += 1;
                 let k = self
-                    .count(end)
-                    .filter(|&k| (1..=1000).contains(&k) && ups.abs() == 1)
+                    .small_count(end, 1000, "^<n> and ^[n] are built for n up to 1000")?
+                    .filter(|&k| k >= 1 && ups.abs() == 1)
                     .ok_or_else(|| {
                         err(text, "^<n> and ^[n] take one arrow and n from 1 to 1000")
                     })?;
@@ -475,12 +488,10 @@ impl Parser<'_> {
                 }
                 break;
             }
-            if let Some(k) = self.count(end) {
+            let most = i32::MAX as u32;
+            if let Some(k) = self.small_count(end, most, "^n and vn take n up to 2^31 - 1")? {
                 if ups.abs() != 1 {
                     return Err(err(text, "write ^3 or ^^^, not both"));
-                }
-                if k > 1000 {
-                    return Err(err(text, "^n and vn take n from 1 to 1000"));
                 }
                 ups = step * k as i32;
                 break;
@@ -490,11 +501,8 @@ impl Parser<'_> {
         if self.peek(end) == Some(&Tok::Star) {
             self.at += 1;
             star = 1;
-            if let Some(k) = self.count(end) {
-                star = u32::try_from(k)
-                    .ok()
-                    .filter(|&k| k <= 1000)
-                    .ok_or_else(|| err(text, "a nimber that large is not built"))?;
+            if let Some(k) = self.small_count(end, u32::MAX, "*n takes n up to 2^32 - 1")? {
+                star = k;
             }
         }
         if self.at == start {

@@ -25,7 +25,7 @@ pub enum Shape {
 }
 
 /// How a game is written, decided once (it needs the universe to grow: sums and negatives).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Shown {
     /// A number, a number plus a nimber, or an uptimal.
     Simple(Kind),
@@ -51,7 +51,7 @@ impl Universe {
     /// Recognises the uptimals near `g`'s stops (x + n·↑ + *m, x ± ↑^<n> + *m,
     /// x ± ↑^[n] + *m) by building the few born no later than `g` (once each).
     fn recognise(&mut self, g: Id) -> Kind {
-        let kind = self.kinds[g.0 as usize];
+        let kind = self.kinds[g.0 as usize].clone();
         if kind != Kind::Other {
             return kind;
         }
@@ -59,20 +59,20 @@ impl Universe {
         if ls != rs {
             return kind;
         }
-        let b = self.birthday(g) as i32;
-        // Each of these is born no earlier than day |n| (and *m on day m), so only small
-        // ones can equal g; and at most MAX_ARROWS arrows are tried (building each costs its
-        // size: a game born on day 10^6 would otherwise try 10^6 of them). Larger uptimals are
-        // known when they are built as such (read, or summed).
-        for shape in [Shape::Ups, Shape::Pow, Shape::PowTo] {
-            let from = if shape == Shape::Ups { 1 } else { 2 };
-            for n in (from..=(b + 1).min(MAX_ARROWS)).flat_map(|n| [n, -n]) {
+        // x + n·↑ + *m is known when it is made (it is compact); x ± ↑^<n> + *m and
+        // x ± ↑^[n] + *m are tried here. Each is born no earlier than day |n| (and *m on
+        // day m), so only small ones can equal g; and at most MAX_ARROWS arrows are tried
+        // (building each costs its size: a game born on day 10^6 would otherwise try 10^6
+        // of them). Larger ones are known when they are built as such (read, or summed).
+        let b = i32::try_from(self.small_birthday(g)).unwrap_or(i32::MAX - 1);
+        for shape in [Shape::Pow, Shape::PowTo] {
+            for n in (2..=(b + 1).min(MAX_ARROWS)).flat_map(|n| [n, -n]) {
                 for m in 0..=(b as u32 + 1).min(8) {
                     if self.halted() {
                         return kind;
                     }
-                    if self.uptimal(shape, ls, n, m) == g {
-                        return self.kinds[g.0 as usize];
+                    if self.uptimal(shape, ls.clone(), n, m) == g {
+                        return self.kinds[g.0 as usize].clone();
                     }
                 }
             }
@@ -121,7 +121,7 @@ impl Universe {
         for miny in [false, true] {
             // Tiny: a is the number x, b = {x | y}; Miny: b is x, a = {y | x}.
             let (near, far) = if miny { (*b, *a) } else { (*a, *b) };
-            let Some(x) = self.as_number(near) else {
+            let Some(x) = self.as_number(near).cloned() else {
                 continue;
             };
             let (same, other) = if miny {
@@ -161,12 +161,12 @@ impl Universe {
     /// and it is not a single symbol. Returns how many strokes its bar has when it is
     /// written without braces (0 when it has none).
     fn write(&self, g: Id, brackets: bool, parens: bool, out: &mut String) -> usize {
-        super::deep(|| match self.shown[&g] {
+        super::deep(|| match &self.shown[&g] {
             Shown::Simple(kind) => {
                 let compact = match kind {
                     Kind::Number(_) => true,
-                    Kind::NumberStar(x, _) => x == Dyadic::ZERO,
-                    Kind::Uptimal(_, x, _, m) => x == Dyadic::ZERO && m == 0,
+                    Kind::NumberStar(x, _) => *x == Dyadic::ZERO,
+                    Kind::Uptimal(_, x, _, m) => *x == Dyadic::ZERO && *m == 0,
                     Kind::Other => unreachable!("a simple game has a kind"),
                 };
                 let text = simple_text(kind);
@@ -180,7 +180,7 @@ impl Universe {
                 0
             }
             Shown::Switch => {
-                let left = self.sorted(self.left(g));
+                let left = self.sorted(self.made(g, true));
                 out.push_str("+-");
                 if let [only] = left[..] {
                     self.write(only, true, true, out);
@@ -204,11 +204,11 @@ impl Universe {
                 if parens {
                     out.push('(');
                 }
-                if translate != Dyadic::ZERO {
+                if *translate != Dyadic::ZERO {
                     out.push_str(&translate.to_string());
                 }
-                out.push_str(if miny { "Miny(" } else { "Tiny(" });
-                self.write(sub, true, false, out);
+                out.push_str(if *miny { "Miny(" } else { "Tiny(" });
+                self.write(*sub, true, false, out);
                 out.push(')');
                 if parens {
                     out.push(')');
@@ -227,8 +227,8 @@ impl Universe {
                     }
                 };
                 let (mut left, mut right) = (String::new(), String::new());
-                side(self.left(g), &mut left);
-                side(self.right(g), &mut right);
+                side(self.made(g, true), &mut left);
+                side(self.made(g, false), &mut right);
                 let braced = brackets || bars == MAX_BARS;
                 if braced {
                     out.push('{');
@@ -257,7 +257,7 @@ impl Universe {
     /// uptimals (by number, coefficients of ↑, ↑^<2>, …, how many, nimber), then the rest
     /// by their Left options, then their Right options, each list in this order.
     fn order(&self, g: Id, h: Id) -> Ordering {
-        let (a, b) = (self.shown[&g], self.shown[&h]);
+        let (a, b) = (&self.shown[&g], &self.shown[&h]);
         match (rank(a), rank(b)) {
             (ra, rb) if ra != rb => ra.cmp(&rb),
             (0..=2, _) => {
@@ -266,7 +266,7 @@ impl Universe {
                 };
                 let (xa, ca, ma) = expansion(a);
                 let (xb, cb, mb) = expansion(b);
-                xa.cmp(&xb)
+                xa.cmp(xb)
                     .then_with(|| {
                         ca.iter()
                             .zip(&cb)
@@ -286,40 +286,43 @@ impl Universe {
                         .find(|o| o.is_ne())
                         .unwrap_or_else(|| x.len().cmp(&y.len()))
                 };
-                lists(self.left(g), self.left(h)).then_with(|| lists(self.right(g), self.right(h)))
+                lists(self.made(g, true), self.made(h, true))
+                    .then_with(|| lists(self.made(g, false), self.made(h, false)))
             }
         }
     }
 }
 
 /// 0 numbers, 1 nimbers, 2 uptimals (a number plus a nimber included), 3 the rest.
-fn rank(s: Shown) -> u8 {
+fn rank(s: &Shown) -> u8 {
     match s {
         Shown::Simple(Kind::Number(_)) => 0,
-        Shown::Simple(Kind::NumberStar(x, _)) if x == Dyadic::ZERO => 1,
+        Shown::Simple(Kind::NumberStar(x, _)) if *x == Dyadic::ZERO => 1,
         Shown::Simple(_) => 2,
         _ => 3,
     }
 }
 
 /// A simple game as number, coefficients of ↑, ↑^<2>, … and nimber.
-fn expansion(kind: Kind) -> (Dyadic, Vec<i32>, u32) {
+fn expansion(kind: &Kind) -> (&Dyadic, Vec<i32>, u32) {
     match kind {
         Kind::Number(x) => (x, Vec::new(), 0),
-        Kind::NumberStar(x, m) => (x, Vec::new(), m),
-        Kind::Uptimal(Shape::Ups, x, n, m) => (x, vec![n], m),
+        Kind::NumberStar(x, m) => (x, Vec::new(), *m),
+        Kind::Uptimal(Shape::Ups, x, n, m) => (x, vec![*n], *m),
         Kind::Uptimal(Shape::Pow, x, n, m) => {
             let mut c = vec![0; n.unsigned_abs() as usize];
             c[n.unsigned_abs() as usize - 1] = n.signum();
-            (x, c, m)
+            (x, c, *m)
         }
-        Kind::Uptimal(Shape::PowTo, x, n, m) => (x, vec![n.signum(); n.unsigned_abs() as usize], m),
-        Kind::Other => (Dyadic::ZERO, Vec::new(), 0),
+        Kind::Uptimal(Shape::PowTo, x, n, m) => {
+            (x, vec![n.signum(); n.unsigned_abs() as usize], *m)
+        }
+        Kind::Other => (&Dyadic::ZERO, Vec::new(), 0),
     }
 }
 
 /// A number, number plus nimber or uptimal as CGSuite writes it.
-fn simple_text(kind: Kind) -> String {
+pub(super) fn simple_text(kind: &Kind) -> String {
     let star = |m: u32| match m {
         0 => String::new(),
         1 => "*".into(),
@@ -327,10 +330,11 @@ fn simple_text(kind: Kind) -> String {
     };
     match kind {
         Kind::Number(x) => x.to_string(),
-        Kind::NumberStar(x, m) if x == Dyadic::ZERO => star(m),
-        Kind::NumberStar(x, m) => format!("{x}{}", star(m)),
+        Kind::NumberStar(x, m) if *x == Dyadic::ZERO => star(*m),
+        Kind::NumberStar(x, m) => format!("{x}{}", star(*m)),
         Kind::Uptimal(shape, x, n, m) => {
-            let x = if x == Dyadic::ZERO {
+            let (n, m) = (*n, *m);
+            let x = if *x == Dyadic::ZERO {
                 String::new()
             } else {
                 x.to_string()

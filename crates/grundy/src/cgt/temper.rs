@@ -38,18 +38,22 @@ impl Universe {
     /// assert_eq!(u.canonical("+-1 Cool 2").unwrap(), "0");
     /// ```
     pub fn cool(&mut self, g: Id, t: Id) -> Option<Id> {
-        let by = self.as_number(t).filter(|x| *x >= super::Dyadic::ZERO)?;
-        Some(self.cool_by(g, t, by))
+        let by = self
+            .as_number(t)
+            .filter(|x| **x >= super::Dyadic::ZERO)?
+            .clone();
+        Some(self.cool_by(g, t, &by))
     }
 
-    fn cool_by(&mut self, g: Id, t: Id, by: super::Dyadic) -> Id {
-        if self.as_number(g).is_some_and(|x| x.is_integer()) {
+    fn cool_by(&mut self, g: Id, t: Id, by: &super::Dyadic) -> Id {
+        // Cooling by 0 taxes nothing; an integer is cooled to itself.
+        if *by == super::Dyadic::ZERO || self.as_number(g).is_some_and(|x| x.is_integer()) {
             return g;
         }
         self.remembered(Transform::Cool, g, t, |u| {
             super::deep(|| {
                 let thermograph = u.thermograph(g);
-                if thermograph.temperature < by {
+                if thermograph.temperature < *by {
                     return u.number(thermograph.mean);
                 }
                 let mut left = Vec::new();
@@ -111,7 +115,7 @@ impl Universe {
     /// ```
     pub fn reduced(&mut self, g: Id) -> Id {
         if let Some((x, _, _)) = self.ups_of(g) {
-            return self.number(x);
+            return self.number(x.clone());
         }
         let star = self.nimber(1);
         let heated = self.heat(g, star);
@@ -122,11 +126,12 @@ impl Universe {
     pub(super) fn star_projection(&mut self, g: Id) -> Id {
         match self.plain(g) {
             Some((_, 0)) => g,
-            Some((x, 1)) => self.number(x),
+            // x + *m: its options x, x*, …, x + *(m − 1) become x, x, x*, …, x + *(m − 2).
+            Some((x, m)) => self.compact(x.clone(), 0, m - 1),
             _ => self.remembered(Transform::StarProjection, g, g, |u| {
                 super::deep(|| {
-                    let left = u.each(u.left(g).to_vec(), Self::star_projection);
-                    let right = u.each(u.right(g).to_vec(), Self::star_projection);
+                    let left = u.each(g, true, Self::star_projection);
+                    let right = u.each(g, false, Self::star_projection);
                     u.game(&left, &right)
                 })
             }),

@@ -16,23 +16,13 @@ pub struct Wall {
     slope: i64,
 }
 
-fn add(a: Dyadic, b: Dyadic) -> Dyadic {
-    a.checked_add(b)
-        .expect("thermograph coordinates fit a word")
-}
-
-fn sub(a: Dyadic, b: Dyadic) -> Dyadic {
-    a.checked_sub(b)
-        .expect("thermograph coordinates fit a word")
-}
-
-fn times(a: Dyadic, k: i64) -> Dyadic {
+fn times(a: &Dyadic, k: i64) -> Dyadic {
     match k {
         0 => Dyadic::ZERO,
-        1 => a,
+        1 => a.clone(),
         -1 => -a,
-        2 => add(a, a),
-        -2 => -add(a, a),
+        2 => a + a,
+        -2 => -(a + a),
         _ => unreachable!("slopes are −1, 0 or 1"),
     }
 }
@@ -47,14 +37,14 @@ impl Wall {
     }
 
     /// The wall's value at `t`.
-    pub fn at(&self, t: Dyadic) -> Dyadic {
-        let i = self.points.partition_point(|p| p.0 <= t) - 1;
-        let (t0, v0) = self.points[i];
+    pub fn at(&self, t: &Dyadic) -> Dyadic {
+        let i = self.points.partition_point(|p| p.0 <= *t) - 1;
+        let here = &self.points[i];
         let slope = match self.points.get(i + 1) {
-            Some(&(t1, v1)) => slope_between((t0, v0), (t1, v1)),
+            Some(next) => slope_between(here, next),
             None => self.slope,
         };
-        add(v0, times(sub(t, t0), slope))
+        &here.1 + &times(&(t - &here.0), slope)
     }
 
     /// The wall plus s·t (s = ±1): cooling moves Left's options left and Right's right.
@@ -63,7 +53,7 @@ impl Wall {
             points: self
                 .points
                 .iter()
-                .map(|&(t, v)| (t, add(v, times(t, s))))
+                .map(|(t, v)| (t.clone(), v + &times(t, s)))
                 .collect(),
             slope: self.slope + s,
         }
@@ -76,15 +66,15 @@ impl Wall {
             .points
             .iter()
             .chain(&other.points)
-            .map(|p| p.0)
+            .map(|p| p.0.clone())
             .collect();
         ts.sort();
         ts.dedup();
         // Crossings between consecutive corners, and after the last.
         let mut crossings = Vec::new();
-        let last = *ts.last().expect("walls start at 0");
+        let last = ts.last().expect("walls start at 0");
         for w in ts.windows(2) {
-            if let Some(c) = crossing(self, other, w[0], Some(w[1])) {
+            if let Some(c) = crossing(self, other, &w[0], Some(&w[1])) {
                 crossings.push(c);
             }
         }
@@ -98,10 +88,10 @@ impl Wall {
         let pick = |a: Dyadic, b: Dyadic| if (a >= b) == max { a } else { b };
         let points = ts
             .iter()
-            .map(|&t| (t, pick(self.at(t), other.at(t))))
+            .map(|t| (t.clone(), pick(self.at(t), other.at(t))))
             .collect();
         // After every corner: the line that is above (below) for large t.
-        let t_end = *ts.last().expect("corners");
+        let t_end = ts.last().expect("corners");
         let (va, vb) = (self.at(t_end), other.at(t_end));
         let slope = if va == vb {
             if max {
@@ -120,17 +110,17 @@ impl Wall {
     /// Without corners where the slope does not change.
     fn simplified(mut self) -> Wall {
         let mut out: Vec<(Dyadic, Dyadic)> = Vec::new();
-        for &p in &self.points {
+        for p in std::mem::take(&mut self.points) {
             if out.len() >= 2 {
-                let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
-                if slope_between(a, b) == slope_between(b, p) {
+                let (a, b) = (&out[out.len() - 2], &out[out.len() - 1]);
+                if slope_between(a, b) == slope_between(b, &p) {
                     out.pop();
                 }
             }
             out.push(p);
         }
         if out.len() >= 2 {
-            let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
+            let (a, b) = (&out[out.len() - 2], &out[out.len() - 1]);
             if slope_between(a, b) == self.slope {
                 out.pop();
             }
@@ -140,10 +130,10 @@ impl Wall {
     }
 
     /// Up to `t`, then vertical at the value there.
-    fn capped(&self, t: Dyadic) -> Wall {
+    fn capped(&self, t: &Dyadic) -> Wall {
         let mut points: Vec<(Dyadic, Dyadic)> =
-            self.points.iter().copied().filter(|p| p.0 < t).collect();
-        points.push((t, self.at(t)));
+            self.points.iter().filter(|p| p.0 < *t).cloned().collect();
+        points.push((t.clone(), self.at(t)));
         Wall { points, slope: 0 }.simplified()
     }
 
@@ -154,8 +144,8 @@ impl Wall {
     }
 }
 
-fn slope_between(a: (Dyadic, Dyadic), b: (Dyadic, Dyadic)) -> i64 {
-    let (dt, dv) = (sub(b.0, a.0), sub(b.1, a.1));
+fn slope_between(a: &(Dyadic, Dyadic), b: &(Dyadic, Dyadic)) -> i64 {
+    let (dt, dv) = (&b.0 - &a.0, &b.1 - &a.1);
     if dv == Dyadic::ZERO {
         0
     } else if dv == dt {
@@ -169,13 +159,13 @@ fn slope_between(a: (Dyadic, Dyadic), b: (Dyadic, Dyadic)) -> i64 {
 
 /// Where two walls cross strictly between `t0` and `t1` (or after `t0`, for `None`), if
 /// they do.
-fn crossing(a: &Wall, b: &Wall, t0: Dyadic, t1: Option<Dyadic>) -> Option<Dyadic> {
+fn crossing(a: &Wall, b: &Wall, t0: &Dyadic, t1: Option<&Dyadic>) -> Option<Dyadic> {
     let (a0, b0) = (a.at(t0), b.at(t0));
     // The slopes just after t0.
     let probe = |w: &Wall| {
-        let i = w.points.partition_point(|p| p.0 <= t0);
+        let i = w.points.partition_point(|p| p.0 <= *t0);
         match w.points.get(i) {
-            Some(&next) => slope_between((t0, w.at(t0)), next),
+            Some(next) => slope_between(&(t0.clone(), w.at(t0)), next),
             None => w.slope,
         }
     };
@@ -184,7 +174,7 @@ fn crossing(a: &Wall, b: &Wall, t0: Dyadic, t1: Option<Dyadic>) -> Option<Dyadic
         return None;
     }
     // a0 + sa·d = b0 + sb·d  ⇒  d = (b0 − a0) / (sa − sb).
-    let diff = sub(b0, a0);
+    let diff = &b0 - &a0;
     let d = match sa - sb {
         1 => diff,
         -1 => -diff,
@@ -195,9 +185,9 @@ fn crossing(a: &Wall, b: &Wall, t0: Dyadic, t1: Option<Dyadic>) -> Option<Dyadic
     if d <= Dyadic::ZERO {
         return None;
     }
-    let t = add(t0, d);
+    let t = t0 + &d;
     match t1 {
-        Some(t1) if t >= t1 => None,
+        Some(t1) if t >= *t1 => None,
         _ => Some(t),
     }
 }
@@ -220,10 +210,10 @@ impl Thermograph {
     /// A number's thermograph: a mast at `x` from its (negative) temperature up.
     pub fn number(x: Dyadic) -> Thermograph {
         Thermograph {
-            left: Wall::constant(x),
-            right: Wall::constant(x),
+            temperature: -Dyadic::unit(x.exponent()),
+            left: Wall::constant(x.clone()),
+            right: Wall::constant(x.clone()),
             mean: x,
-            temperature: -Dyadic::new(1, x.exponent()),
         }
     }
 
@@ -232,8 +222,8 @@ impl Thermograph {
     /// from temperature 0 (what [`Thermograph::of_options`] finds, without the options).
     pub fn infinitesimally_close(x: Dyadic) -> Thermograph {
         Thermograph {
-            left: Wall::constant(x),
-            right: Wall::constant(x),
+            left: Wall::constant(x.clone()),
+            right: Wall::constant(x.clone()),
             mean: x,
             temperature: Dyadic::ZERO,
         }
@@ -256,39 +246,43 @@ impl Thermograph {
         };
         let (lam, rho) = (scaffold(left, true), scaffold(right, false));
         // The first t ≥ 0 where Left's scaffold is no longer to the right of Right's.
-        let mut candidates: Vec<Dyadic> =
-            lam.points.iter().chain(&rho.points).map(|p| p.0).collect();
+        let mut candidates: Vec<Dyadic> = lam
+            .points
+            .iter()
+            .chain(&rho.points)
+            .map(|p| p.0.clone())
+            .collect();
         candidates.sort();
         candidates.dedup();
         let mut meet = None;
         for w in candidates.windows(2) {
-            if lam.at(w[0]) <= rho.at(w[0]) {
-                meet = Some(w[0]);
+            if lam.at(&w[0]) <= rho.at(&w[0]) {
+                meet = Some(w[0].clone());
                 break;
             }
-            if let Some(c) = crossing(&lam, &rho, w[0], Some(w[1])) {
+            if let Some(c) = crossing(&lam, &rho, &w[0], Some(&w[1])) {
                 meet = Some(c);
                 break;
             }
         }
-        let last = *candidates.last().expect("walls start at 0");
+        let last = candidates.last().expect("walls start at 0");
         let t = meet.unwrap_or_else(|| {
             if lam.at(last) <= rho.at(last) {
-                last
+                last.clone()
             } else {
                 crossing(&lam, &rho, last, None).expect("the scaffolds meet")
             }
         });
-        let t = if lam.at(Dyadic::ZERO) <= rho.at(Dyadic::ZERO) {
+        let t = if lam.at(&Dyadic::ZERO) <= rho.at(&Dyadic::ZERO) {
             Dyadic::ZERO
         } else {
             t
         };
         Thermograph {
-            mean: lam.at(t),
+            mean: lam.at(&t),
+            left: lam.capped(&t),
+            right: rho.capped(&t),
             temperature: t,
-            left: lam.capped(t),
-            right: rho.capped(t),
         }
     }
 }

@@ -336,7 +336,7 @@ impl Bed {
         let all = numbers.standing((1u64 << self.edges.len()) - 1);
         let mut v = Dyadic::int(0);
         for p in numbers.pieces(all) {
-            v = v.checked_add(numbers.value(p)?)?;
+            v = &v + &numbers.value(p)?;
         }
         Some(v)
     }
@@ -489,8 +489,8 @@ impl Numbers<'_> {
 
     /// The value of one piece: the simplest number between Left's best option and Right's.
     fn value(&mut self, piece: u64) -> Option<Dyadic> {
-        if let Some(&v) = self.memo.get(&piece) {
-            return Some(v);
+        if let Some(v) = self.memo.get(&piece) {
+            return Some(v.clone());
         }
         let (mut best_left, mut best_right): (Option<Dyadic>, Option<Dyadic>) = (None, None);
         let mut rest = piece;
@@ -500,16 +500,22 @@ impl Numbers<'_> {
             let after = self.standing(piece & !(1 << i));
             let mut v = Dyadic::int(0);
             for p in self.pieces(after) {
-                v = v.checked_add(self.value(p)?)?;
+                v = &v + &self.value(p)?;
             }
             if self.edges[i].0 == b'l' {
-                best_left = Some(best_left.map_or(v, |b| b.max(v)));
+                best_left = Some(match best_left {
+                    Some(b) => b.max(v),
+                    None => v,
+                });
             } else {
-                best_right = Some(best_right.map_or(v, |b| b.min(v)));
+                best_right = Some(match best_right {
+                    Some(b) => b.min(v),
+                    None => v,
+                });
             }
         }
-        let v = Dyadic::simplest_between(best_left, best_right);
-        self.memo.insert(piece, v);
+        let v = Dyadic::simplest_between(best_left.as_ref(), best_right.as_ref());
+        self.memo.insert(piece, v.clone());
         Some(v)
     }
 }
@@ -882,20 +888,26 @@ mod tests {
         edges: Vec<(u8, u8, u8)>,
         memo: &mut HashMap<Vec<(u8, u8, u8)>, Dyadic>,
     ) -> Dyadic {
-        if let Some(&v) = memo.get(&edges) {
-            return v;
+        if let Some(v) = memo.get(&edges) {
+            return v.clone();
         }
         let (mut l, mut r): (Option<Dyadic>, Option<Dyadic>) = (None, None);
         for i in 0..edges.len() {
             let v = graph_number(chop(&edges, i), memo);
             if edges[i].0 == b'l' {
-                l = Some(l.map_or(v, |b| b.max(v)));
+                l = Some(match l {
+                    Some(b) => b.max(v),
+                    None => v,
+                });
             } else {
-                r = Some(r.map_or(v, |b| b.min(v)));
+                r = Some(match r {
+                    Some(b) => b.min(v),
+                    None => v,
+                });
             }
         }
-        let v = Dyadic::simplest_between(l, r);
-        memo.insert(edges, v);
+        let v = Dyadic::simplest_between(l.as_ref(), r.as_ref());
+        memo.insert(edges, v.clone());
         v
     }
 
