@@ -593,9 +593,14 @@ pub fn cgt_text(r: &grundy::cgt::Report) -> String {
         Some(w) => format!("atomic weight {w}"),
         None => "not atomic".into(),
     };
+    // An uptimal with digits says its expansion (a number's `3.0` says nothing new).
+    let expansion = match &r.uptimal_expansion {
+        Some(e) if !e.ends_with(".0") => format!("; uptimal expansion {e}"),
+        _ => String::new(),
+    };
     format!(
         "{}\nOutcome {} ({who}); stops {} (Left starts) and {} (Right starts); mean {}, \
-         temperature {}; {weight}; born by day {}; reduced canonical form {}.\n",
+         temperature {}; {weight}; born by day {}; reduced canonical form {}{expansion}.\n",
         r.canonical,
         r.outcome,
         r.left_stop,

@@ -294,6 +294,18 @@ impl std::ops::Sub for Dyadic {
     }
 }
 
+impl std::ops::Mul<&Dyadic> for &Dyadic {
+    type Output = Dyadic;
+
+    fn mul(self, other: &Dyadic) -> Dyadic {
+        let exp = self.exp.saturating_add(other.exp);
+        if let (Num::Small(a), Num::Small(b)) = (&self.num, &other.num) {
+            return Dyadic::from_i128(i128::from(*a) * i128::from(*b), exp);
+        }
+        Dyadic::from_big(self.num.big() * other.num.big(), exp)
+    }
+}
+
 impl std::ops::Neg for &Dyadic {
     type Output = Dyadic;
 
@@ -398,6 +410,11 @@ mod tests {
             big("-61728394506172839450617283945")
         );
         assert_eq!(big("5/4").to_string(), "5/4");
+        assert_eq!(&big("3/4") * &big("-2"), big("-3/2"));
+        assert_eq!(
+            (&huge * &huge).to_string(),
+            "15241578753238836750495351562536198787501905199875019052100"
+        );
         assert!("3/6".parse::<Dyadic>().is_err() && "x".parse::<Dyadic>().is_err());
         let s = |lo: &Dyadic, hi: &Dyadic| Dyadic::simplest_between(Some(lo), Some(hi));
         assert_eq!(

@@ -34,12 +34,15 @@ mod atomic;
 pub mod compare;
 mod dyadic;
 mod parse;
+mod products;
 pub mod session;
 mod show;
 mod temper;
 mod thermo;
+mod uptimal;
 
 pub use show::Shape;
+pub use uptimal::Expansion;
 
 pub use dyadic::Dyadic;
 pub use thermo::{Thermograph, Wall};
@@ -136,6 +139,9 @@ pub struct Report {
     /// The reduced canonical form (see [`Universe::reduced`]): the simplest game
     /// infinitesimally close, as CGSuite writes it.
     pub reduced: String,
+    /// The uptimal expansion as CGSuite prints it (`0.1111` for `^[4]`, `*.12`, `3.0` for a
+    /// number; see [`Expansion`]), `None` (JSON null) when the game is not an uptimal.
+    pub uptimal_expansion: Option<String>,
 }
 
 /// A game of a [`Universe`], in canonical form.
@@ -255,6 +261,10 @@ pub struct Universe {
     /// nimber's options share followers, so a transformation done option by option without
     /// this takes time exponential in the nimber.
     transformed: HashMap<(temper::Transform, Id, Id), Id>,
+    /// Uptimal expansions found (`None`: not an uptimal).
+    uptimals: HashMap<Id, Option<Expansion>>,
+    /// Games overheated, by (game, s, t).
+    overheated: HashMap<(Id, Id, Id), Id>,
     /// Steps of work done, to look at the time budget now and then.
     steps: u32,
     /// Why work stopped (a time budget passed, see [`crate::budget`]): from then on every
@@ -293,6 +303,8 @@ impl Universe {
             atomic: atomic::Memo::default(),
             thermographs: HashMap::default(),
             transformed: HashMap::default(),
+            overheated: HashMap::default(),
+            uptimals: HashMap::default(),
             steps: 0,
             stopped: None,
             names: HashMap::default(),
@@ -1090,6 +1102,7 @@ impl Universe {
                 let r = self.reduced(g);
                 self.show(r)
             },
+            uptimal_expansion: self.uptimal_expansion(g).map(|e| e.to_string()),
         };
         self.check()?;
         Ok(report)

@@ -45,6 +45,10 @@ enum Tok {
     /// `[` (true) or `]`, around n in `^[n]`.
     Square(bool),
     Word(String),
+    /// `.`, before a method: `G.Cool(1)`.
+    Dot,
+    /// `:`, the ordinal sum `G : H`.
+    Colon,
 }
 
 fn err(text: &str, why: impl std::fmt::Display) -> GameError {
@@ -76,6 +80,8 @@ impl std::fmt::Display for Tok {
                     Tok::Angle(false) => ">",
                     Tok::Square(true) => "[",
                     Tok::Square(false) => "]",
+                    Tok::Dot => ".",
+                    Tok::Colon => ":",
                     Tok::Num(_) | Tok::Word(_) | Tok::Bar(_) => unreachable!("written above"),
                 };
                 write!(f, "'{c}'")
@@ -85,16 +91,22 @@ impl std::fmt::Display for Tok {
 }
 
 /// The tokens of `text`, each with the column (from 1, in characters) where it starts.
-fn tokens(text: &str) -> Result<(Vec<Tok>, Vec<usize>), GameError> {
+/// The tokens of `text`, where each starts (a column from 1), and whether space comes before
+/// it (`3 * G` multiplies, `3*2` is 3 + *2 as it is written back).
+type Tokens = (Vec<Tok>, Vec<usize>, Vec<bool>);
+
+fn tokens(text: &str) -> Result<Tokens, GameError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut cols = Vec::new();
+    let mut spaced = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         i += 1;
         if !c.is_whitespace() {
             cols.push(i);
+            spaced.push(i >= 2 && chars[i - 2].is_whitespace());
         }
         match c {
             c if c.is_whitespace() => {}
@@ -142,6 +154,8 @@ fn tokens(text: &str) -> Result<(Vec<Tok>, Vec<usize>), GameError> {
             '[' => out.push(Tok::Square(true)),
             ']' => out.push(Tok::Square(false)),
             ')' => out.push(Tok::Paren(false)),
+            '.' => out.push(Tok::Dot),
+            ':' => out.push(Tok::Colon),
             c if c.is_ascii_alphabetic() => {
                 let mut w = c.to_string();
                 while let Some(&c) = chars
@@ -161,7 +175,7 @@ fn tokens(text: &str) -> Result<(Vec<Tok>, Vec<usize>), GameError> {
             }
         }
     }
-    Ok((out, cols))
+    Ok((out, cols, spaced))
 }
 
 struct Parser<'a> {
@@ -169,18 +183,31 @@ struct Parser<'a> {
     toks: Vec<Tok>,
     /// Where each token starts (a column from 1), for messages.
     cols: Vec<usize>,
+    /// Whether space comes before each token.
+    spaced: Vec<bool>,
     at: usize,
     depth: u32,
 }
 
+/// The methods written between two operands, as CGSuite reads `G Cool t` (`G.Cool(t)`):
+/// below sums in precedence, left to right.
+const INFIX: [&str; 4] = ["Cool", "Heat", "NortonProduct", "OrdinalSum"];
+
 /// The words of the notation, which cannot be names.
-const KEYWORDS: [&str; 4] = ["Tiny", "Miny", "Cool", "Heat"];
+const KEYWORDS: [&str; 6] = [
+    "Tiny",
+    "Miny",
+    "Cool",
+    "Heat",
+    "NortonProduct",
+    "OrdinalSum",
+];
 
 /// Refuses a name that is not a single word, or is a word of the notation.
 pub(super) fn check_name(name: &str) -> Result<(), GameError> {
     let bad = |why: &str| GameError::Invalid(format!("name '{name}': {why}"));
     match tokens(name) {
-        Ok((toks, _)) if toks == [Tok::Word(name.to_string())] => {}
+        Ok((toks, _, _)) if toks == [Tok::Word(name.to_string())] => {}
         _ => {
             return Err(bad(
                 "a name is a letter followed by letters, digits or '_' (and does not read as \
@@ -196,11 +223,12 @@ pub(super) fn check_name(name: &str) -> Result<(), GameError> {
 
 /// Reads `text` as one expression.
 pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> {
-    let (toks, cols) = tokens(text)?;
+    let (toks, cols, spaced) = tokens(text)?;
     let mut p = Parser {
         text,
         toks,
         cols,
+        spaced,
         at: 0,
         depth: 0,
     };
@@ -209,10 +237,14 @@ pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> 
     }
     let g = p.sum(u, p.toks.len())?;
     if p.at != p.toks.len() {
-        return Err(p.unexpected("an operator (+, -, Cool, Heat) or the end of the expression"));
+        return Err(p.unexpected(EXPECTED_OPERATOR));
     }
     Ok(g)
 }
+
+/// What may follow an operand.
+const EXPECTED_OPERATOR: &str =
+    "an operator (+, -, *, :, a method such as .Cool(t) or Cool) or the end of the expression";
 
 impl Parser<'_> {
     /// The error for the token where reading stopped: what it is, where, and what was
@@ -237,72 +269,101 @@ impl Parser<'_> {
         (self.at < end).then(|| &self.toks[self.at])
     }
 
-    /// `G Cool t` and `G Heat t` after an atom `G` (binding tighter than sums and signs, as
-    /// CGSuite's `G.Cool(t)`: `^ + * Heat 2` heats `*` alone, `-x Cool t` is `-(x Cool t)`),
-    /// left to right; `t` is an atom with an optional sign.
-    fn tempered(&mut self, u: &mut Universe, end: usize, negative: bool) -> Result<Id, GameError> {
-        let mut g = self.atom(u, end, negative)?;
-        while let Some(Tok::Word(w)) = self.peek(end).cloned() {
-            let cool = match w.as_str() {
-                "Cool" => true,
-                "Heat" => false,
-                _ => break,
-            };
-            self.at += 1;
-            let t = if self.peek(end) == Some(&Tok::Minus) {
-                self.at += 1;
-                match self.peek(end) {
-                    Some(Tok::Num(_)) => self.atom(u, end, true)?,
-                    _ => {
-                        let t = self.atom(u, end, false)?;
-                        u.neg(t)
-                    }
-                }
-            } else {
-                self.atom(u, end, false)?
-            };
-            g = if cool {
-                u.cool(g, t).ok_or_else(|| {
-                    err(
-                        self.text,
-                        "a game is cooled by a number at least 0 (G Cool 1/2)",
-                    )
-                })?
-            } else {
-                u.heat(g, t)
-            };
-        }
-        Ok(g)
-    }
-
+    /// An expression: sums with methods written between operands (`G Cool t`, `G Heat t`,
+    /// `G NortonProduct U`, `G OrdinalSum H`) below them in precedence, left to right, as in
+    /// CGSuite's grammar: `^ + * Heat 2` heats ↑*.
     fn sum(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
         self.depth += 1;
         if self.depth > 200 {
             return Err(err(self.text, "nested too deeply"));
         }
-        let mut g = self.term(u, end)?;
+        let mut g = self.additive(u, end)?;
+        while let Some(Tok::Word(w)) = self.peek(end).cloned() {
+            if !INFIX.contains(&w.as_str()) {
+                break;
+            }
+            self.at += 1;
+            let t = self.additive(u, end)?;
+            g = self.method(u, g, &w, &[t])?;
+        }
+        self.depth -= 1;
+        Ok(g)
+    }
+
+    /// Ordinal sums added and subtracted.
+    fn additive(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
+        let mut g = self.ordinal(u, end)?;
         loop {
             match self.peek(end) {
                 Some(Tok::Plus) => {
                     self.at += 1;
-                    let h = self.term(u, end)?;
+                    let h = self.ordinal(u, end)?;
                     g = u.add(g, h);
                 }
                 Some(Tok::Minus) => {
                     self.at += 1;
-                    let h = self.term(u, end)?;
+                    let h = self.ordinal(u, end)?;
                     g = u.sub(g, h);
                 }
                 // `3+-1` is 3 + ±1, as in CGSuite.
                 Some(Tok::PlusMinus) => {
-                    let h = self.atom(u, end, false)?;
+                    let h = self.ordinal(u, end)?;
                     g = u.add(g, h);
                 }
                 _ => break,
             }
         }
-        self.depth -= 1;
         Ok(g)
+    }
+
+    /// Products joined by ordinal sums, `G : H`, left to right (binding tighter than sums).
+    fn ordinal(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
+        let mut g = self.product(u, end)?;
+        while self.peek(end) == Some(&Tok::Colon) {
+            self.at += 1;
+            let h = self.product(u, end)?;
+            g = u.ordinal_sum(g, h);
+        }
+        Ok(g)
+    }
+
+    /// Signed terms multiplied, `n * G` (binding tighter than ordinal sums).
+    fn product(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
+        let mut g = self.term(u, end)?;
+        while self.peek(end) == Some(&Tok::Star) {
+            self.at += 1;
+            let h = self.term(u, end)?;
+            g = u.times(g, h).ok_or_else(|| {
+                err(
+                    self.text,
+                    "a product is n * G or G * n for an integer n, or of two numbers",
+                )
+            })?;
+        }
+        Ok(g)
+    }
+
+    /// Whether the `*` at `at`, after an operand's number or arrows, multiplies (`3 * G`,
+    /// `3*{1|0}`) rather than adding a nimber (`3*`, `3*2`, `^* Heat 2`): with space before
+    /// it and an operand after, or before something a nimber's size cannot be.
+    fn multiplies(&self, at: usize, end: usize) -> bool {
+        let next = (at + 1 < end).then(|| &self.toks[at + 1]);
+        match next {
+            None => false,
+            Some(Tok::Word(w)) => !INFIX.contains(&w.as_str()),
+            Some(t) => {
+                self.spaced[at]
+                    || matches!(
+                        t,
+                        Tok::Open
+                            | Tok::Paren(true)
+                            | Tok::Up
+                            | Tok::Down
+                            | Tok::Star
+                            | Tok::PlusMinus
+                    )
+            }
+        }
     }
 
     fn term(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
@@ -310,12 +371,146 @@ impl Parser<'_> {
             self.at += 1;
             // A sign before a number belongs to the number: -2^ is −2 + ↑, as it is shown.
             if let Some(Tok::Num(_)) = self.peek(end) {
-                return self.tempered(u, end, true);
+                return self.postfix(u, end, true);
             }
             let g = self.term(u, end)?;
             return Ok(u.neg(g));
         }
-        self.tempered(u, end, false)
+        self.postfix(u, end, false)
+    }
+
+    /// An atom and the methods called on it: `G.Cool(1)`, `G.Mean`, `G.Overheat(1, 2)`.
+    fn postfix(&mut self, u: &mut Universe, end: usize, negative: bool) -> Result<Id, GameError> {
+        let mut g = self.atom(u, end, negative)?;
+        while self.peek(end) == Some(&Tok::Dot) {
+            self.at += 1;
+            let Some(Tok::Word(name)) = self.peek(end).cloned() else {
+                return Err(self.unexpected("a method's name after '.'"));
+            };
+            self.at += 1;
+            let mut args = Vec::new();
+            if self.peek(end) == Some(&Tok::Paren(true)) {
+                self.at += 1;
+                let close =
+                    self.matching(end, |t| *t == Tok::Paren(true), |t| *t == Tok::Paren(false))?;
+                while self.at < close {
+                    args.push(self.sum(u, close)?);
+                    match self.peek(close) {
+                        Some(Tok::Comma) => self.at += 1,
+                        None => {}
+                        Some(_) => return Err(self.unexpected("',' or ')'")),
+                    }
+                }
+                self.at = close + 1;
+            }
+            g = self.method(u, g, &name, &args)?;
+        }
+        Ok(g)
+    }
+
+    /// `g.name(args)`: CGSuite's methods of a short game.
+    fn method(&self, u: &mut Universe, g: Id, name: &str, args: &[Id]) -> Result<Id, GameError> {
+        let want = |n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(err(
+                    self.text,
+                    format_args!(
+                        "{name} takes {n} argument{} ({} given)",
+                        if n == 1 { "" } else { "s" },
+                        args.len()
+                    ),
+                ))
+            }
+        };
+        let number = |u: &mut Universe, x: Dyadic| Ok(u.number(x));
+        match name {
+            "Cool" => {
+                want(1)?;
+                u.cool(g, args[0]).ok_or_else(|| {
+                    err(
+                        self.text,
+                        "a game is cooled by a number above -1 (G Cool 1/2, G.Cool(1))",
+                    )
+                })
+            }
+            "Heat" => {
+                want(1)?;
+                Ok(u.heat(g, args[0]))
+            }
+            "Overheat" => {
+                want(2)?;
+                Ok(u.overheat(g, args[0], args[1]))
+            }
+            "NortonProduct" => {
+                want(1)?;
+                u.norton_product(g, args[0]).ok_or_else(|| {
+                    err(
+                        self.text,
+                        "G.NortonProduct(U) takes a unit U greater than 0",
+                    )
+                })
+            }
+            "OrdinalSum" => {
+                want(1)?;
+                Ok(u.ordinal_sum(g, args[0]))
+            }
+            "Freeze" => {
+                want(0)?;
+                let t = u.thermograph(g).temperature;
+                let t = u.number(t.max(Dyadic::ZERO));
+                Ok(u.cool(g, t).unwrap_or(g))
+            }
+            "Mean" | "Temperature" | "LeftStop" | "RightStop" => {
+                want(0)?;
+                let x = match name {
+                    "Mean" => u.thermograph(g).mean,
+                    "Temperature" => u.thermograph(g).temperature,
+                    "LeftStop" => u.left_stop(g),
+                    _ => u.right_stop(g),
+                };
+                number(u, x)
+            }
+            "Birthday" => {
+                want(0)?;
+                let b = u.birthday(g);
+                number(u, Dyadic::from_big(b.into(), 0))
+            }
+            "AtomicWeight" => {
+                want(0)?;
+                u.atomic_weight(g).ok_or_else(|| {
+                    err(self.text, "the game is not atomic: it has no atomic weight")
+                })
+            }
+            "ReducedCanonicalForm" => {
+                want(0)?;
+                Ok(u.reduced(g))
+            }
+            "CanonicalForm" | "Onside" | "Offside" => {
+                // A short game is its own onside and offside (loopy games are not read yet).
+                want(0)?;
+                Ok(g)
+            }
+            "Degree" => {
+                // The degree of loopiness: 0 for every short game.
+                want(0)?;
+                Ok(u.zero())
+            }
+            "Pow" | "PowTo" => Err(err(
+                self.text,
+                format_args!("{name} is not read yet (^<n> and ^[n] are)"),
+            )),
+            _ => Err(err(
+                self.text,
+                format_args!(
+                    "'{name}' is not a method grundy knows (Cool, Heat, Overheat, \
+                     NortonProduct, OrdinalSum, Freeze, Mean, Temperature, LeftStop, RightStop, \
+                     Birthday, AtomicWeight, ReducedCanonicalForm, CanonicalForm, Onside, \
+                     Offside, Degree)"
+                ),
+            )),
+        }
     }
 
     /// The number next, if digits come next.
@@ -498,7 +693,9 @@ impl Parser<'_> {
             }
         }
         let mut star = 0u32;
-        if self.peek(end) == Some(&Tok::Star) {
+        if self.peek(end) == Some(&Tok::Star)
+            && (self.at == start || !self.multiplies(self.at, end))
+        {
             self.at += 1;
             star = 1;
             if let Some(k) = self.small_count(end, u32::MAX, "*n takes n up to 2^32 - 1")? {

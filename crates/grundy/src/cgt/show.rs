@@ -86,6 +86,8 @@ impl Universe {
             if self.shown.contains_key(&g) || self.halted() {
                 return;
             }
+            // Known as an uptimal or not, for CGSuite's order of options.
+            self.uptimal_expansion(g);
             let shown = match self.recognise(g) {
                 Kind::Other => {
                     let (left, right) = (self.left(g).to_vec(), self.right(g).to_vec());
@@ -254,29 +256,19 @@ impl Universe {
     }
 
     /// CGSuite's order of games for writing options: numbers by value, then nimbers, then
-    /// uptimals (by number, coefficients of ↑, ↑^<2>, …, how many, nimber), then the rest
-    /// by their Left options, then their Right options, each list in this order.
+    /// uptimals (by their expansions: number, digits, length, nimber; see `Expansion`),
+    /// then the rest by their Left options, then their Right options, each list in this
+    /// order.
     fn order(&self, g: Id, h: Id) -> Ordering {
-        let (a, b) = (&self.shown[&g], &self.shown[&h]);
-        match (rank(a), rank(b)) {
+        let rank = |g: Id| match (&self.kinds[g.0 as usize], &self.uptimals[&g]) {
+            (Kind::Number(_), _) => 0,
+            (Kind::NumberStar(x, _), _) if *x == Dyadic::ZERO => 1,
+            (_, Some(_)) => 2,
+            _ => 3,
+        };
+        match (rank(g), rank(h)) {
             (ra, rb) if ra != rb => ra.cmp(&rb),
-            (0..=2, _) => {
-                let (Shown::Simple(a), Shown::Simple(b)) = (a, b) else {
-                    unreachable!("ranks below 3 are simple")
-                };
-                let (xa, ca, ma) = expansion(a);
-                let (xb, cb, mb) = expansion(b);
-                xa.cmp(xb)
-                    .then_with(|| {
-                        ca.iter()
-                            .zip(&cb)
-                            .map(|(p, q)| p.cmp(q))
-                            .find(|o| o.is_ne())
-                            .unwrap_or(Ordering::Equal)
-                    })
-                    .then(ca.len().cmp(&cb.len()))
-                    .then(ma.cmp(&mb))
-            }
+            (0..=2, _) => self.uptimals[&g].cmp(&self.uptimals[&h]),
             _ => {
                 let lists = |x: &[Id], y: &[Id]| {
                     let (x, y) = (self.sorted(x), self.sorted(y));
@@ -290,34 +282,6 @@ impl Universe {
                     .then_with(|| lists(self.made(g, false), self.made(h, false)))
             }
         }
-    }
-}
-
-/// 0 numbers, 1 nimbers, 2 uptimals (a number plus a nimber included), 3 the rest.
-fn rank(s: &Shown) -> u8 {
-    match s {
-        Shown::Simple(Kind::Number(_)) => 0,
-        Shown::Simple(Kind::NumberStar(x, _)) if *x == Dyadic::ZERO => 1,
-        Shown::Simple(_) => 2,
-        _ => 3,
-    }
-}
-
-/// A simple game as number, coefficients of ↑, ↑^<2>, … and nimber.
-fn expansion(kind: &Kind) -> (&Dyadic, Vec<i32>, u32) {
-    match kind {
-        Kind::Number(x) => (x, Vec::new(), 0),
-        Kind::NumberStar(x, m) => (x, Vec::new(), *m),
-        Kind::Uptimal(Shape::Ups, x, n, m) => (x, vec![*n], *m),
-        Kind::Uptimal(Shape::Pow, x, n, m) => {
-            let mut c = vec![0; n.unsigned_abs() as usize];
-            c[n.unsigned_abs() as usize - 1] = n.signum();
-            (x, c, *m)
-        }
-        Kind::Uptimal(Shape::PowTo, x, n, m) => {
-            (x, vec![n.signum(); n.unsigned_abs() as usize], *m)
-        }
-        Kind::Other => (&Dyadic::ZERO, Vec::new(), 0),
     }
 }
 

@@ -11,12 +11,20 @@ pub(super) enum Transform {
     Cool,
     Heat,
     StarProjection,
+    Norton,
+    OrdinalSum,
 }
 
 impl Universe {
     /// `f(g)` through the memo of transformations: each follower transformed once, however
     /// many paths lead to it.
-    fn remembered(&mut self, what: Transform, g: Id, t: Id, f: impl FnOnce(&mut Self) -> Id) -> Id {
+    pub(super) fn remembered(
+        &mut self,
+        what: Transform,
+        g: Id,
+        t: Id,
+        f: impl FnOnce(&mut Self) -> Id,
+    ) -> Id {
         if let Some(&h) = self.transformed.get(&(what, g, t)) {
             return h;
         }
@@ -27,9 +35,9 @@ impl Universe {
 }
 
 impl Universe {
-    /// `g` cooled by the number `t` (t ≥ 0): `g` itself for an integer, the mean once `t`
-    /// is above `g`'s temperature, else `{g^L cooled − t | g^R cooled + t}`. `None` when `t`
-    /// is not a number ≥ 0.
+    /// `g` cooled by the number `t` (t > −1, as CGSuite allows): `g` itself for an integer,
+    /// the mean once `t` is above `g`'s temperature, else `{g^L cooled − t | g^R cooled + t}`.
+    /// `None` when `t` is not a number above −1.
     ///
     /// ```
     /// use grundy::cgt::Universe;
@@ -40,7 +48,7 @@ impl Universe {
     pub fn cool(&mut self, g: Id, t: Id) -> Option<Id> {
         let by = self
             .as_number(t)
-            .filter(|x| **x >= super::Dyadic::ZERO)?
+            .filter(|x| **x > super::Dyadic::int(-1))?
             .clone();
         Some(self.cool_by(g, t, &by))
     }

@@ -676,26 +676,6 @@ fn cooling_and_heating() {
     assert!(u.canonical("+-1 Cool -1").is_err());
 }
 
-/// `Cool` and `Heat` bind to the game just before them, as CGSuite's `G.Cool(t)`: tighter
-/// than sums and than a sign; parentheses temper a whole sum.
-#[test]
-fn cool_and_heat_bind_to_the_game_before_them() {
-    let mut u = Universe::new();
-    for (text, shown) in [
-        // * Cool 1 is 0: the sum is {3|1} alone.
-        ("{3|1} + * Cool 1", "{3|1}"),
-        ("({3|1} + *) Cool 1", "2*"),
-        ("1 + {3|1} Cool 1", "3*"),
-        ("-{3|1} Cool 1", "-2*"),
-        ("{3|1} Cool 1 + {3|1} Cool 1", "4"),
-        ("^ + * Heat 2", "{2^|-2^}"),
-        ("{1|0 Cool 1}", "{1|0}"),
-        ("2 Heat -1", "2"),
-    ] {
-        assert_eq!(u.canonical(text).unwrap(), shown, "{text}");
-    }
-}
-
 /// Found by the `cgt` fuzz target: ↑88 + 88888 recursed once per unit of the integer and
 /// overflowed the stack. A number now translates a game's options (Siegel, II.3), and deep
 /// recursions grow their stack: here on a thread with a small one.
@@ -1079,5 +1059,205 @@ proptest! {
         prop_assert!(u.ups_of(s).is_some());
         let d = u.sub(s, h);
         prop_assert_eq!(d, g);
+    }
+}
+
+/// CGSuite's own expectations for its methods of short games (`GameTest.scala`, "implement
+/// 2-ary and larger methods correctly"): cooling (by −1 < t too), heating, Norton products,
+/// overheating, each read in CGSuite's method-call syntax.
+#[test]
+fn cgsuite_methods_of_short_games() {
+    let mut u = Universe::new();
+    for (text, shown) in [
+        ("{3||2+*|1+*}.Cool(0)", "{3||2*|1*}"),
+        ("{3||2+*|1+*}.Cool(1/4)", "{11/4||2|3/2}"),
+        ("{3||2+*|1+*}.Cool(1/2)", "{5/2|2*}"),
+        ("{3||2+*|1+*}.Cool(5/8)", "{19/8|17/8}"),
+        ("{3||2+*|1+*}.Cool(3/4)", "9/4*"),
+        ("{3||2+*|1+*}.Cool(70)", "9/4"),
+        ("{3||2+*|1+*}.Cool(-1/2)", "{7/2|||5/2|3/2||+-1/2}"),
+        ("(1/4).Cool(-1/8)", "1/4"),
+        ("(1/4).Cool(-1/4)", "1/4*"),
+        ("(1/4).Cool(-3/8)", "{3/8|1/8}"),
+        ("{3||2+*|1+*}.Heat(0)", "{3||2*|1*}"),
+        ("{3||2+*|1+*}.Heat(1/2)", "{7/2|||5/2|3/2||+-1/2}"),
+        ("{3||2+*|1+*}.Heat(1)", "{4|||3|1||0|-2}"),
+        ("{3||2+*|1+*}.Heat(-3/4)", "9/4*"),
+        ("{3||2+*|1+*}.Heat(-1)", "9/4"),
+        ("{3||2+*|1+*}.Heat(-2)", "3/2"),
+        ("{3||2+*|1+*}.Heat(-3)", "1"),
+        ("{3||2+*|1+*}.Heat(-4)", "0"),
+        ("{3||2+*|1+*}.Heat(*)", "{3*||2|1}"),
+        ("0.NortonProduct(^)", "0"),
+        ("6.NortonProduct(^)", "^6"),
+        ("(-4).NortonProduct(^)", "v4"),
+        ("(1/2).NortonProduct(^)", "{^^*|v*}"),
+        ("^.NortonProduct(^)", "{^^*||0|v4}"),
+        ("Tiny(2).NortonProduct(^)", "{^^*||0|v6}"),
+        ("{3||2+*|1+*}.Overheat(*,1+*)", "{1||+-(1*)|-1,{-1|-3}}"),
+        ("(7/16).Overheat(0,0)", "^[3]"),
+    ] {
+        assert_eq!(
+            u.canonical(text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            shown,
+            "{text}"
+        );
+    }
+    let e = u.parse("{3||2+*|1+*}.Cool(-1)").unwrap_err().to_string();
+    assert!(e.contains("cooled by a number above -1"), "{e}");
+}
+
+/// Integer multiples, products of numbers and ordinal sums, with CGSuite's precedence:
+/// `*` binds tighter than `:`, which binds tighter than `+`; methods written between operands
+/// (`G Cool t`) bind loosest; a `*` with space around it multiplies, `3*2` is 3 + *2.
+#[test]
+fn multiples_ordinal_sums_and_precedence() {
+    let mut u = Universe::new();
+    for (text, shown) in [
+        ("3 * {2|1}", "{5|4}"),
+        ("3*{2|1}", "{5|4}"),
+        ("{2|1} * 3", "{5|4}"),
+        ("3*2", "3*2"),
+        ("3 * 2", "6"),
+        ("1/2 * 3/4", "3/8"),
+        ("-2 * ^*", "vv"),
+        ("4 * ^*", "^4"),
+        ("10000000000000000000 * {1|-1}", "0"),
+        ("1 : -1", "1/2"),
+        ("*2 : *3", "*5"),
+        ("1 : 1 : 1", "3"),
+        ("1 + 1 : -1", "3/2"),
+        ("2 * 1 : -1", "3/2"),
+        ("{1|0} OrdinalSum 1", "{1,{1|0}|0}"),
+        ("{3|1} + * Cool 1", "2*"),
+        ("({3|1} Cool 1) + ({3|1} Cool 1)", "4"),
+        ("1 + {3|1} Cool 1", "3*"),
+        ("-{3|1} Cool 1", "-2*"),
+        ("{1|0 Cool 1}", "{1|0}"),
+        ("2 Heat -1", "2"),
+        ("{3|1}.Mean + {3|1}.Temperature", "3"),
+        ("{3|1}.Freeze", "2*"),
+        ("(^^^).AtomicWeight", "3"),
+        ("{3||2*|1*}.ReducedCanonicalForm", "{3||2|1}"),
+        ("{3|1}.LeftStop - {3|1}.RightStop", "2"),
+        ("{3|1}.Onside", "{3|1}"),
+        ("{3|1}.Degree", "0"),
+    ] {
+        assert_eq!(
+            u.canonical(text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            shown,
+            "{text}"
+        );
+    }
+    // ^ + * Heat 2 heats ↑* (CGSuite's grammar puts `Heat` below `+`).
+    let (a, b) = (
+        u.parse("^ + * Heat 2").unwrap(),
+        u.parse("(^*).Heat(2)").unwrap(),
+    );
+    assert_eq!(a, b);
+    for (text, why) in [
+        ("{1|0} * {1|0}", "a product is n * G"),
+        ("{3|1}.Cool(1, 2)", "Cool takes 1 argument (2 given)"),
+        ("{3|1}.Foo", "'Foo' is not a method grundy knows"),
+        ("^.Pow(3)", "Pow is not read yet"),
+        ("(1/2).AtomicWeight", "not atomic"),
+        ("{3|1}.", "a method's name after '.'"),
+    ] {
+        let mut u = Universe::new();
+        let e = u.parse(text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+    /// n * G is G added n times; G : 0 is G; the ordinal sum's defining identity
+    /// G : H = {G^L, G : H^L | G^R, G : H^R} holds; a Norton product by an integer is a
+    /// multiple.
+    #[test]
+    fn products_satisfy_their_definitions(a in small_expr(), b in small_expr(), n in -5i64..=5) {
+        let mut u = Universe::new();
+        let (g, h) = (u.parse(&a).unwrap(), u.parse(&b).unwrap());
+        let ni = u.integer(n);
+        let product = u.times(ni, g).unwrap();
+        let mut sum = u.zero();
+        let copy = if n < 0 { u.neg(g) } else { g };
+        for _ in 0..n.unsigned_abs() {
+            sum = u.add(sum, copy);
+        }
+        prop_assert_eq!(product, sum);
+        let zero = u.zero();
+        prop_assert_eq!(u.ordinal_sum(g, zero), g);
+        let gh = u.ordinal_sum(g, h);
+        let mut left = u.left(g).to_vec();
+        for hl in u.left(h).to_vec() {
+            left.push(u.ordinal_sum(g, hl));
+        }
+        let mut right = u.right(g).to_vec();
+        for hr in u.right(h).to_vec() {
+            right.push(u.ordinal_sum(g, hr));
+        }
+        prop_assert_eq!(u.game(&left, &right), gh);
+        let up = u.up();
+        let by_norton = u.norton_product(ni, up).unwrap();
+        let by_sum = u.ups(Dyadic::ZERO, n as i32, 0);
+        prop_assert_eq!(by_norton, by_sum);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Every x + *m + d₁·↑ + d₂·↑^<2> + d₃·↑^<3>, built by sums of its parts, is recognised
+    /// as the uptimal with exactly that expansion (CGSuite builds uptimals from their
+    /// expansions the same way); its negative has the negated expansion.
+    #[test]
+    fn uptimals_are_recognised_by_their_expansions(
+        x in (-2i64..=2, 0u32..2),
+        m in 0u32..4,
+        digits in proptest::collection::vec(-2i64..=2, 1..=3),
+    ) {
+        let mut u = Universe::new();
+        let number = Dyadic::new(x.0, x.1);
+        let mut g = u.ups(number.clone(), digits[0] as i32, m);
+        for (i, &d) in digits.iter().enumerate().skip(1) {
+            let k = i as i32 + 1;
+            let unit = u.uptimal(Shape::Pow, Dyadic::ZERO, k * d.signum() as i32, 0);
+            for _ in 0..d.unsigned_abs() {
+                g = u.add(g, unit);
+            }
+        }
+        let expected = Expansion::new(number, m, digits.clone());
+        prop_assert_eq!(u.uptimal_expansion(g), Some(expected.clone()));
+        let n = u.neg(g);
+        prop_assert_eq!(u.uptimal_expansion(n), Some(expected.negate()));
+    }
+}
+
+/// Uptimal expansions as CGSuite prints them, and games that are not uptimals.
+#[test]
+fn uptimal_expansions_as_cgsuite_prints_them() {
+    let mut u = Universe::new();
+    for (text, expansion) in [
+        ("^[4]", Some("0.1111")),
+        ("^ + ^<2> + *", Some("*.11")),
+        ("73/16+v9*8", Some("73/16*8.9-")),
+        ("^<3>", Some("0.001")),
+        ("v<2>", Some("0.01-")),
+        ("^<2> + ^<2>", Some("0.02")),
+        ("3", Some("3.0")),
+        ("*2", Some("*2.0")),
+        ("1/2*", Some("1/2*.0")),
+        ("^12", Some("0.C")),
+        ("^40", Some("0.(40)")),
+        ("{1|-1}", None),
+        ("Tiny(1)", None),
+        ("{^^*|0}", None),
+    ] {
+        let g = u.parse(text).unwrap();
+        assert_eq!(
+            u.report(g).unwrap().uptimal_expansion.as_deref(),
+            expansion,
+            "{text}"
+        );
     }
 }

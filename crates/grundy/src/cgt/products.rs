@@ -1,0 +1,189 @@
+//! Integer multiples, Norton products, ordinal sums and overheating (Winning Ways ch. 2, 6, 8;
+//! Siegel, *Combinatorial Game Theory*, II.5–7; as CGSuite computes them on canonical forms).
+
+use super::temper::Transform;
+use super::{Dyadic, Id, Universe};
+use num_bigint::BigInt;
+use num_traits::Signed;
+
+impl Universe {
+    /// `g * h` as CGSuite reads it: the product of two numbers, or n copies of a game for an
+    /// integer n on either side (`3 * {2|1}`, with −n the copies of −G); `None` otherwise.
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("3 * {2|1}").unwrap(), "{5|4}");
+    /// assert_eq!(u.canonical("1/2 * 3/4").unwrap(), "3/8");
+    /// assert_eq!(u.canonical("-2 * ^*").unwrap(), "vv");
+    /// ```
+    pub fn times(&mut self, g: Id, h: Id) -> Option<Id> {
+        if let (Some(x), Some(y)) = (self.as_number(g), self.as_number(h)) {
+            let z = x * y;
+            return Some(self.number(z));
+        }
+        let integer = |u: &Self, a: Id| u.as_number(a).filter(|x| x.is_integer()).cloned();
+        let (n, game) = match (integer(self, g), integer(self, h)) {
+            (Some(n), _) => (n, h),
+            (_, Some(n)) => (n, g),
+            _ => return None,
+        };
+        Some(self.multiple(&n.numerator(), game))
+    }
+
+    /// n·g, the sum of |n| copies of g (of −g for n < 0), by doubling: as many sums as n has
+    /// bits.
+    pub fn multiple(&mut self, n: &BigInt, g: Id) -> Id {
+        let mut power = if n.is_negative() { self.neg(g) } else { g };
+        let mut sum = self.zero();
+        let n = n.magnitude();
+        for bit in 0..n.bits() {
+            if bit > 0 {
+                power = self.add(power, power);
+            }
+            if n.bit(bit) {
+                sum = self.add(sum, power);
+            }
+            if self.halted() {
+                break;
+            }
+        }
+        sum
+    }
+
+    /// The Norton product g.u (u > 0): n copies of u for an integer n, else
+    /// {g^L.u + u + I | g^R.u − u − I} over u's incentives I not dominated (Winning Ways
+    /// ch. 8; Siegel, II.7). `None` when u is not greater than 0.
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("(1/2).NortonProduct(^)").unwrap(), "{^^*|v*}");
+    /// assert_eq!(u.canonical("3 NortonProduct ^").unwrap(), "^3");
+    /// ```
+    pub fn norton_product(&mut self, g: Id, unit: Id) -> Option<Id> {
+        let zero = self.zero();
+        if !self.le(zero, unit) || self.le(unit, zero) {
+            return None;
+        }
+        Some(self.norton(g, unit))
+    }
+
+    fn norton(&mut self, g: Id, unit: Id) -> Id {
+        if let Some(n) = self.as_number(g).filter(|x| x.is_integer()) {
+            let n = n.numerator();
+            return self.multiple(&n, unit);
+        }
+        self.remembered(Transform::Norton, g, unit, |u| {
+            super::deep(|| {
+                // u plus each of its incentives u^L − u and u − u^R, the dominated (smaller)
+                // ones left out.
+                let mut steps = Vec::new();
+                for ul in u.left(unit).to_vec() {
+                    steps.push(u.sub(ul, unit));
+                }
+                for ur in u.right(unit).to_vec() {
+                    steps.push(u.sub(unit, ur));
+                }
+                steps.sort_unstable();
+                steps.dedup();
+                let keep: Vec<Id> = (0..steps.len())
+                    .filter(|&i| {
+                        !(0..steps.len()).any(|j| {
+                            j != i && u.le(steps[i], steps[j]) && !u.le(steps[j], steps[i])
+                        })
+                    })
+                    .map(|i| steps[i])
+                    .collect();
+                let plus: Vec<Id> = keep.into_iter().map(|i| u.add(unit, i)).collect();
+                let mut left = Vec::new();
+                for gl in u.left(g).to_vec() {
+                    let p = u.norton(gl, unit);
+                    for &s in &plus {
+                        left.push(u.add(p, s));
+                    }
+                }
+                let mut right = Vec::new();
+                for gr in u.right(g).to_vec() {
+                    let p = u.norton(gr, unit);
+                    for &s in &plus {
+                        right.push(u.sub(p, s));
+                    }
+                }
+                u.game(&left, &right)
+            })
+        })
+    }
+
+    /// The ordinal sum g : h = {g^L, g : h^L | g^R, g : h^R}: h played on top of g, a move in
+    /// g wiping h out (Winning Ways ch. 2; Siegel, II.1). It depends on g's form, here its
+    /// canonical form, as in CGSuite; x + *m : *k is x + *(m + k).
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("1 : -1").unwrap(), "1/2");
+    /// assert_eq!(u.canonical("*2 : *3").unwrap(), "*5");
+    /// assert_eq!(u.canonical("1 : 1 : 1").unwrap(), "3");
+    /// ```
+    pub fn ordinal_sum(&mut self, g: Id, h: Id) -> Id {
+        if let (Some((x, 0, m)), Some((y, 0, k))) = (self.ups_of(g), self.ups_of(h)) {
+            if *y == Dyadic::ZERO {
+                if let Some(sum) = m.checked_add(k) {
+                    let x = x.clone();
+                    return self.compact(x, 0, sum);
+                }
+            }
+        }
+        if h == self.zero() {
+            return g;
+        }
+        self.remembered(Transform::OrdinalSum, g, h, |u| {
+            super::deep(|| {
+                let mut left = u.left(g).to_vec();
+                for hl in u.left(h).to_vec() {
+                    left.push(u.ordinal_sum(g, hl));
+                }
+                let mut right = u.right(g).to_vec();
+                for hr in u.right(h).to_vec() {
+                    right.push(u.ordinal_sum(g, hr));
+                }
+                u.game(&left, &right)
+            })
+        })
+    }
+
+    /// g overheated from s to t (Winning Ways ch. 6; as CGSuite's `G.Overheat(s, t)`): for an
+    /// integer n, n copies of s; else {g^L overheated + t | g^R overheated − t}.
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("{1|-1}.Overheat(1, 2)").unwrap(), "+-3");
+    /// ```
+    pub fn overheat(&mut self, g: Id, s: Id, t: Id) -> Id {
+        if let Some(n) = self.as_number(g).filter(|x| x.is_integer()) {
+            let n = n.numerator();
+            return self.multiple(&n, s);
+        }
+        let key = (g, s, t);
+        if let Some(&h) = self.overheated.get(&key) {
+            return h;
+        }
+        let h = super::deep(|| {
+            let mut left = Vec::new();
+            for gl in self.left(g).to_vec() {
+                let o = self.overheat(gl, s, t);
+                left.push(self.add(o, t));
+            }
+            let mut right = Vec::new();
+            for gr in self.right(g).to_vec() {
+                let o = self.overheat(gr, s, t);
+                right.push(self.sub(o, t));
+            }
+            self.game(&left, &right)
+        });
+        self.overheated.insert(key, h);
+        h
+    }
+}
