@@ -1255,3 +1255,41 @@ fn uptimal_expansions_as_cgsuite_prints_them() {
         );
     }
 }
+
+/// CGSuite's `CanonicalShortGameTestCase.scala`: each game's `UptimalExpansion` (an error
+/// there for a game that is not an uptimal: null here).
+#[test]
+fn uptimal_expansions_as_cgsuite_tests_them() {
+    let mut u = Universe::new();
+    for (text, expansion) in [
+        ("0", Some("0.0")),
+        ("5", Some("5.0")),
+        ("-1823437481924", Some("-1823437481924.0")),
+        ("-1/2", Some("-1/2.0")),
+        ("25/16", Some("25/16.0")),
+        ("*8", Some("*8.0")),
+        ("9/8+*", Some("9/8*.0")),
+        ("^", Some("0.1")),
+        ("v*", Some("*.1-")),
+        ("6+^*", Some("6*.1")),
+        ("^*6", Some("*6.1")),
+        ("73/16+v9*8", Some("73/16*8.9-")),
+        ("{0|*||*|||*||||*}", Some("0.1111")),
+        ("{0||0|v*}", Some("*.12")),
+        ("{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}", Some("0.0202")),
+        ("{0,*,*2,*3,{0,*,*2,*3,*4||*4,v*5|vv*4}||{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}},{0,*,*2,*3,*4||*4,v*5|vv*4}|{0,*,*2,*3,*4||*4,v*5|vv*4|||vv*4,{*4,v*5|vv*4}||||vv*4}}", Some("*4.0202")),
+        ("{0||0|vvv}", None),
+        ("{^^^|vv}", None),
+        ("{0||0|-3/2}", None),
+        ("{0|||0||-1|-3}", None),
+        ("{5||3|1|||0||||0}", None),
+        ("{1|^^||^}", None),
+        ("{1|^^^||^}", None),
+        ("{3||2+*|1+*}", None),
+        ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", None),
+    ] {
+        let g = u.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let r = u.report(g).unwrap();
+        assert_eq!(r.uptimal_expansion.as_deref(), expansion, "{text}");
+    }
+}
