@@ -191,7 +191,14 @@ struct Parser<'a> {
 
 /// The methods written between two operands, as CGSuite reads `G Cool t` (`G.Cool(t)`):
 /// below sums in precedence, left to right.
-const INFIX: [&str; 4] = ["Cool", "Heat", "NortonProduct", "OrdinalSum"];
+const INFIX: [&str; 6] = [
+    "Cool",
+    "Heat",
+    "NortonProduct",
+    "OrdinalSum",
+    "Pow",
+    "PowTo",
+];
 
 /// The words of the notation, which cannot be names.
 const KEYWORDS: [&str; 6] = [
@@ -497,17 +504,31 @@ impl Parser<'_> {
                 want(0)?;
                 Ok(u.zero())
             }
-            "Pow" | "PowTo" => Err(err(
-                self.text,
-                format_args!("{name} is not read yet (^<n> and ^[n] are)"),
-            )),
+            "Subordinate" => {
+                want(1)?;
+                u.subordinate_to(g, args[0]).ok_or_else(|| {
+                    err(
+                        self.text,
+                        "that game cannot be subordinated to the base given",
+                    )
+                })
+            }
+            "Pow" | "PowTo" => {
+                want(1)?;
+                let r = if name == "Pow" {
+                    u.pow(g, args[0])
+                } else {
+                    u.pow_to(g, args[0])
+                };
+                r.map_err(|why| err(self.text, format_args!("{name}: {why}")))
+            }
             _ => Err(err(
                 self.text,
                 format_args!(
                     "'{name}' is not a method grundy knows (Cool, Heat, Overheat, \
-                     NortonProduct, OrdinalSum, Freeze, Mean, Temperature, LeftStop, RightStop, \
-                     Birthday, AtomicWeight, ReducedCanonicalForm, CanonicalForm, Onside, \
-                     Offside, Degree)"
+                     NortonProduct, OrdinalSum, Pow, PowTo, Subordinate, Freeze, Mean, Temperature, LeftStop, \
+                     RightStop, Birthday, AtomicWeight, ReducedCanonicalForm, CanonicalForm, \
+                     Onside, Offside, Degree)"
                 ),
             )),
         }

@@ -187,3 +187,97 @@ impl Universe {
         h
     }
 }
+
+/// The largest exponent of `Pow` and `PowTo` (the exponent is taken apart option by option).
+const MAX_EXPONENT: u64 = 4096;
+
+impl Universe {
+    /// `g` subordinated to the base `b` (CGSuite's `G.Subordinate(B)`, on canonical forms):
+    /// `None` when it cannot be.
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("(1/8).Subordinate(1)").unwrap(), "-3");
+    /// assert!(u.canonical("*.Subordinate(1)").is_err());
+    /// ```
+    pub fn subordinate_to(&mut self, g: Id, b: Id) -> Option<Id> {
+        let (lo, ro) = (self.left(b).to_vec(), self.right(b).to_vec());
+        self.subordinate(g, &lo, &ro)
+    }
+
+    /// `g` subordinated to the base {lo | ro}: every option of g that is not one of the
+    /// base's is subordinated in turn; `None` when some option of the base is neither met by
+    /// an option of g nor reversed through g.
+    fn subordinate(&mut self, g: Id, lo: &[Id], ro: &[Id]) -> Option<Id> {
+        let (gl, gr) = (self.left(g).to_vec(), self.right(g).to_vec());
+        for &b in lo {
+            let replies = self.right(b).to_vec();
+            if !gl.iter().any(|&o| self.le(b, o)) && !replies.iter().any(|&r| self.le(r, g)) {
+                return None;
+            }
+        }
+        for &b in ro {
+            let replies = self.left(b).to_vec();
+            if !gr.iter().any(|&o| self.le(o, b)) && !replies.iter().any(|&l| self.le(g, l)) {
+                return None;
+            }
+        }
+        let mut left = Vec::new();
+        for o in gl.into_iter().filter(|o| !lo.contains(o)) {
+            left.push(self.subordinate(o, lo, ro)?);
+        }
+        let mut right = Vec::new();
+        for o in gr.into_iter().filter(|o| !ro.contains(o)) {
+            right.push(self.subordinate(o, lo, ro)?);
+        }
+        Some(self.game(&left, &right))
+    }
+
+    /// `g.PowTo(x)` for a number x ≥ 0 (CGSuite's definition): 0 for x = 0, else the ordinal
+    /// sum g : x', x' being x subordinated to 1 (so `^.PowTo(3)` is `^[3]`). `Err` says why
+    /// not.
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("^.PowTo(3)").unwrap(), "^[3]");
+    /// assert_eq!(u.canonical("^.Pow(3)").unwrap(), "^<3>");
+    /// ```
+    pub fn pow_to(&mut self, g: Id, x: Id) -> Result<Id, &'static str> {
+        let zero = self.zero();
+        if x == zero {
+            return Ok(zero);
+        }
+        let bad = "an exponent is a number at least 0 and at most 4096";
+        let small = self
+            .as_number(x)
+            .is_some_and(|x| !x.is_negative() && x.abs_at_most(MAX_EXPONENT));
+        if !small {
+            return Err(bad);
+        }
+        let one = self.integer(1);
+        let (lo, ro) = (self.left(one).to_vec(), self.right(one).to_vec());
+        let x = self.subordinate(x, &lo, &ro).ok_or(bad)?;
+        Ok(self.ordinal_sum(g, x))
+    }
+
+    /// `g.Pow(x)` for g = {0 | H} and a number x ≥ 1 (CGSuite's definition):
+    /// {0 | −g.PowTo(x − 1) + H} (so `^.Pow(3)` is `^<3>`). `Err` says why not.
+    pub fn pow(&mut self, g: Id, x: Id) -> Result<Id, &'static str> {
+        let zero = self.zero();
+        let (gl, gr) = (self.left(g).to_vec(), self.right(g).to_vec());
+        let ([l], [h]) = (&gl[..], &gr[..]) else {
+            return Err("the base of Pow must be of the form {0|H}");
+        };
+        if *l != zero {
+            return Err("the base of Pow must be of the form {0|H}");
+        }
+        let one = self.integer(1);
+        let below = self.sub(x, one);
+        let p = self.pow_to(g, below)?;
+        let p = self.neg(p);
+        let right = self.add(p, *h);
+        Ok(self.game(&[zero], &[right]))
+    }
+}

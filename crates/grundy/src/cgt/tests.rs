@@ -1064,7 +1064,8 @@ proptest! {
 
 /// CGSuite's own expectations for its methods of short games (`GameTest.scala`, "implement
 /// 2-ary and larger methods correctly"): cooling (by −1 < t too), heating, Norton products,
-/// overheating, each read in CGSuite's method-call syntax.
+/// overheating, powers with numbers as exponents, subordination, each read in CGSuite's
+/// method-call syntax.
 #[test]
 fn cgsuite_methods_of_short_games() {
     let mut u = Universe::new();
@@ -1096,6 +1097,23 @@ fn cgsuite_methods_of_short_games() {
         ("Tiny(2).NortonProduct(^)", "{^^*||0|v6}"),
         ("{3||2+*|1+*}.Overheat(*,1+*)", "{1||+-(1*)|-1,{-1|-3}}"),
         ("(7/16).Overheat(0,0)", "^[3]"),
+        ("^.Pow(7/4)", "{0||0,v*|0,{0,v*|0,*}}"),
+        ("^.Pow(3)", "^<3>"),
+        ("{0||0|-2}.Pow(3)", "{0||0|-2,{0|-2,{0|-2}}}"),
+        (
+            "{0||0|-2}.Pow(7/4)",
+            "{0||0,{0|-2,{0|-2}}|-2,{0,{0|-2,{0|-2}}|-2,{0|-2}}}",
+        ),
+        ("^.PowTo(7/4)", "{^|*,^[2]||*,^[2]}"),
+        ("^.PowTo(3)", "^[3]"),
+        ("{0||0|-2}.PowTo(3)", "{Tiny(2)||0|-2|||0|-2}"),
+        (
+            "{0||0|-2}.PowTo(7/4)",
+            "{Tiny(2)|{0|-2},{Tiny(2)||0|-2}||{0|-2},{Tiny(2)||0|-2}}",
+        ),
+        ("(+-1).PowTo(3)", "{1,{1,+-1|-1}|-1}"),
+        ("(1/8).Subordinate(1)", "-3"),
+        ("(^.PowTo(5)+*).Subordinate(*)", "5"),
     ] {
         assert_eq!(
             u.canonical(text).unwrap_or_else(|e| panic!("{text}: {e}")),
@@ -1103,8 +1121,15 @@ fn cgsuite_methods_of_short_games() {
             "{text}"
         );
     }
-    let e = u.parse("{3||2+*|1+*}.Cool(-1)").unwrap_err().to_string();
-    assert!(e.contains("cooled by a number above -1"), "{e}");
+    for (text, why) in [
+        ("{3||2+*|1+*}.Cool(-1)", "cooled by a number above -1"),
+        ("(+-1).Pow(3)", "the base of Pow must be of the form {0|H}"),
+        ("*.Subordinate(1)", "cannot be subordinated"),
+        ("^.PowTo(-1)", "an exponent is a number at least 0"),
+    ] {
+        let e = Universe::new().parse(text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    }
 }
 
 /// Integer multiples, products of numbers and ordinal sums, with CGSuite's precedence:
@@ -1159,7 +1184,6 @@ fn multiples_ordinal_sums_and_precedence() {
         ("{1|0} * {1|0}", "a product is n * G"),
         ("{3|1}.Cool(1, 2)", "Cool takes 1 argument (2 given)"),
         ("{3|1}.Foo", "'Foo' is not a method grundy knows"),
-        ("^.Pow(3)", "Pow is not read yet"),
         ("(1/2).AtomicWeight", "not atomic"),
         ("{3|1}.", "a method's name after '.'"),
     ] {
