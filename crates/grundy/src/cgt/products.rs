@@ -74,6 +74,9 @@ impl Universe {
             let n = n.numerator();
             return self.multiple(&n, unit);
         }
+        if self.too_deep(g, "a Norton product") {
+            return self.zero();
+        }
         self.remembered(Transform::Norton, g, unit, |u| {
             super::deep(|| {
                 // u plus each of its incentives u^L − u and u − u^R, the dominated (smaller)
@@ -138,6 +141,9 @@ impl Universe {
         if h == self.zero() {
             return g;
         }
+        if self.too_deep(h, "an ordinal sum") {
+            return self.zero();
+        }
         self.remembered(Transform::OrdinalSum, g, h, |u| {
             super::deep(|| {
                 let mut left = u.left(g).to_vec();
@@ -170,6 +176,9 @@ impl Universe {
         if let Some(&h) = self.overheated.get(&key) {
             return h;
         }
+        if self.too_deep(g, "overheating") {
+            return self.zero();
+        }
         let h = super::deep(|| {
             let mut left = Vec::new();
             for gl in self.left(g).to_vec() {
@@ -191,6 +200,29 @@ impl Universe {
 /// The largest exponent of `Pow` and `PowTo` (the exponent is taken apart option by option).
 const MAX_EXPONENT: u64 = 4096;
 
+/// The latest birthday of a game that an ordinal sum, a subordination, a Norton product or
+/// overheating goes through follower by follower (each level of the recursion is one day).
+const MAX_DEPTH: u64 = 1 << 16;
+
+impl Universe {
+    /// Whether `what` must not go through every follower of `g`: `g` is born after
+    /// [`MAX_DEPTH`] (the universe is then stopped, saying so), or work has stopped.
+    fn too_deep(&mut self, g: Id, what: &str) -> bool {
+        if self.halted() {
+            return true;
+        }
+        let day = self.small_birthday(g);
+        if day <= MAX_DEPTH {
+            return false;
+        }
+        let day = self.birthday(g);
+        self.refuse(crate::invalid!(
+            "{what} goes through every follower of a game born on day {day}: at most {MAX_DEPTH}"
+        ));
+        true
+    }
+}
+
 impl Universe {
     /// `g` subordinated to the base `b` (CGSuite's `G.Subordinate(B)`, on canonical forms):
     /// `None` when it cannot be.
@@ -210,6 +242,9 @@ impl Universe {
     /// base's is subordinated in turn; `None` when some option of the base is neither met by
     /// an option of g nor reversed through g.
     fn subordinate(&mut self, g: Id, lo: &[Id], ro: &[Id]) -> Option<Id> {
+        if self.too_deep(g, "subordinating") {
+            return Some(self.zero());
+        }
         let (gl, gr) = (self.left(g).to_vec(), self.right(g).to_vec());
         for &b in lo {
             let replies = self.right(b).to_vec();

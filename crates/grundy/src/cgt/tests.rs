@@ -1186,6 +1186,15 @@ fn multiples_ordinal_sums_and_precedence() {
         ("{3|1}.Foo", "'Foo' is not a method grundy knows"),
         ("(1/2).AtomicWeight", "not atomic"),
         ("{3|1}.", "a method's name after '.'"),
+        // Found by the `cgt` fuzz target: down 7.8·10¹⁰ levels before any look at the budget.
+        (
+            "777:77777777777",
+            "an ordinal sum goes through every follower of a game born on day 77777777777",
+        ),
+        (
+            "(77777777777/2).Overheat(1,1)",
+            "overheating goes through every follower",
+        ),
     ] {
         let mut u = Universe::new();
         let e = u.parse(text).unwrap_err().to_string();
