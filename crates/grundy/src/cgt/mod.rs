@@ -613,6 +613,11 @@ impl Universe {
                 right: new_right.unwrap_or(g.right),
             };
         }
+        // Stopped on the way (a time budget, or a value too large to take apart), the form
+        // may not be canonical: it is not interned (the answer is refused anyway).
+        if self.stopped.is_some() {
+            return self.zero();
+        }
         self.intern(g)
     }
 
@@ -852,6 +857,9 @@ impl Universe {
             left.dedup();
             right.sort_unstable();
             right.dedup();
+            if self.stopped.is_some() {
+                return self.zero();
+            }
             let n = self.intern(Form { left, right });
             // The negative of an uptimal is the uptimal of the negated parts (as `uptimal`
             // records it when it builds one).
