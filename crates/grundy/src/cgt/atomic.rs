@@ -19,7 +19,6 @@ pub(super) struct Memo {
     naive: HashMap<Id, Id>,
     far_star: HashMap<Id, u32>,
     all_small: HashMap<Id, bool>,
-    norton: HashMap<Id, Id>,
 }
 
 impl Universe {
@@ -186,35 +185,10 @@ impl Universe {
         })
     }
 
-    /// Norton's product G.↑: n·↑ for an integer n, else {G^L.↑ + 0, G^L.↑ + ⇑* |
-    /// G^R.↑ − 0, G^R.↑ − ⇑*} (↑ plus each of its incentives, ↓ and ↑*).
+    /// Norton's product G.↑ (see [`Universe::norton_product`]: n·↑ for an integer n, else
+    /// {G^L.↑ + ⇑* | G^R.↑ − ⇑*}, ⇑* being ↑ plus its incentive ↑*).
     fn norton_up(&mut self, g: Id) -> Id {
-        super::deep(|| {
-            if let Some(x) = self.as_number(g).filter(|x| x.is_integer()) {
-                return match x.to_i64().and_then(|n| i32::try_from(n).ok()) {
-                    Some(n) if n != i32::MIN => self.ups(Dyadic::ZERO, n, 0),
-                    _ => self.refuse(crate::invalid!("an atomic weight of 2^31 ups or more")),
-                };
-            }
-            if let Some(&p) = self.atomic.norton.get(&g) {
-                return p;
-            }
-            let double_up_star = self.ups(Dyadic::ZERO, 2, 1);
-            let mut left = Vec::new();
-            for o in self.left(g).to_vec() {
-                let p = self.norton_up(o);
-                left.push(p);
-                left.push(self.add(p, double_up_star));
-            }
-            let mut right = Vec::new();
-            for o in self.right(g).to_vec() {
-                let p = self.norton_up(o);
-                right.push(p);
-                right.push(self.sub(p, double_up_star));
-            }
-            let p = self.game(&left, &right);
-            self.atomic.norton.insert(g, p);
-            p
-        })
+        let up = self.up();
+        self.norton(g, up)
     }
 }

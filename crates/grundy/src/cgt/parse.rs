@@ -200,15 +200,9 @@ const INFIX: [&str; 6] = [
     "PowTo",
 ];
 
-/// The words of the notation, which cannot be names.
-const KEYWORDS: [&str; 6] = [
-    "Tiny",
-    "Miny",
-    "Cool",
-    "Heat",
-    "NortonProduct",
-    "OrdinalSum",
-];
+/// The words of the notation besides the methods written between operands ([`INFIX`]):
+/// none of them can be a name.
+const KEYWORDS: [&str; 2] = ["Tiny", "Miny"];
 
 /// Refuses a name that is not a single word, or is a word of the notation.
 pub(super) fn check_name(name: &str) -> Result<(), GameError> {
@@ -222,7 +216,7 @@ pub(super) fn check_name(name: &str) -> Result<(), GameError> {
             ))
         }
     }
-    if KEYWORDS.contains(&name) {
+    if KEYWORDS.contains(&name) || INFIX.contains(&name) {
         return Err(bad("it is a word of the notation"));
     }
     Ok(())

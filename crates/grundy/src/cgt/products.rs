@@ -69,7 +69,7 @@ impl Universe {
         Some(self.norton(g, unit))
     }
 
-    fn norton(&mut self, g: Id, unit: Id) -> Id {
+    pub(super) fn norton(&mut self, g: Id, unit: Id) -> Id {
         if let Some(n) = self.as_number(g).filter(|x| x.is_integer()) {
             let n = n.numerator();
             return self.multiple(&n, unit);
