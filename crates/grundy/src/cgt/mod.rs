@@ -45,6 +45,7 @@ pub use show::Shape;
 pub use uptimal::Expansion;
 
 pub use dyadic::Dyadic;
+pub use products::Kept;
 pub use thermo::{Thermograph, Wall};
 
 use crate::Outcome;
@@ -272,6 +273,9 @@ pub struct Universe {
     stopped: Option<crate::GameError>,
     /// Values given names (`a := {1|0}` in a session), usable in later expressions.
     names: HashMap<String, Id>,
+    /// Forms kept as written that were given names (`g := '{*|*}'`), with their values in
+    /// `names`: an ordinal sum follows the form (`g : 1` is ↑).
+    kept_names: HashMap<String, Kept>,
 }
 
 impl Default for Universe {
@@ -308,6 +312,7 @@ impl Universe {
             steps: 0,
             stopped: None,
             names: HashMap::default(),
+            kept_names: HashMap::default(),
         };
         let zero = u.compact(Dyadic::ZERO, 0, 0);
         debug_assert_eq!(zero, Id(0));
@@ -1130,7 +1135,40 @@ impl Universe {
     pub fn define(&mut self, name: &str, g: Id) -> Result<(), crate::GameError> {
         parse::check_name(name)?;
         self.names.insert(name.to_string(), g);
+        self.kept_names.remove(name);
         Ok(())
+    }
+
+    /// Gives a form kept as written (see [`Universe::parse_kept`]) the name `name`: later
+    /// expressions use its value, and an ordinal sum its form.
+    ///
+    /// ```
+    /// let mut u = grundy::cgt::Universe::new();
+    /// let g = u.parse_kept("'{*|*}'").unwrap();
+    /// u.define_kept("g", g).unwrap();
+    /// assert_eq!(u.canonical("g").unwrap(), "0");
+    /// assert_eq!(u.canonical("g : 1").unwrap(), "^");
+    /// ```
+    pub fn define_kept(&mut self, name: &str, g: Kept) -> Result<(), crate::GameError> {
+        let value = self.kept_value(&g);
+        self.define(name, value)?;
+        if let Kept::Form { .. } = g {
+            self.kept_names.insert(name.to_string(), g);
+        }
+        Ok(())
+    }
+
+    /// The form kept as written named `name`, if one was [defined](Universe::define_kept).
+    pub fn named_kept(&self, name: &str) -> Option<&Kept> {
+        self.kept_names.get(name)
+    }
+
+    /// Reads an expression as [`Universe::parse`] does, keeping its form when it is a form
+    /// kept as written (`'{*|*}'`, or a name given to one) and its value otherwise.
+    pub fn parse_kept(&mut self, text: &str) -> Result<Kept, crate::GameError> {
+        let g = parse::kept_expression(self, text)?;
+        self.check()?;
+        Ok(g)
     }
 
     /// The value named `name`, if one was [defined](Universe::define).

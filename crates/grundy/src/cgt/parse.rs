@@ -20,7 +20,7 @@
 //! star       := "*" [digits]
 //! ```
 
-use super::{Dyadic, Id, Universe};
+use super::{Dyadic, Id, Kept, Universe};
 use crate::GameError;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +49,8 @@ enum Tok {
     Dot,
     /// `:`, the ordinal sum `G : H`.
     Colon,
+    /// A quote opening (true: before `{`) or closing a form kept as written, `'{*|*}'`.
+    Quote(bool),
 }
 
 fn err(text: &str, why: impl std::fmt::Display) -> GameError {
@@ -82,6 +84,7 @@ impl std::fmt::Display for Tok {
                     Tok::Square(false) => "]",
                     Tok::Dot => ".",
                     Tok::Colon => ":",
+                    Tok::Quote(_) => "'",
                     Tok::Num(_) | Tok::Word(_) | Tok::Bar(_) => unreachable!("written above"),
                 };
                 write!(f, "'{c}'")
@@ -156,6 +159,11 @@ fn tokens(text: &str) -> Result<Tokens, GameError> {
             ')' => out.push(Tok::Paren(false)),
             '.' => out.push(Tok::Dot),
             ':' => out.push(Tok::Colon),
+            // A quote before a brace opens a kept form; any other closes one.
+            '\'' => {
+                let next = chars[i..].iter().find(|c| !c.is_whitespace());
+                out.push(Tok::Quote(next == Some(&'{')));
+            }
             c if c.is_ascii_alphabetic() => {
                 let mut w = c.to_string();
                 while let Some(&c) = chars
@@ -243,6 +251,26 @@ pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> 
     Ok(g)
 }
 
+/// Reads `text` as one expression, keeping its form when it is a kept form alone.
+pub(super) fn kept_expression(u: &mut Universe, text: &str) -> Result<Kept, GameError> {
+    let (toks, cols, spaced) = tokens(text)?;
+    let end = toks.len();
+    let mut p = Parser {
+        text,
+        toks,
+        cols,
+        spaced,
+        at: 0,
+        depth: 0,
+    };
+    if let Some(form) = p.kept_operand(u, end)? {
+        if p.at == end {
+            return Ok(form);
+        }
+    }
+    expression(u, text).map(Kept::Value)
+}
+
 /// What may follow an operand.
 const EXPECTED_OPERATOR: &str =
     "an operator (+, -, *, :, a method such as .Cool(t) or Cool) or the end of the expression";
@@ -318,14 +346,153 @@ impl Parser<'_> {
     }
 
     /// Products joined by ordinal sums, `G : H`, left to right (binding tighter than sums).
+    /// An operand may be a form kept as written (`'{*|*}' : 1`), whose form the sum follows.
     fn ordinal(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
-        let mut g = self.product(u, end)?;
+        let mut g = self.ordinal_operand(u, end)?;
         while self.peek(end) == Some(&Tok::Colon) {
             self.at += 1;
-            let h = self.product(u, end)?;
-            g = u.ordinal_sum(g, h);
+            let h = self.ordinal_operand(u, end)?;
+            g = Kept::Value(u.ordinal_sum_kept(&g, &h));
         }
-        Ok(g)
+        Ok(u.kept_value(&g))
+    }
+
+    fn ordinal_operand(&mut self, u: &mut Universe, end: usize) -> Result<Kept, GameError> {
+        match self.kept_operand(u, end)? {
+            Some(k) => Ok(k),
+            None => Ok(Kept::Value(self.product(u, end)?)),
+        }
+    }
+
+    /// A kept form standing alone as an operand — `'{…}'`, in parentheses or not, or a name
+    /// given to one — not followed by a method or a product (those take its value); `None`
+    /// (having read nothing) otherwise.
+    fn kept_operand(&mut self, u: &mut Universe, end: usize) -> Result<Option<Kept>, GameError> {
+        let mut i = self.at;
+        let mut parens = 0;
+        while i < end && self.toks[i] == Tok::Paren(true) {
+            parens += 1;
+            i += 1;
+        }
+        let after_form = match self.toks.get(i) {
+            Some(Tok::Quote(true)) if i < end => {
+                let mut depth = 0;
+                let mut close = None;
+                for j in i..end {
+                    match self.toks[j] {
+                        Tok::Quote(true) => depth += 1,
+                        Tok::Quote(false) => {
+                            depth -= 1;
+                            if depth == 0 {
+                                close = Some(j);
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                match close {
+                    Some(j) => j + 1,
+                    None => return Ok(None),
+                }
+            }
+            Some(Tok::Word(w)) if i < end && u.named_kept(w).is_some() => i + 1,
+            _ => return Ok(None),
+        };
+        let closing = after_form + parens;
+        if closing > end
+            || (after_form..closing).any(|j| self.toks[j] != Tok::Paren(false))
+            || matches!(self.toks.get(closing), Some(Tok::Dot | Tok::Star) if closing < end)
+        {
+            return Ok(None);
+        }
+        let form = match &self.toks[i] {
+            Tok::Word(w) => u.named_kept(w).cloned().expect("looked up above"),
+            _ => {
+                self.at = i;
+                self.kept(u, after_form)?
+            }
+        };
+        self.at = closing;
+        Ok(Some(form))
+    }
+
+    /// A form kept as written, `'{a, b | c}'`, from its opening quote to `end` (just after
+    /// its closing quote): its options are kept forms when written as such, values
+    /// otherwise; a nested bar (`'{a || b | c}'`) makes a value of the inner game, as in
+    /// CGSuite.
+    fn kept(&mut self, u: &mut Universe, end: usize) -> Result<Kept, GameError> {
+        self.at += 1; // the opening quote
+        if self.peek(end) != Some(&Tok::Open) || self.toks[end - 2] != Tok::Close {
+            return Err(err(
+                self.text,
+                "a kept form is a game in braces within quotes: '{…|…}'",
+            ));
+        }
+        let (from, to) = (self.at + 1, end - 2);
+        self.at = from;
+        if self.matching(to + 1, |t| *t == Tok::Open, |t| *t == Tok::Close)? != to {
+            return Err(err(
+                self.text,
+                "a kept form is one game in braces within quotes",
+            ));
+        }
+        let bars = self.top_level_bars(from, to);
+        let widest = bars.iter().map(|b| b.1).max().ok_or_else(|| {
+            err(
+                self.text,
+                "a game in braces needs a bar between Left's and Right's options",
+            )
+        })?;
+        let at: Vec<usize> = bars.iter().filter(|b| b.1 == widest).map(|b| b.0).collect();
+        if at.len() > 1 {
+            return Err(err(self.text, "two bars of the same width at one level"));
+        }
+        let split = at[0];
+        let left = self.kept_side(u, from, split, bars.iter().any(|b| b.0 < split))?;
+        let right = self.kept_side(u, split + 1, to, bars.iter().any(|b| b.0 > split))?;
+        self.at = end;
+        Ok(Kept::Form { left, right })
+    }
+
+    /// One side of a kept form's bar: its options, each kept when written as a kept form.
+    fn kept_side(
+        &mut self,
+        u: &mut Universe,
+        from: usize,
+        to: usize,
+        nested: bool,
+    ) -> Result<Vec<Kept>, GameError> {
+        if nested {
+            return Ok(vec![Kept::Value(self.slots(u, from, to)?)]);
+        }
+        let mut options = Vec::new();
+        self.at = from;
+        while self.at < to {
+            let start = self.at;
+            let kept = match self.kept_operand(u, to)? {
+                Some(k) if self.at == to || self.toks[self.at] == Tok::Comma => Some(k),
+                _ => None,
+            };
+            let option = match kept {
+                Some(k) => k,
+                None => {
+                    self.at = start;
+                    Kept::Value(self.sum(u, to)?)
+                }
+            };
+            options.push(option);
+            if self.at < to {
+                if self.toks[self.at] != Tok::Comma {
+                    return Err(self.unexpected("',' between options or a bar"));
+                }
+                self.at += 1;
+                if self.at == to {
+                    return Err(err(self.text, "an option is missing after ','"));
+                }
+            }
+        }
+        Ok(options)
     }
 
     /// Signed terms multiplied, `n * G` (binding tighter than ordinal sums).
@@ -558,6 +725,15 @@ impl Parser<'_> {
         let text = self.text;
         match self.peek(end).cloned() {
             Some(Tok::Open) => return self.braces(u, end),
+            Some(Tok::Quote(true)) => {
+                let start = self.at;
+                self.at += 1;
+                let close =
+                    self.matching(end, |t| *t == Tok::Quote(true), |t| *t == Tok::Quote(false))?;
+                self.at = start;
+                let form = self.kept(u, close + 1)?;
+                return Ok(u.kept_value(&form));
+            }
             Some(Tok::Paren(true)) => {
                 self.at += 1;
                 let close =
@@ -606,6 +782,10 @@ impl Parser<'_> {
                 return Ok(if w == "Tiny" { tiny } else { u.neg(tiny) });
             }
             Some(Tok::Word(w)) => {
+                if let Some(form) = u.named_kept(&w).cloned() {
+                    self.at += 1;
+                    return Ok(u.kept_value(&form));
+                }
                 return match u.named(&w) {
                     Some(g) => {
                         self.at += 1;

@@ -5,6 +5,7 @@ use super::temper::Transform;
 use super::{Dyadic, Id, Universe};
 use num_bigint::BigInt;
 use num_traits::Signed;
+use rustc_hash::FxHashMap as HashMap;
 
 impl Universe {
     /// `g * h` as CGSuite reads it: the product of two numbers, or n copies of a game for an
@@ -314,5 +315,120 @@ impl Universe {
         let p = self.neg(p);
         let right = self.add(p, *h);
         Ok(self.game(&[zero], &[right]))
+    }
+}
+
+/// A game as it was written, not simplified: CGSuite's quoted form `'{*|*}'`, whose options
+/// are kept as they were given. Only the ordinal sum looks at a form rather than its value
+/// (`'{*|*}' : 1` is ↑ though `{*|*}` is 0); everywhere else a kept form is its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// A value: its canonical form.
+    Value(Id),
+    /// A form: Left's and Right's options, each kept as written.
+    Form {
+        /// Left's options.
+        left: Vec<Kept>,
+        /// Right's options.
+        right: Vec<Kept>,
+    },
+}
+
+impl Universe {
+    /// The value of a kept form.
+    pub fn kept_value(&mut self, g: &Kept) -> Id {
+        match g {
+            Kept::Value(id) => *id,
+            Kept::Form { left, right } => {
+                let left: Vec<Id> = left.iter().map(|o| self.kept_value(o)).collect();
+                let right: Vec<Id> = right.iter().map(|o| self.kept_value(o)).collect();
+                self.game(&left, &right)
+            }
+        }
+    }
+
+    /// The ordinal sum `g : h` of two games as they were written (CGSuite's `'{*|*}' : 1`):
+    /// g's own options, and g : h′ for every option h′ of h, followed down h's form.
+    ///
+    /// ```
+    /// use grundy::cgt::Universe;
+    /// let mut u = Universe::new();
+    /// assert_eq!(u.canonical("'{*|*}' : 1").unwrap(), "^"); // {*|*} = 0, yet 0 : 1 = 1
+    /// assert_eq!(u.canonical("'{-1|1}' : 1").unwrap(), "1/2");
+    /// assert_eq!(u.canonical("0 : 1").unwrap(), "1");
+    /// ```
+    pub fn ordinal_sum_kept(&mut self, g: &Kept, h: &Kept) -> Id {
+        let (gl, gr) = match g {
+            Kept::Value(g) => {
+                if let Kept::Value(h) = h {
+                    return self.ordinal_sum(*g, *h);
+                }
+                (self.left(*g).to_vec(), self.right(*g).to_vec())
+            }
+            Kept::Form { left, right } => (
+                left.iter().map(|o| self.kept_value(o)).collect(),
+                right.iter().map(|o| self.kept_value(o)).collect(),
+            ),
+        };
+        let base = match g {
+            Kept::Value(g) => Some(*g),
+            Kept::Form { .. } => None,
+        };
+        let mut memo = HashMap::default();
+        self.ordinal_on(base, &gl, &gr, h, &mut memo)
+    }
+
+    /// G : h for G given by its options (and its id when G is a value, so canonical h's
+    /// follow the remembered ordinal sum); `memo` holds G : h′ for the h′ met so far.
+    fn ordinal_on(
+        &mut self,
+        base: Option<Id>,
+        gl: &[Id],
+        gr: &[Id],
+        h: &Kept,
+        memo: &mut HashMap<Id, Id>,
+    ) -> Id {
+        let (hl, hr) = match h {
+            Kept::Value(h) => {
+                if let Some(g) = base {
+                    return self.ordinal_sum(g, *h);
+                }
+                if let Some(&s) = memo.get(h) {
+                    return s;
+                }
+                if self.too_deep(*h, "an ordinal sum") {
+                    return self.zero();
+                }
+                let hl = self
+                    .left(*h)
+                    .to_vec()
+                    .into_iter()
+                    .map(Kept::Value)
+                    .collect();
+                let hr = self
+                    .right(*h)
+                    .to_vec()
+                    .into_iter()
+                    .map(Kept::Value)
+                    .collect();
+                (hl, hr)
+            }
+            Kept::Form { left, right } => (left.clone(), right.clone()),
+        };
+        let s = super::deep(|| {
+            let mut left = gl.to_vec();
+            for o in &hl {
+                left.push(self.ordinal_on(base, gl, gr, o, memo));
+            }
+            let mut right = gr.to_vec();
+            for o in &hr {
+                right.push(self.ordinal_on(base, gl, gr, o, memo));
+            }
+            self.game(&left, &right)
+        });
+        if let Kept::Value(h) = h {
+            memo.insert(*h, s);
+        }
+        s
     }
 }

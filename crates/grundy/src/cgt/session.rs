@@ -77,9 +77,10 @@ impl Session {
         } else if misere {
             Answer::Misere(crate::misere_form::report(expression)?)
         } else {
-            let g = self.universe.parse(expression)?;
+            let form = self.universe.parse_kept(expression)?;
+            let g = self.universe.kept_value(&form);
             if let Some(name) = name {
-                self.universe.define(name, g)?;
+                self.universe.define_kept(name, form)?;
             }
             Answer::Value(self.universe.report(g)?)
         };

@@ -1431,3 +1431,97 @@ fn uptimal_expansions_as_cgsuite_tests_them() {
         );
     }
 }
+
+fn kept(g: &Raw) -> Kept {
+    Kept::Form {
+        left: g.left.iter().map(kept).collect(),
+        right: g.right.iter().map(kept).collect(),
+    }
+}
+
+/// G : H by its definition, on forms as written: G's options, and G : H′ for H′ each option
+/// of H (Conway, ONAG ch. 15; Siegel, II.5).
+fn naive_ordinal_sum(g: &Raw, h: &Raw) -> Raw {
+    let mut s = g.clone();
+    s.left
+        .extend(h.left.iter().map(|hl| naive_ordinal_sum(g, hl)));
+    s.right
+        .extend(h.right.iter().map(|hr| naive_ordinal_sum(g, hr)));
+    s
+}
+
+/// For every pair of forms born by day 2 as written (256 × 256), the ordinal sum of the
+/// forms kept as written is the value of the ordinal sum taken by the definition; with G
+/// given by its canonical form instead, the same holds of G's canonical form.
+#[test]
+fn ordinal_sums_of_kept_forms_follow_the_definition_exhaustively() {
+    let mut u = Universe::new();
+    let day2 = born_by(2);
+    for g in &day2 {
+        let gk = kept(g);
+        let gv = build(&mut u, g);
+        let canonical_g = raw(&mut u, gv);
+        for h in &day2 {
+            let hk = kept(h);
+            let by_definition = build(&mut u, &naive_ordinal_sum(g, h));
+            assert_eq!(u.ordinal_sum_kept(&gk, &hk), by_definition, "{g:?} : {h:?}");
+            let by_canonical = build(&mut u, &naive_ordinal_sum(&canonical_g, h));
+            assert_eq!(
+                u.ordinal_sum_kept(&Kept::Value(gv), &hk),
+                by_canonical,
+                "({g:?}) : {h:?}"
+            );
+        }
+    }
+}
+
+/// Forms kept as written in CGSuite's notation, with the expectations of CGSuite's own tests
+/// (EvalTest "explicit and compound games", CompoundGameTestCase): `'{*|*}'` is 0, but as the
+/// base of an ordinal sum its two options count.
+#[test]
+fn kept_forms_read_as_cgsuite_reads_them() {
+    let mut u = Universe::new();
+    for (text, shown) in [
+        ("'{*|*}'", "0"),
+        ("'{*|*}' : 1", "^"),
+        ("'{-1|1}':1", "1/2"),
+        ("-2 * '{|-1}'", "4"),
+        ("('{*|*}') : (3)", "^[3]"),
+        ("(('{*|*}')) : 1", "^"),
+        ("'{0|}' + 1", "2"),
+        // Only the outer braces are kept: {0|-1} inside is a value.
+        ("'{1||0|-1}' : 1", "{1,{1||0|-1}||0|-1}"),
+        // An option written as a kept form stays one; here the option is not followed.
+        ("'{'{*|*}'|0}' : 1", "^*"),
+        // H's form is followed too: {*|*} : {*|*} = {*, *2 | *, *2} = 0.
+        ("'{*|*}' : '{*|*}'", "0"),
+        ("'{*|*}'.Mean", "0"),
+    ] {
+        assert_eq!(
+            u.canonical(text).unwrap_or_else(|e| panic!("{text}: {e}")),
+            shown,
+            "{text}"
+        );
+    }
+    // A name keeps the form (EvalTest "Explicit game eval"): g := '{*|*}' : 1 is ↑ and
+    // (2*g).CanonicalForm is ^^; a name given to a kept form keeps it for later sums.
+    let g = u.parse_kept("'{*|*}' : 1").unwrap();
+    u.define_kept("g", g).unwrap();
+    assert_eq!(u.canonical("2*g").unwrap(), "^^");
+    assert_eq!(u.canonical("g*2").unwrap(), "^^");
+    let k = u.parse_kept("'{*|*}'").unwrap();
+    u.define_kept("k", k).unwrap();
+    assert_eq!(u.canonical("k : 1").unwrap(), "^");
+    assert_eq!(u.canonical("(k) : 1").unwrap(), "^");
+    assert_eq!(u.canonical("k + 0 : 1").unwrap(), "1");
+    for (text, why) in [
+        ("'{*|*}", "not closed"),
+        ("'{*}'", "a bar between Left's and Right's options"),
+        ("'{*|*}' '{0|}'", "was not expected here"),
+        ("*|*}'", "was not expected here"),
+    ] {
+        let mut u = Universe::new();
+        let e = u.parse(text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    }
+}
