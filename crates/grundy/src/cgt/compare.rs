@@ -132,12 +132,22 @@ pub fn decide(
     relation: Relation,
     right: &str,
 ) -> Result<Comparison, GameError> {
-    decide_in(&mut Universe::new(), text, left, relation, right)
+    let mut forms = crate::misere_form::Forms::new();
+    decide_in(
+        &mut Universe::new(),
+        &mut forms,
+        text,
+        left,
+        relation,
+        right,
+    )
 }
 
-/// [`decide`], with short games valued in `u` (where names may stand for values).
+/// [`decide`], with short games valued in `u` and misère forms in `forms` (where names may
+/// stand for values and forms).
 pub fn decide_in(
     u: &mut Universe,
+    forms: &mut crate::misere_form::Forms,
     text: &str,
     left: &str,
     relation: Relation,
@@ -148,15 +158,13 @@ pub fn decide_in(
             "'{text}': a comparison needs a game on each side"
         )));
     }
-    let misere = crate::misere_form::is_misere_expression;
-    let result = if misere(left) || misere(right) {
+    let result = if forms.is_expression(left) || forms.is_expression(right) {
         if !matches!(relation, Relation::Equal | Relation::NotEqual) {
             return Err(GameError::Invalid(format!(
                 "'{text}': misère games are compared for equality only (== or !=): they have \
                  no order"
             )));
         }
-        let mut forms = crate::misere_form::Forms::new();
         let (g, h) = (forms.parse(left)?, forms.parse(right)?);
         (relation == Relation::Equal) == (g == h)
     } else {

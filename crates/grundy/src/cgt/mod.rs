@@ -45,6 +45,7 @@ pub use show::Shape;
 pub use uptimal::Expansion;
 
 pub use dyadic::Dyadic;
+pub(crate) use parse::check_name;
 pub use products::Kept;
 pub use thermo::{Thermograph, Wall};
 
@@ -1137,6 +1138,12 @@ impl Universe {
         self.names.insert(name.to_string(), g);
         self.kept_names.remove(name);
         Ok(())
+    }
+
+    /// Takes the name `name` away, if a value had it.
+    pub fn forget(&mut self, name: &str) {
+        self.names.remove(name);
+        self.kept_names.remove(name);
     }
 
     /// Gives a form kept as written (see [`Universe::parse_kept`]) the name `name`: later

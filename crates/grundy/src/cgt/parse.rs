@@ -213,7 +213,7 @@ const INFIX: [&str; 6] = [
 const KEYWORDS: [&str; 2] = ["Tiny", "Miny"];
 
 /// Refuses a name that is not a single word, or is a word of the notation.
-pub(super) fn check_name(name: &str) -> Result<(), GameError> {
+pub(crate) fn check_name(name: &str) -> Result<(), GameError> {
     let bad = |why: &str| GameError::Invalid(format!("name '{name}': {why}"));
     match tokens(name) {
         Ok((toks, _, _)) if toks == [Tok::Word(name.to_string())] => {}

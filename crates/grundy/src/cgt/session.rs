@@ -16,6 +16,7 @@
 //! ```
 
 use super::{compare, Answer, Universe};
+use crate::misere_form::Forms;
 use crate::GameError;
 
 /// One answered line.
@@ -28,10 +29,11 @@ pub struct Entry {
     pub answer: Answer,
 }
 
-/// A worksheet's state: the values built so far and their names.
+/// A worksheet's state: the values and misère forms built so far, and their names.
 #[derive(Debug, Default)]
 pub struct Session {
     universe: Universe,
+    misere: Forms,
 }
 
 impl Session {
@@ -52,35 +54,36 @@ impl Session {
             Some((name, expression)) => (Some(name.trim()), expression.trim()),
             None => (None, line),
         };
-        let misere = crate::misere_form::is_misere_expression(expression);
+        let misere = self.misere.is_expression(expression);
         let comparison = compare::split(expression)?;
-        if name.is_some() {
-            if misere {
-                return Err(GameError::Invalid(format!(
-                    "'{line}': only short games' values can be named (a misère form cannot)"
-                )));
-            }
-            if comparison.is_some() {
-                return Err(GameError::Invalid(format!(
-                    "'{line}': a comparison is true or false, not a value to name"
-                )));
-            }
+        if name.is_some() && comparison.is_some() {
+            return Err(GameError::Invalid(format!(
+                "'{line}': a comparison is true or false, not a value to name"
+            )));
         }
         let answer = if let Some((left, relation, right)) = comparison {
             Answer::Comparison(compare::decide_in(
                 &mut self.universe,
+                &mut self.misere,
                 expression,
                 left,
                 relation,
                 right,
             )?)
         } else if misere {
-            Answer::Misere(crate::misere_form::report(expression)?)
+            let g = self.misere.parse(expression)?;
+            let report = self.misere.report(g)?;
+            if let Some(name) = name {
+                self.misere.define(name, g)?;
+                self.universe.forget(name);
+            }
+            Answer::Misere(report)
         } else {
             let form = self.universe.parse_kept(expression)?;
             let g = self.universe.kept_value(&form);
             if let Some(name) = name {
                 self.universe.define_kept(name, form)?;
+                self.misere.forget(name);
             }
             Answer::Value(self.universe.report(g)?)
         };
@@ -121,6 +124,31 @@ mod tests {
         assert!(c.result);
     }
 
+    /// Misère forms are named as values are, and a name moves between the two kinds when
+    /// it is given again.
+    #[test]
+    fn names_carry_misere_forms_to_later_lines() {
+        let mut s = Session::new();
+        let misere = |s: &mut Session, line: &str| match s.line(line).unwrap().unwrap().answer {
+            Answer::Misere(r) => r.canonical.unwrap(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(misere(&mut s, "m := *[2] + *[2]"), "*[2[2]]");
+        assert_eq!(misere(&mut s, "m + *[2]"), "*[2[22]]");
+        let written = misere(&mut s, "(*[2] + *[2]) : *[1]");
+        assert_eq!(misere(&mut s, "n := m : *[1]"), written);
+        assert_eq!(misere(&mut s, "n"), written);
+        let Answer::Comparison(c) = s.line("m != *[0]").unwrap().unwrap().answer else {
+            panic!()
+        };
+        assert!(c.result);
+        // Given to a value, the name is a value's.
+        assert_eq!(value(&mut s, "m := ^"), "^");
+        assert_eq!(value(&mut s, "m + v"), "0");
+        assert_eq!(misere(&mut s, "m := *[1]"), "*[1]");
+        assert!(s.line("m + ^").is_err());
+    }
+
     #[test]
     fn bad_lines_are_refused_in_words() {
         let mut s = Session::new();
@@ -129,7 +157,7 @@ mod tests {
             ("v := 1", "a name is a letter"),
             ("Cool := 1", "a word of the notation"),
             ("2a := 1", "a name is a letter"),
-            ("m := *[2]", "only short games' values can be named"),
+            ("m := *[2] + 1", "expected a misère game"),
             ("c := ^ > 0", "a comparison is true or false"),
             ("a := {1|", "game"),
         ] {

@@ -136,6 +136,17 @@ pub struct Forms {
     option_count: usize,
     /// The longest text [`Forms::show`] writes.
     show_limit: usize,
+    /// Forms given names (`m := *[2]+*[2]` in a session), read by [`Forms::parse`].
+    names: HashMap<String, Form>,
+}
+
+impl std::fmt::Debug for Forms {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Forms")
+            .field("forms", &self.nodes.len())
+            .field("names", &self.names)
+            .finish()
+    }
 }
 
 impl Default for Forms {
@@ -162,10 +173,47 @@ impl Forms {
             sorted: HashMap::default(),
             option_count: 0,
             show_limit: usize::MAX,
+            names: HashMap::default(),
         };
         let zero = forms.insert(Vec::new(), (0, 1));
         forms.nimbers.push(zero);
         forms
+    }
+
+    /// Gives `g` the name `name` (a word, see [`crate::cgt::Universe::define`]), read by
+    /// later expressions.
+    ///
+    /// ```
+    /// let mut forms = grundy::misere_form::Forms::new();
+    /// let g = forms.parse("*[2] + *[2]").unwrap();
+    /// forms.define("m", g).unwrap();
+    /// let h = forms.parse("m + *[2]").unwrap();
+    /// assert_eq!(forms.show(h).unwrap(), "*[2[22]]");
+    /// assert!(forms.is_expression("m : m"));
+    /// ```
+    pub fn define(&mut self, name: &str, g: Form) -> Result<(), GameError> {
+        crate::cgt::check_name(name)?;
+        self.names.insert(name.to_string(), g);
+        Ok(())
+    }
+
+    /// Takes the name `name` away, if a form had it.
+    pub fn forget(&mut self, name: &str) {
+        self.names.remove(name);
+    }
+
+    /// The form named `name`, if one was [defined](Forms::define).
+    pub fn named(&self, name: &str) -> Option<Form> {
+        self.names.get(name).copied()
+    }
+
+    /// Whether `text` is a misère expression here: it writes a game in CGSuite's `*[…]`
+    /// notation or uses a name given to a misère form.
+    pub fn is_expression(&self, text: &str) -> bool {
+        is_misere_expression(text)
+            || text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| self.names.contains_key(w))
     }
 
     /// The empty game 0 (a misère N-position: the player to move cannot, and wins).
@@ -365,6 +413,40 @@ impl Forms {
         }
         let s = self.game(&options)?;
         self.sums.insert(key, s);
+        Ok(s)
+    }
+
+    /// The ordinal sum G : H (Conway, ONAG ch. 15): G's options and G : H′ for each option
+    /// H′ of H — H played on top of G, a move in G wiping H out — of the forms in simplest
+    /// form, as CGSuite takes `G : H` of misère canonical games.
+    ///
+    /// ```
+    /// use grundy::misere_form::Forms;
+    ///
+    /// let mut forms = Forms::new();
+    /// let g = forms.parse("*[2] : *[3]").unwrap();
+    /// assert_eq!(g, forms.nimber(5).unwrap()); // *a : *b is *(a + b)
+    /// ```
+    pub fn ordinal_sum(&mut self, g: Form, h: Form) -> Result<Form, GameError> {
+        let mut memo = HashMap::default();
+        self.ordinal_step(g, h, &mut memo)
+    }
+
+    fn ordinal_step(
+        &mut self,
+        g: Form,
+        h: Form,
+        memo: &mut HashMap<Form, Form>,
+    ) -> Result<Form, GameError> {
+        if let Some(&s) = memo.get(&h) {
+            return Ok(s);
+        }
+        let mut options = self.options(g).to_vec();
+        for o in self.options(h).to_vec() {
+            options.push(crate::cgt::deep(|| self.ordinal_step(g, o, memo))?);
+        }
+        let s = self.game(&options)?;
+        memo.insert(h, s);
         Ok(s)
     }
 

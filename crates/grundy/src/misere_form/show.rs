@@ -10,7 +10,7 @@
 //! Read as CGSuite reads it: `*[n]` is the nim heap *n, `*[a, b, …]` the game whose options
 //! are a, b, … where an integer is a nim heap and a bracketed list `[a, b]` a game of those
 //! options (`*[[2], 0]` is {{*2}, 0}), and `*[…]` forms add with `+` (or `-`: in misère play
-//! every game is its own negative).
+//! every game is its own negative) and make ordinal sums with `:` (binding tighter than `+`).
 
 use super::{Form, Forms};
 use crate::GameError;
@@ -263,7 +263,7 @@ impl Forms {
         let g = p.expression(self)?;
         p.skip_space();
         if p.at < p.chars.len() {
-            return Err(p.error("'+' or the end"));
+            return Err(p.error("'+', ':' or the end"));
         }
         Ok(g)
     }
@@ -337,10 +337,20 @@ impl Parser<'_> {
     }
 
     fn sum(&mut self, forms: &mut Forms) -> Result<Form, GameError> {
-        let mut g = self.term(forms)?;
+        let mut g = self.ordinal(forms)?;
         while self.eat('+') || self.eat('-') {
-            let h = self.term(forms)?;
+            let h = self.ordinal(forms)?;
             g = forms.add(g, h)?;
+        }
+        Ok(g)
+    }
+
+    /// Terms joined by ordinal sums, `G : H`, binding tighter than sums (as in CGSuite).
+    fn ordinal(&mut self, forms: &mut Forms) -> Result<Form, GameError> {
+        let mut g = self.term(forms)?;
+        while self.eat(':') {
+            let h = self.term(forms)?;
+            g = forms.ordinal_sum(g, h)?;
         }
         Ok(g)
     }
@@ -375,6 +385,23 @@ impl Parser<'_> {
                 return Err(self.error("')'"));
             }
             return Ok(g);
+        }
+        if self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            let start = self.at;
+            while self
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                self.at += 1;
+            }
+            let word: String = self.chars[start..self.at].iter().map(|&(_, c)| c).collect();
+            if let Some(g) = forms.named(&word) {
+                return Ok(g);
+            }
+            self.at = start;
+            return Err(self.error(&format!(
+                "a misère game: *[…], *n, a parenthesis or a name given to a misère form                  ('{word}' is not one)"
+            )));
         }
         if !self.eat('*') {
             return Err(self.error("a misère game: *[…], *n or a parenthesis"));
