@@ -549,7 +549,22 @@ pub fn answer_text(a: &grundy::cgt::Answer) -> String {
         grundy::cgt::Answer::Value(r) => cgt_text(r),
         grundy::cgt::Answer::Misere(r) => misere_form_text(r),
         grundy::cgt::Answer::Comparison(c) => format!("{}\n", c.result),
+        grundy::cgt::Answer::Loopy(r) => loopy_text(r),
     }
+}
+
+/// A loopy game's value: its form, then its outcome and whether it is a stopper.
+pub fn loopy_text(r: &grundy::cgt::loopy::LoopyReport) -> String {
+    let kind = if r.stopper {
+        "a stopper (no play alternates for ever), shown in simplest form"
+    } else {
+        "not a stopper (some play alternates for ever)"
+    };
+    format!(
+        "{}\nOutcome {}; {kind}.\n",
+        r.canonical,
+        r.outcome.describe()
+    )
 }
 
 /// A misère canonical form: the form, then its outcomes, values and genus in words.

@@ -167,6 +167,10 @@ pub fn decide_in(
         }
         let (g, h) = (forms.parse(left)?, forms.parse(right)?);
         (relation == Relation::Equal) == (g == h)
+    } else if super::loopy::is_loopy_expression(left) || super::loopy::is_loopy_expression(right) {
+        let order = super::loopy::order(u, left, right)?;
+        u.check()?;
+        relation.holds(order)
     } else {
         let (g, h) = (u.parse(left)?, u.parse(right)?);
         let order = u.compare(g, h);

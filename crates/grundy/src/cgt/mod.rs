@@ -33,6 +33,7 @@
 mod atomic;
 pub mod compare;
 mod dyadic;
+pub mod loopy;
 mod parse;
 mod products;
 pub mod session;
@@ -79,6 +80,8 @@ pub enum Answer {
     Misere(crate::misere_form::Report),
     /// Whether a comparison (`^ > 0`) holds.
     Comparison(compare::Comparison),
+    /// A loopy game's value (`on`, `{0|pass}`, `a{0||0|a}`).
+    Loopy(loopy::LoopyReport),
 }
 
 /// The [`Answer`] to an expression: whether a comparison holds (`^ > 0`, with CGSuite's
@@ -99,6 +102,8 @@ pub fn answer(text: &str) -> Result<Answer, crate::GameError> {
     }
     if crate::misere_form::is_misere_expression(text) {
         crate::misere_form::report(text).map(Answer::Misere)
+    } else if loopy::is_loopy_expression(text) {
+        loopy::answer(text)
     } else {
         report(text).map(Answer::Value)
     }

@@ -24,7 +24,7 @@ use super::{Dyadic, Id, Kept, Universe};
 use crate::GameError;
 
 #[derive(Clone, Debug, PartialEq)]
-enum Tok {
+pub(super) enum Tok {
     /// Digits: a number of any size.
     Num(num_bigint::BigUint),
     Slash,
@@ -96,9 +96,9 @@ impl std::fmt::Display for Tok {
 /// The tokens of `text`, each with the column (from 1, in characters) where it starts.
 /// The tokens of `text`, where each starts (a column from 1), and whether space comes before
 /// it (`3 * G` multiplies, `3*2` is 3 + *2 as it is written back).
-type Tokens = (Vec<Tok>, Vec<usize>, Vec<bool>);
+pub(super) type Tokens = (Vec<Tok>, Vec<usize>, Vec<bool>);
 
-fn tokens(text: &str) -> Result<Tokens, GameError> {
+pub(super) fn tokens(text: &str) -> Result<Tokens, GameError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut cols = Vec::new();
@@ -210,7 +210,9 @@ const INFIX: [&str; 6] = [
 
 /// The words of the notation besides the methods written between operands ([`INFIX`]):
 /// none of them can be a name.
-const KEYWORDS: [&str; 2] = ["Tiny", "Miny"];
+const KEYWORDS: [&str; 9] = [
+    "Tiny", "Miny", "pass", "on", "off", "over", "under", "dud", "upon",
+];
 
 /// Refuses a name that is not a single word, or is a word of the notation.
 pub(crate) fn check_name(name: &str) -> Result<(), GameError> {

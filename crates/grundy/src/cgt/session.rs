@@ -70,6 +70,14 @@ impl Session {
                 relation,
                 right,
             )?)
+        } else if super::loopy::is_loopy_expression(expression) {
+            if name.is_some() {
+                return Err(GameError::Invalid(format!(
+                    "'{line}': a loopy game cannot be named yet (short games' values and \
+                     misère forms can)"
+                )));
+            }
+            super::loopy::answer(expression)?
         } else if misere {
             let g = self.misere.parse(expression)?;
             let report = self.misere.report(g)?;

@@ -1,0 +1,501 @@
+//! Loopy games written in CGSuite's notation: short followers as short games are written
+//! (`{3|1}`, `^*`), `on`, `off`, `dud`, pseudonumbers `x over` and `x under` (`3/2under`),
+//! upons (`^[on]`, `-1/4v[on]`), switches (`+-over`), and otherwise braces, a game that a
+//! follower moves back to labelled (`a{0||0|a}`, labels a, b, … in the order written), a
+//! side of one braced option written without its braces and the bar widened.
+
+use super::{Graph, Id, Universe};
+use rustc_hash::FxHashMap as HashMap;
+
+/// The most strokes a bar has (as for short games).
+const MAX_BARS: usize = 4;
+
+/// How deep the order of loopy options looks (their shapes to this depth).
+const KEY_DEPTH: u32 = 4;
+
+struct Writer<'a> {
+    graph: &'a Graph,
+    /// Each loop-free vertex's short game.
+    short: HashMap<usize, Id>,
+    /// Each short game's text.
+    texts: HashMap<usize, String>,
+    /// Vertices that a follower moves back to, and their labels once given.
+    looped: HashMap<usize, Option<String>>,
+    labels_given: usize,
+    /// Each vertex's special name, once found.
+    specials: HashMap<usize, Option<String>>,
+    /// Each (vertex, depth)'s ordering key, once found.
+    keys: HashMap<(usize, u32), u64>,
+}
+
+/// FNV-1a: a hash that is the same on every machine and every run (options are written in
+/// its order, so the text of a value must not depend on the run).
+fn fnv(bytes: &[u8], mut h: u64) -> u64 {
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Which vertices of `order` (all reachable from the first) are loop-free: no cycle is
+/// reachable from them (Tarjan's strongly connected components, successors first).
+fn loop_free(graph: &Graph, order: &[usize]) -> HashMap<usize, bool> {
+    struct T<'g> {
+        graph: &'g Graph,
+        index: HashMap<usize, usize>,
+        low: HashMap<usize, usize>,
+        on_stack: HashMap<usize, bool>,
+        stack: Vec<usize>,
+        next: usize,
+        free: HashMap<usize, bool>,
+    }
+    fn visit(t: &mut T, v: usize) {
+        t.index.insert(v, t.next);
+        t.low.insert(v, t.next);
+        t.next += 1;
+        t.stack.push(v);
+        t.on_stack.insert(v, true);
+        let succ: Vec<usize> = t.graph.left[v]
+            .iter()
+            .chain(&t.graph.right[v])
+            .copied()
+            .collect();
+        for &w in &succ {
+            if !t.index.contains_key(&w) {
+                crate::cgt::deep(|| visit(t, w));
+                let lw = t.low[&w];
+                let lv = t.low.get_mut(&v).expect("visited");
+                *lv = (*lv).min(lw);
+            } else if t.on_stack.get(&w) == Some(&true) {
+                let iw = t.index[&w];
+                let lv = t.low.get_mut(&v).expect("visited");
+                *lv = (*lv).min(iw);
+            }
+        }
+        if t.low[&v] == t.index[&v] {
+            let mut component = Vec::new();
+            loop {
+                let w = t.stack.pop().expect("on the stack");
+                t.on_stack.insert(w, false);
+                component.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            let cyclic = component.len() > 1 || succ.contains(&v);
+            for &w in &component {
+                let free = !cyclic
+                    && t.graph.left[w]
+                        .iter()
+                        .chain(&t.graph.right[w])
+                        .all(|x| t.free.get(x) == Some(&true));
+                t.free.insert(w, free);
+            }
+        }
+    }
+    let mut t = T {
+        graph,
+        index: HashMap::default(),
+        low: HashMap::default(),
+        on_stack: HashMap::default(),
+        stack: Vec::new(),
+        next: 0,
+        free: HashMap::default(),
+    };
+    for &v in order {
+        if !t.index.contains_key(&v) {
+            visit(&mut t, v);
+        }
+    }
+    t.free
+}
+
+/// The number of strokes of the widest bar at the top level of `text` when it is one game in
+/// braces (`{1|0}` 1, `{3||2|1}` 2), else 0.
+fn braced_bars(text: &str) -> usize {
+    let b = text.as_bytes();
+    if b.first() != Some(&b'{') || b.last() != Some(&b'}') {
+        return 0;
+    }
+    let (mut depth, mut widest, mut run) = (0i32, 0, 0);
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'{' | b'(' => depth += 1,
+            b'}' | b')' => {
+                depth -= 1;
+                if depth == 0 && i + 1 != b.len() {
+                    return 0;
+                }
+            }
+            _ => {}
+        }
+        if c == b'|' && depth == 1 {
+            run += 1;
+            widest = widest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    widest
+}
+
+impl Graph {
+    /// `v` written in CGSuite's notation (see the module docs of `show`); best for a
+    /// stopper in simplest form ([`Graph::stopper_form`]), whose text depends only on its
+    /// value.
+    pub fn show(&self, u: &mut Universe, v: usize) -> String {
+        let order = self.reachable(v);
+        let free = loop_free(self, &order);
+        let mut short = HashMap::default();
+        // Loop-free vertices as short games, followers first.
+        fn build(g: &Graph, u: &mut Universe, x: usize, short: &mut HashMap<usize, Id>) -> Id {
+            if let Some(&id) = short.get(&x) {
+                return id;
+            }
+            let left: Vec<Id> = g.left[x].iter().map(|&o| build(g, u, o, short)).collect();
+            let right: Vec<Id> = g.right[x].iter().map(|&o| build(g, u, o, short)).collect();
+            let id = u.game(&left, &right);
+            short.insert(x, id);
+            id
+        }
+        for &x in &order {
+            if free[&x] {
+                crate::cgt::deep(|| build(self, u, x, &mut short));
+            }
+        }
+        let mut texts = HashMap::default();
+        for (&x, &id) in &short {
+            texts.insert(x, u.show(id));
+        }
+        let mut w = Writer {
+            graph: self,
+            short,
+            texts,
+            looped: HashMap::default(),
+            labels_given: 0,
+            specials: HashMap::default(),
+            keys: HashMap::default(),
+        };
+        let mut on_path = HashMap::default();
+        w.find_loops(u, v, &mut on_path);
+        w.write(u, v).0
+    }
+}
+
+impl Writer<'_> {
+    /// A special name for `x` (on, off, dud, x over, x under, upons), if it has one.
+    fn special(&mut self, u: &mut Universe, x: usize) -> Option<String> {
+        if let Some(t) = self.specials.get(&x) {
+            return t.clone();
+        }
+        let t = self.find_special(u, x);
+        self.specials.insert(x, t.clone());
+        t
+    }
+
+    fn find_special(&self, u: &mut Universe, x: usize) -> Option<String> {
+        let (l, r) = (&self.graph.left[x], &self.graph.right[x]);
+        let number = |u: &Universe, y: usize| -> Option<String> {
+            let id = *self.short.get(&y)?;
+            u.as_number(id).is_some().then(|| self.texts[&y].clone())
+        };
+        let prefix = |t: String| if t == "0" { String::new() } else { t };
+        match (&l[..], &r[..]) {
+            ([a], []) if *a == x => return Some("on".into()),
+            ([], [a]) if *a == x => return Some("off".into()),
+            ([a], [b]) if *a == x && *b == x => return Some("dud".into()),
+            ([a], [b]) if *b == x => {
+                if let Some(t) = number(u, *a) {
+                    return Some(format!("{}over", prefix(t)));
+                }
+            }
+            ([a], [b]) if *a == x => {
+                if let Some(t) = number(u, *b) {
+                    return Some(format!("{}under", prefix(t)));
+                }
+            }
+            _ => {}
+        }
+        // Switches ±G: G's negative is Right's only option (`+-over`, `+-(5over)`).
+        if let ([a], [b]) = (&l[..], &r[..]) {
+            let below = |y: usize| !self.graph.reachable(y).contains(&x);
+            if (!self.short.contains_key(a) || !self.short.contains_key(b))
+                && below(*a)
+                && below(*b)
+            {
+                let (ta, nb) = (self.alone(u, *a, false), self.alone(u, *b, true));
+                if ta == nb {
+                    let number_first = ta.starts_with(|c: char| c.is_ascii_digit() || c == '-');
+                    let symbol = ta.ends_with(|c: char| c.is_ascii_alphabetic() || c == ']');
+                    return Some(if number_first && symbol {
+                        format!("+-({ta})")
+                    } else {
+                        format!("+-{ta}")
+                    });
+                }
+            }
+        }
+        // Tiny(x) = {0 || 0 | −x} and Miny(x) = {x | 0 || 0}, x a loopy game, in a plumtree
+        // (a game whose only cycles are passes), as CGSuite writes them.
+        for miny in [false, true] {
+            let (own, other) = if miny { (r, l) } else { (l, r) };
+            let zero = |y: usize| self.texts.get(&y).is_some_and(|t| t == "0");
+            let ([z0], [y]) = (&own[..], &other[..]) else {
+                continue;
+            };
+            if !zero(*z0)
+                || self.short.contains_key(y)
+                || self.graph.reachable(*y).contains(&x)
+                || !self.graph.plumtree(x)
+            {
+                continue;
+            }
+            let (yl, yr) = if miny {
+                (&self.graph.right[*y], &self.graph.left[*y])
+            } else {
+                (&self.graph.left[*y], &self.graph.right[*y])
+            };
+            if let ([z1], [w]) = (&yl[..], &yr[..]) {
+                if zero(*z1) && !self.short.contains_key(w) && self.positive(*w, !miny) {
+                    let x = self.alone(u, *w, !miny);
+                    return Some(format!("{}({x})", if miny { "Miny" } else { "Tiny" }));
+                }
+            }
+        }
+        // Upons: {pass, x | x*} = x^[on] and {pass | x*m} = x^[on]*(m⊕1) (m ≠ 0); and their
+        // negatives, as CGSuite recognises them.
+        for negated in [false, true] {
+            let (own, other) = if negated { (r, l) } else { (l, r) };
+            let [y] = other[..] else { continue };
+            let Some(&id) = self.short.get(&y) else {
+                continue;
+            };
+            let Some((n, 0, m)) = u.ups_of(id).map(|(n, k, m)| (n.clone(), k, m)) else {
+                continue;
+            };
+            let fits = if m == 0 {
+                let nx = u.number(n.clone());
+                own.len() == 2
+                    && own.contains(&x)
+                    && own
+                        .iter()
+                        .any(|&o| o != x && self.short.get(&o) == Some(&nx))
+            } else {
+                own[..] == [x]
+            };
+            if fits {
+                let number = u.number(n);
+                let mut t = prefix(u.show(number));
+                t.push_str(if negated { "v[on]" } else { "^[on]" });
+                match m ^ 1 {
+                    0 => {}
+                    1 => t.push('*'),
+                    k => t.push_str(&format!("*{k}")),
+                }
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    /// `x` (or −x) written on its own, its labels its own.
+    fn alone(&self, u: &mut Universe, x: usize, negated: bool) -> String {
+        let mut copy = Graph::new();
+        match self.graph.copy_into(x, &mut copy, negated) {
+            Ok(c) => copy.show(u, c),
+            Err(_) => String::new(),
+        }
+    }
+
+    /// Whether `x` (or −x) is greater than 0.
+    fn positive(&self, x: usize, negated: bool) -> bool {
+        let mut copy = Graph::new();
+        let Ok(c) = self.graph.copy_into(x, &mut copy, negated) else {
+            return false;
+        };
+        let Ok(zero) = copy.vertex() else {
+            return false;
+        };
+        matches!((copy.le(zero, c), copy.le(c, zero)), (Ok(true), Ok(false)))
+    }
+
+    /// Marks the vertices that a follower moves back to (in the order they are written).
+    fn find_loops(&mut self, u: &mut Universe, x: usize, on_path: &mut HashMap<usize, bool>) {
+        if self.short.contains_key(&x) || self.special(u, x).is_some() {
+            return;
+        }
+        if on_path.get(&x) == Some(&true) {
+            self.looped.insert(x, None);
+            return;
+        }
+        if on_path.contains_key(&x) {
+            return;
+        }
+        on_path.insert(x, true);
+        for o in self
+            .ordered(u, x, true)
+            .into_iter()
+            .chain(self.ordered(u, x, false))
+        {
+            crate::cgt::deep(|| self.find_loops(u, o, on_path));
+        }
+        on_path.insert(x, false);
+    }
+
+    /// The options of `x` of one side in the order written: short ones as CGSuite orders
+    /// them (by their text here), then loopy ones by their shape.
+    fn ordered(&mut self, u: &mut Universe, x: usize, left: bool) -> Vec<usize> {
+        let opts = if left {
+            self.graph.left[x].clone()
+        } else {
+            self.graph.right[x].clone()
+        };
+        let mut keyed: Vec<(bool, String, u64, usize)> = opts
+            .iter()
+            .map(|&o| match self.texts.get(&o) {
+                Some(t) => (false, t.clone(), 0, o),
+                None => (true, String::new(), self.key(u, o, KEY_DEPTH), o),
+            })
+            .collect();
+        keyed.sort();
+        keyed.into_iter().map(|k| k.3).collect()
+    }
+
+    /// A hash for ordering: `x`'s shape to depth `depth`, whatever its labels.
+    fn key(&mut self, u: &mut Universe, x: usize, depth: u32) -> u64 {
+        const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+        if let Some(&k) = self.keys.get(&(x, depth)) {
+            return k;
+        }
+        let k = if let Some(t) = self.texts.get(&x) {
+            fnv(t.as_bytes(), SEED)
+        } else if let Some(t) = self.special(u, x) {
+            fnv(t.as_bytes(), SEED)
+        } else if depth == 0 {
+            fnv(b"~", SEED)
+        } else {
+            let mut h = fnv(b"{", SEED);
+            for side in [self.graph.left[x].clone(), self.graph.right[x].clone()] {
+                let mut ks: Vec<u64> = side
+                    .iter()
+                    .map(|&o| crate::cgt::deep(|| self.key(u, o, depth - 1)))
+                    .collect();
+                ks.sort_unstable();
+                for k in ks {
+                    h = fnv(&k.to_le_bytes(), h);
+                }
+                h = fnv(b"|", h);
+            }
+            h
+        };
+        self.keys.insert((x, depth), k);
+        k
+    }
+
+    /// `x` written, and the strokes of its bar when it is braces without a label.
+    fn write(&mut self, u: &mut Universe, x: usize) -> (String, usize) {
+        if let Some(t) = self.texts.get(&x) {
+            let t = t.clone();
+            let bars = braced_bars(&t);
+            return (t, bars);
+        }
+        if let Some(t) = self.special(u, x) {
+            return (t, 0);
+        }
+        match self.looped.get(&x) {
+            Some(Some(label)) => return (label.clone(), 0),
+            Some(None) => {
+                let label = label_name(self.labels_given);
+                self.labels_given += 1;
+                self.looped.insert(x, Some(label.clone()));
+                let (body, _) = self.braces(u, x);
+                let text = format!("{label}{body}");
+                self.looped.insert(x, Some(label));
+                return (text, 0);
+            }
+            None => {}
+        }
+        self.braces(u, x)
+    }
+
+    fn braces(&mut self, u: &mut Universe, x: usize) -> (String, usize) {
+        let left = self.ordered(u, x, true);
+        let right = self.ordered(u, x, false);
+        let mut sides: Vec<(Vec<(String, usize)>, usize)> = Vec::new();
+        for opts in [left, right] {
+            let written: Vec<(String, usize)> = opts
+                .iter()
+                .map(|&o| crate::cgt::deep(|| self.write(u, o)))
+                .collect();
+            let merged = match &written[..] {
+                [(_, bars)] if *bars > 0 => *bars,
+                _ => 0,
+            };
+            sides.push((written, merged));
+        }
+        let widest = sides.iter().map(|s| s.1).max().unwrap_or(0);
+        let (bars, strip) = if widest < MAX_BARS {
+            (widest + 1, true)
+        } else {
+            (1, false)
+        };
+        let mut out = String::from("{");
+        for (k, (written, merged)) in sides.iter().enumerate() {
+            if k == 1 {
+                out.push_str(&"|".repeat(bars));
+            }
+            if strip && *merged > 0 {
+                let t = &written[0].0;
+                out.push_str(&t[1..t.len() - 1]);
+            } else {
+                let texts: Vec<&str> = written.iter().map(|w| w.0.as_str()).collect();
+                out.push_str(&texts.join(","));
+            }
+        }
+        out.push('}');
+        (out, bars)
+    }
+}
+
+/// The n-th label: a, b, …, z, a1, b1, …
+fn label_name(n: usize) -> String {
+    let letter = (b'a' + (n % 26) as u8) as char;
+    if n < 26 {
+        letter.to_string()
+    } else {
+        format!("{letter}{}", n / 26)
+    }
+}
+
+impl Graph {
+    /// Whether the only cycles reachable from `v` are passes (moves from a position to
+    /// itself): CGSuite's plumtrees.
+    pub fn plumtree(&self, v: usize) -> bool {
+        let mut colour: HashMap<usize, u8> = HashMap::default();
+        let mut stack = vec![(v, 0usize)];
+        colour.insert(v, 1);
+        while let Some(&mut (x, ref mut i)) = stack.last_mut() {
+            let next: Vec<usize> = self.left[x].iter().chain(&self.right[x]).copied().collect();
+            if *i < next.len() {
+                let y = next[*i];
+                *i += 1;
+                if y == x {
+                    continue;
+                }
+                match colour.get(&y) {
+                    None => {
+                        colour.insert(y, 1);
+                        stack.push((y, 0));
+                    }
+                    Some(1) => return false,
+                    _ => {}
+                }
+            } else {
+                colour.insert(x, 2);
+                stack.pop();
+            }
+        }
+        true
+    }
+}
