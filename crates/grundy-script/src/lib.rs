@@ -644,6 +644,106 @@ impl Rules {
     /// assert_eq!(report.canonical, "{1|0}");
     /// ```
     pub fn value(&self, opts: &Options) -> Result<grundy::cgt::Report, ScriptError> {
+        self.short_value(opts)?.map_err(|next| {
+            ScriptError::Script(format!(
+                "{}: the game has a cycle (position {next} repeats), so it is not a short game \
+                 and has no value",
+                self.source
+            ))
+        })
+    }
+
+    /// The value of the start position (or `opts.start`) whatever the game: its value as a
+    /// short game (see [`Rules::value`]), or, when a partizan game's positions cycle, its
+    /// value as a loopy game (see [`grundy::cgt::loopy`]), from the graph of every position
+    /// reached (at most `opts.max_positions`).
+    ///
+    /// ```
+    /// let rules = grundy_script::Rules::compile(
+    ///     "fn start() { 0 }
+    ///      fn left_moves(p) { if p == 0 { [0] } else { [] } }
+    ///      fn right_moves(p) { [] }",
+    ///     "on.rhai",
+    /// ).unwrap();
+    /// let grundy::cgt::Answer::Loopy(r) = rules.value_answer(&grundy_script::Options::default())
+    ///     .unwrap() else { panic!() };
+    /// assert_eq!(r.canonical, "on");
+    /// ```
+    pub fn value_answer(&self, opts: &Options) -> Result<grundy::cgt::Answer, ScriptError> {
+        match self.short_value(opts)? {
+            Ok(report) => Ok(grundy::cgt::Answer::Value(report)),
+            Err(next) if !self.partizan || self.components => Err(ScriptError::Script(format!(
+                "{}: the game has a cycle (position {next} repeats), so it is not a short \
+                 game; loopy values are for partizan games (left_moves and right_moves) \
+                 without components",
+                self.source
+            ))),
+            Err(_) => self.loopy_value(opts).map(grundy::cgt::Answer::Loopy),
+        }
+    }
+
+    /// The loopy value of the start position: the graph of every position reached.
+    fn loopy_value(&self, opts: &Options) -> Result<grundy::cgt::loopy::LoopyReport, ScriptError> {
+        let script = |e: String| ScriptError::Script(e);
+        let start = match &opts.start {
+            Some(text) => self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
+                ScriptError::Script(format!("start position '{text}' is not a Rhai value: {e}"))
+            })?,
+            None => self.call("start", None)?,
+        };
+        let game = ScriptGame {
+            rules: self,
+            values: RefCell::new(HashMap::new()),
+        };
+        let mut graph = grundy::cgt::loopy::Graph::new();
+        let mut at: HashMap<String, usize> = HashMap::new();
+        let root = game.key(&start)?;
+        let mut queue = vec![root.clone()];
+        at.insert(
+            root.clone(),
+            graph.vertex().map_err(|e| script(e.to_string()))?,
+        );
+        let mut i = 0;
+        while i < queue.len() {
+            let key = queue[i].clone();
+            i += 1;
+            if i % 1024 == 0 {
+                grundy::budget::check().map_err(|e| script(e.to_string()))?;
+            }
+            let mut sides = Vec::new();
+            for name in ["left_moves", "right_moves"] {
+                let mut side = Vec::new();
+                for next in game.keys(name, &key).map_err(script)? {
+                    if !at.contains_key(&next) {
+                        if at.len() >= opts.max_positions {
+                            return Err(ScriptError::TooMany {
+                                limit: opts.max_positions,
+                                counted: at.len() + 1,
+                            });
+                        }
+                        let v = graph.vertex().map_err(|e| script(e.to_string()))?;
+                        at.insert(next.clone(), v);
+                        queue.push(next.clone());
+                    }
+                    side.push(at[&next]);
+                }
+                sides.push(side);
+            }
+            let right = sides.pop().unwrap_or_default();
+            let left = sides.pop().unwrap_or_default();
+            graph.set(at[&key], left, right);
+        }
+        let mut u = grundy::cgt::Universe::new();
+        graph
+            .report(&mut u, at[&root])
+            .map_err(|e| script(e.to_string()))
+    }
+
+    /// The short value of the start position, or the position found to repeat (`Err`).
+    fn short_value(
+        &self,
+        opts: &Options,
+    ) -> Result<Result<grundy::cgt::Report, String>, ScriptError> {
         if self.primitive {
             return Err(ScriptError::Script(format!(
                 "{}: primitive(p) gives results of the script's own; values are for normal \
@@ -698,11 +798,7 @@ impl Rules {
                     grundy::budget::check().map_err(|e| script(e.to_string()))?;
                 }
                 if !on_stack.insert(next.clone()) {
-                    return Err(script(format!(
-                        "{}: the game has a cycle (position {next} repeats), so it is not a \
-                         short game and has no value",
-                        self.source
-                    )));
+                    return Ok(Err(next));
                 }
                 stack.push(frame(next)?);
                 continue;
@@ -720,6 +816,7 @@ impl Rules {
             stack.pop();
         }
         u.report(known[&root])
+            .map(Ok)
             .map_err(|e| ScriptError::Script(e.to_string()))
     }
 }
@@ -1460,6 +1557,7 @@ mod tests {
                 "grid",
                 "kayles-sum",
                 "partizan-subtraction",
+                "ring",
                 "tic-tac-toe",
                 "chain-push",
                 "chain",
@@ -1546,5 +1644,58 @@ mod tests {
         ex.ids(Children::of(list).unwrap(), None, &mut ids);
         assert_eq!(ids, [6, 7]);
         assert_eq!(ex.store.json(7).to_string(), "[2,3]");
+    }
+
+    /// A partizan script whose positions cycle gets its loopy value: the ring of
+    /// examples/ring.rhai (Left draws moving first, wins when Right starts: PHat) equals its
+    /// value written in CGSuite's notation, and `on` and `over` written as scripts are
+    /// those stoppers.
+    #[test]
+    fn cycling_partizan_scripts_get_loopy_values() {
+        let ring = Rules::compile(
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../examples/ring.rhai"
+            ))
+            .unwrap(),
+            "ring.rhai",
+        )
+        .unwrap();
+        let grundy::cgt::Answer::Loopy(r) = ring.value_answer(&Options::default()).unwrap() else {
+            panic!("a loopy value")
+        };
+        assert_eq!(r.outcome, grundy::cgt::loopy::LoopyOutcome::PHat);
+        assert!(!r.stopper);
+        let same = format!("{} == a{{b{{c{{0,a|c||b}}|a}}||0,a|c}}", r.canonical);
+        let grundy::cgt::Answer::Comparison(c) = grundy::cgt::answer(&same).unwrap() else {
+            panic!()
+        };
+        assert!(c.result, "{same}");
+        for (moves, shown) in [
+            (
+                "fn left_moves(p) { if p == 0 { [0] } else { [] } } fn right_moves(p) { [] }",
+                "on",
+            ),
+            (
+                "fn left_moves(p) { if p == 0 { [1] } else { [] } } \
+                 fn right_moves(p) { if p == 0 { [0] } else { [] } }",
+                "over",
+            ),
+        ] {
+            let rules = Rules::compile(&format!("fn start() {{ 0 }} {moves}"), "s.rhai").unwrap();
+            let grundy::cgt::Answer::Loopy(r) = rules.value_answer(&Options::default()).unwrap()
+            else {
+                panic!("{moves}")
+            };
+            assert_eq!(r.canonical, shown);
+        }
+        // An impartial script that cycles has no value of either kind.
+        let impartial =
+            Rules::compile("fn start() { 0 } fn moves(p) { [1 - p] }", "two.rhai").unwrap();
+        let e = impartial
+            .value_answer(&Options::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("loopy values are for partizan games"), "{e}");
     }
 }

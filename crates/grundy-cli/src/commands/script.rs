@@ -12,17 +12,18 @@ fn compile(file: &str) -> Result<grundy_script::Rules> {
     grundy_script::Rules::compile(&text, file).map_err(|e| user(e.to_string()))
 }
 
-/// `grundy script FILE --value`: the start position's value as a short game.
+/// `grundy script FILE --value`: the start position's value as a short game, or as a loopy
+/// game when a partizan game's positions cycle.
 pub fn value(
     file: &str,
     json: bool,
     opts: &grundy_script::Options,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let report = compile(file)?
-        .value(opts)
+    let answer = compile(file)?
+        .value_answer(opts)
         .map_err(|e| user(e.to_string()))?;
-    super::emit(out, json, &report, || render::cgt_text(&report))
+    super::emit(out, json, &answer, || render::answer_text(&answer))
 }
 
 /// Explores and solves the game of the script in `file`, from `opts.start` (a Rhai

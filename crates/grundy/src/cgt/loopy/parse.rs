@@ -13,7 +13,8 @@
 //!
 //! on = {pass | } (Left may always move), off = { | pass}, over = {0 | pass},
 //! under = {pass | 0}, upon = {pass | *} and dud = {pass | pass} (Winning Ways ch. 11).
-//! `a{0 | a}` labels a game so that its followers may move back to it.
+//! `a{0 | a}` labels a game so that its followers may move back to it (and later parts of the
+//! expression name it too).
 
 use super::super::parse::{tokens, Tok};
 use super::{Graph, Id, Universe};
@@ -305,9 +306,6 @@ impl Parser<'_> {
                 Ok(Value::Loopy(self.constant(graph, u, &w)?))
             }
             Some(Tok::Word(w)) if self.at + 1 < end && self.toks[self.at + 1] == Tok::Open => {
-                if self.labels.contains_key(&w) {
-                    return Err(err(text, format_args!("the label '{w}' is given twice")));
-                }
                 self.at += 1;
                 self.braces(u, graph, end, Some(w))
             }
@@ -321,7 +319,7 @@ impl Parser<'_> {
                     text,
                     format_args!(
                         "unknown word '{w}' (a label names the game in braces it stands \
-                         before, a{{0|a}}, and is used inside them)"
+                         before, a{{0|a}}, and is used inside them or after them)"
                     ),
                 )),
             },
@@ -494,12 +492,14 @@ impl Parser<'_> {
         self.at += 1; // `{`
         let close = self.matching(end, |t| *t == Tok::Open, |t| *t == Tok::Close)?;
         let v = graph.vertex()?;
-        if let Some(l) = &label {
-            self.labels.insert(l.clone(), v);
-        }
+        // A label names its game inside the braces and after them; a label given again
+        // inside names the inner game there only.
+        let outer = label
+            .as_ref()
+            .and_then(|l| self.labels.insert(l.clone(), v));
         let g = self.slots(u, graph, v, self.at, close)?;
-        if let Some(l) = &label {
-            self.labels.remove(l);
+        if let (Some(l), Some(outer)) = (&label, outer) {
+            self.labels.insert(l.clone(), outer);
         }
         self.at = close + 1;
         Ok(g)
