@@ -221,12 +221,33 @@ fn compact_values(c: &mut Criterion) {
     g.finish();
 }
 
+/// Loopy games: a stopper's simplest form after a long sum (each partial sum simplified), a
+/// comparison of games that are not stoppers (Büchi games on both sides), and the outcome of
+/// Bach's carousel.
+fn loopy_games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("loopy games");
+    let upons = vec!["upon"; 20].join(" + ");
+    let carousel = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
+    let sides = format!("{carousel} + over >= {carousel}");
+    for (name, text) in [
+        ("20 upons, simplest form", upons.as_str()),
+        ("Bach's carousel, outcome", carousel),
+        ("carousel + over >= carousel", sides.as_str()),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| black_box(grundy::cgt::answer(black_box(text)).unwrap()))
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     outcomes_closed_form_vs_brute_force,
     huge_positions,
     heap_engine,
     graph_solver,
-    compact_values
+    compact_values,
+    loopy_games
 );
 criterion_main!(benches);

@@ -220,9 +220,13 @@ impl Writer<'_> {
         // Switches ±G: G's negative is Right's only option (`+-over`, `+-(5over)`).
         if let ([a], [b]) = (&l[..], &r[..]) {
             let below = |y: usize| !self.graph.reachable(y).contains(&x);
-            if (!self.short.contains_key(a) || !self.short.contains_key(b))
-                && below(*a)
-                && below(*b)
+            let g = self.graph;
+            // A mirror image has as many options, sides swapped, and as many positions.
+            let mirrored = g.left[*a].len() == g.right[*b].len()
+                && g.right[*a].len() == g.left[*b].len()
+                && !self.short.contains_key(a)
+                && !self.short.contains_key(b);
+            if mirrored && below(*a) && below(*b) && g.reachable(*a).len() == g.reachable(*b).len()
             {
                 let (ta, nb) = (self.alone(u, *a, false), self.alone(u, *b, true));
                 if ta == nb {
