@@ -133,9 +133,11 @@ pub fn decide(
     right: &str,
 ) -> Result<Comparison, GameError> {
     let mut forms = crate::misere_form::Forms::new();
+    let mut loopy = super::loopy::Graph::new();
     decide_in(
         &mut Universe::new(),
         &mut forms,
+        &mut loopy,
         text,
         left,
         relation,
@@ -143,11 +145,12 @@ pub fn decide(
     )
 }
 
-/// [`decide`], with short games valued in `u` and misère forms in `forms` (where names may
-/// stand for values and forms).
+/// [`decide`], with short games valued in `u`, misère forms in `forms` and loopy games in
+/// `loopy` (where names may stand for values, forms and games).
 pub fn decide_in(
     u: &mut Universe,
     forms: &mut crate::misere_form::Forms,
+    loopy: &mut super::loopy::Graph,
     text: &str,
     left: &str,
     relation: Relation,
@@ -167,8 +170,8 @@ pub fn decide_in(
         }
         let (g, h) = (forms.parse(left)?, forms.parse(right)?);
         (relation == Relation::Equal) == (g == h)
-    } else if super::loopy::is_loopy_expression(left) || super::loopy::is_loopy_expression(right) {
-        let order = super::loopy::order(u, left, right)?;
+    } else if loopy.is_expression(left) || loopy.is_expression(right) {
+        let order = super::loopy::order(u, loopy, left, right)?;
         u.check()?;
         relation.holds(order)
     } else {

@@ -15,6 +15,7 @@
 //! assert!(s.line("# a comment").unwrap().is_none());
 //! ```
 
+use super::loopy::{Graph, Value};
 use super::{compare, Answer, Universe};
 use crate::misere_form::Forms;
 use crate::GameError;
@@ -34,6 +35,7 @@ pub struct Entry {
 pub struct Session {
     universe: Universe,
     misere: Forms,
+    loopy: Graph,
 }
 
 impl Session {
@@ -65,25 +67,41 @@ impl Session {
             Answer::Comparison(compare::decide_in(
                 &mut self.universe,
                 &mut self.misere,
+                &mut self.loopy,
                 expression,
                 left,
                 relation,
                 right,
             )?)
-        } else if super::loopy::is_loopy_expression(expression) {
-            if name.is_some() {
-                return Err(GameError::Invalid(format!(
-                    "'{line}': a loopy game cannot be named yet (short games' values and \
-                     misère forms can)"
-                )));
+        } else if self.loopy.is_expression(expression) {
+            let u = &mut self.universe;
+            match super::loopy::loopy_expression(u, &mut self.loopy, expression)? {
+                Value::Short(g) => {
+                    let report = u.report(g)?;
+                    if let Some(name) = name {
+                        u.define(name, g)?;
+                        self.misere.forget(name);
+                        self.loopy.forget(name);
+                    }
+                    Answer::Value(report)
+                }
+                Value::Loopy(v) => {
+                    let report = self.loopy.report(u, v)?;
+                    if let Some(name) = name {
+                        self.loopy.define(name, v)?;
+                        u.forget(name);
+                        self.misere.forget(name);
+                    }
+                    Answer::Loopy(report)
+                }
             }
-            super::loopy::answer(expression)?
         } else if misere {
             let g = self.misere.parse(expression)?;
             let report = self.misere.report(g)?;
             if let Some(name) = name {
                 self.misere.define(name, g)?;
                 self.universe.forget(name);
+                self.loopy.forget(name);
             }
             Answer::Misere(report)
         } else {
@@ -92,6 +110,7 @@ impl Session {
             if let Some(name) = name {
                 self.universe.define_kept(name, form)?;
                 self.misere.forget(name);
+                self.loopy.forget(name);
             }
             Answer::Value(self.universe.report(g)?)
         };
@@ -155,6 +174,27 @@ mod tests {
         assert_eq!(value(&mut s, "m + v"), "0");
         assert_eq!(misere(&mut s, "m := *[1]"), "*[1]");
         assert!(s.line("m + ^").is_err());
+    }
+
+    /// Loopy games are named too, and mix with named short values.
+    #[test]
+    fn names_carry_loopy_games_to_later_lines() {
+        let mut s = Session::new();
+        let loopy = |s: &mut Session, line: &str| match s.line(line).unwrap().unwrap().answer {
+            Answer::Loopy(r) => r.canonical,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(loopy(&mut s, "u := upon"), "^[on]");
+        assert_eq!(loopy(&mut s, "u + u"), "{0|^[on]*}");
+        assert_eq!(value(&mut s, "g := {1|0}"), "{1|0}");
+        assert_eq!(loopy(&mut s, "h := g + over"), "{1over|over}");
+        let Answer::Comparison(c) = s.line("h - g == over").unwrap().unwrap().answer else {
+            panic!()
+        };
+        assert!(c.result);
+        // Given to a short value, the name is a value's again.
+        assert_eq!(value(&mut s, "u := 3"), "3");
+        assert_eq!(value(&mut s, "u + 1"), "4");
     }
 
     #[test]

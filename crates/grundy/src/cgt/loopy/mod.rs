@@ -62,6 +62,8 @@ pub struct Graph {
     right: Vec<Vec<usize>>,
     /// Each embedded short game's vertex.
     embedded: HashMap<Id, usize>,
+    /// Games given names (`u := upon` in a worksheet), read by later expressions.
+    names: HashMap<String, usize>,
 }
 
 /// The result of play from a position when one player starts, infinite play a draw.
@@ -167,6 +169,33 @@ impl Graph {
         self.left.is_empty()
     }
 
+    /// Gives the game `v` the name `name` (a word, as [`Universe::define`] takes), read by
+    /// later loopy expressions in this graph.
+    pub fn define(&mut self, name: &str, v: usize) -> Result<(), GameError> {
+        super::check_name(name)?;
+        self.names.insert(name.to_string(), v);
+        Ok(())
+    }
+
+    /// Takes the name `name` away, if a game had it.
+    pub fn forget(&mut self, name: &str) {
+        self.names.remove(name);
+    }
+
+    /// The game named `name`, if one was [defined](Graph::define).
+    pub fn named(&self, name: &str) -> Option<usize> {
+        self.names.get(name).copied()
+    }
+
+    /// Whether `text` is a loopy expression here: it writes a loopy game (see
+    /// [`loopy_expression`]) or uses a name given to one.
+    pub fn is_expression(&self, text: &str) -> bool {
+        is_loopy_expression(text)
+            || text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| self.names.contains_key(w))
+    }
+
     /// A new vertex with no options yet (see [`Graph::set`]).
     pub fn vertex(&mut self) -> Result<usize, GameError> {
         if self.len() >= VERTEX_LIMIT {
@@ -204,6 +233,11 @@ impl Graph {
     pub fn embed(&mut self, u: &mut Universe, g: Id) -> Result<usize, GameError> {
         if let Some(&v) = self.embedded.get(&g) {
             return Ok(v);
+        }
+        // A game born on day n has at least n followers (a birthday past a word is held as
+        // the largest one).
+        if u.small_birthday(g) >= (VERTEX_LIMIT - self.len()) as u64 {
+            return Err(too_large("a loopy game", VERTEX_LIMIT));
         }
         let v = super::deep(|| -> Result<usize, GameError> {
             let (l, r) = (u.left(g).to_vec(), u.right(g).to_vec());
@@ -803,19 +837,19 @@ pub fn answer(text: &str) -> Result<super::Answer, GameError> {
     }
 }
 
-/// Whether `left` ≤ `right` and `right` ≤ `left`, loopy expressions both read into one
-/// graph.
+/// How `left` and `right` compare (`None`: confused), loopy expressions both read into
+/// `graph` (where names may stand for games).
 pub fn order(
     u: &mut Universe,
+    graph: &mut Graph,
     left: &str,
     right: &str,
 ) -> Result<Option<std::cmp::Ordering>, GameError> {
-    let mut graph = Graph::new();
-    let g = loopy_expression(u, &mut graph, left)?;
-    let h = loopy_expression(u, &mut graph, right)?;
+    let g = loopy_expression(u, graph, left)?;
+    let h = loopy_expression(u, graph, right)?;
     let (g, h) = match (g, h) {
         (Value::Short(a), Value::Short(b)) => return Ok(u.compare(a, b)),
-        (a, b) => (as_vertex(u, &mut graph, a)?, as_vertex(u, &mut graph, b)?),
+        (a, b) => (as_vertex(u, graph, a)?, as_vertex(u, graph, b)?),
     };
     let (le, ge) = (graph.le(g, h)?, graph.le(h, g)?);
     Ok(match (le, ge) {

@@ -315,6 +315,18 @@ impl Parser<'_> {
                     self.used.insert(v, true);
                     Ok(Value::Loopy(v))
                 }
+                None if graph.named(&w).is_some() => {
+                    self.at += 1;
+                    Ok(Value::Loopy(graph.named(&w).expect("looked up")))
+                }
+                None if u.named(&w).is_some() => {
+                    self.at += 1;
+                    let g = match u.named_kept(&w).cloned() {
+                        Some(form) => u.kept_value(&form),
+                        None => u.named(&w).expect("looked up"),
+                    };
+                    Ok(Value::Short(g))
+                }
                 None => Err(err(
                     text,
                     format_args!(
