@@ -273,6 +273,69 @@ pub(super) fn kept_expression(u: &mut Universe, text: &str) -> Result<Kept, Game
     expression(u, text).map(Kept::Value)
 }
 
+/// The bars between `from` and `to` outside nested brackets: (index, strokes).
+pub(super) fn top_level_bars(toks: &[Tok], from: usize, to: usize) -> Vec<(usize, usize)> {
+    let mut bars = Vec::new();
+    let mut depth = 0i32;
+    for (i, t) in toks.iter().enumerate().take(to).skip(from) {
+        match t {
+            Tok::Open | Tok::Paren(true) => depth += 1,
+            Tok::Close | Tok::Paren(false) => depth -= 1,
+            Tok::Bar(n) if depth == 0 => bars.push((i, *n)),
+            _ => {}
+        }
+    }
+    bars
+}
+
+/// Where the game written between `from` and `to` (inside braces) splits into Left's and
+/// Right's options: at its widest bar (`{a || b | c}` is {a | {b | c}}); with whether each
+/// side holds narrower bars (and so is one game).
+pub(super) fn split_at_widest_bar(
+    toks: &[Tok],
+    from: usize,
+    to: usize,
+) -> Result<(usize, bool, bool), &'static str> {
+    let bars = top_level_bars(toks, from, to);
+    let widest = bars
+        .iter()
+        .map(|b| b.1)
+        .max()
+        .ok_or("a game in braces needs a bar between Left's and Right's options")?;
+    let at: Vec<usize> = bars.iter().filter(|b| b.1 == widest).map(|b| b.0).collect();
+    if at.len() > 1 {
+        return Err("two bars of the same width at one level");
+    }
+    let split = at[0];
+    Ok((
+        split,
+        bars.iter().any(|b| b.0 < split),
+        bars.iter().any(|b| b.0 > split),
+    ))
+}
+
+/// The index of the token before `end` closing the group opened just before `at`.
+pub(super) fn matching(
+    toks: &[Tok],
+    at: usize,
+    end: usize,
+    open: impl Fn(&Tok) -> bool,
+    close: impl Fn(&Tok) -> bool,
+) -> Option<usize> {
+    let mut depth = 1;
+    for (i, t) in toks.iter().enumerate().take(end).skip(at) {
+        if open(t) {
+            depth += 1;
+        } else if close(t) {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
 /// What may follow an operand.
 const EXPECTED_OPERATOR: &str =
     "an operator (+, -, *, :, a method such as .Cool(t) or Cool) or the end of the expression";
@@ -439,20 +502,10 @@ impl Parser<'_> {
                 "a kept form is one game in braces within quotes",
             ));
         }
-        let bars = self.top_level_bars(from, to);
-        let widest = bars.iter().map(|b| b.1).max().ok_or_else(|| {
-            err(
-                self.text,
-                "a game in braces needs a bar between Left's and Right's options",
-            )
-        })?;
-        let at: Vec<usize> = bars.iter().filter(|b| b.1 == widest).map(|b| b.0).collect();
-        if at.len() > 1 {
-            return Err(err(self.text, "two bars of the same width at one level"));
-        }
-        let split = at[0];
-        let left = self.kept_side(u, from, split, bars.iter().any(|b| b.0 < split))?;
-        let right = self.kept_side(u, split + 1, to, bars.iter().any(|b| b.0 > split))?;
+        let (split, nested_left, nested_right) =
+            split_at_widest_bar(&self.toks, from, to).map_err(|why| err(self.text, why))?;
+        let left = self.kept_side(u, from, split, nested_left)?;
+        let right = self.kept_side(u, split + 1, to, nested_right)?;
         self.at = end;
         Ok(Kept::Form { left, right })
     }
@@ -919,19 +972,8 @@ impl Parser<'_> {
         !self.top_level_bars(from, to).is_empty()
     }
 
-    /// The bars between `from` and `to` outside nested brackets: (index, strokes).
     fn top_level_bars(&self, from: usize, to: usize) -> Vec<(usize, usize)> {
-        let mut bars = Vec::new();
-        let mut depth = 0i32;
-        for i in from..to {
-            match self.toks[i] {
-                Tok::Open | Tok::Paren(true) => depth += 1,
-                Tok::Close | Tok::Paren(false) => depth -= 1,
-                Tok::Bar(n) if depth == 0 => bars.push((i, n)),
-                _ => {}
-            }
-        }
-        bars
+        top_level_bars(&self.toks, from, to)
     }
 
     /// The index of the token closing the group opened just before `self.at`.
@@ -941,18 +983,8 @@ impl Parser<'_> {
         open: impl Fn(&Tok) -> bool,
         close: impl Fn(&Tok) -> bool,
     ) -> Result<usize, GameError> {
-        let mut depth = 1;
-        for i in self.at..end {
-            if open(&self.toks[i]) {
-                depth += 1;
-            } else if close(&self.toks[i]) {
-                depth -= 1;
-                if depth == 0 {
-                    return Ok(i);
-                }
-            }
-        }
-        Err(err(self.text, "a bracket is not closed"))
+        matching(&self.toks, self.at, end, open, close)
+            .ok_or_else(|| err(self.text, "a bracket is not closed"))
     }
 
     fn braces(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {
@@ -965,20 +997,10 @@ impl Parser<'_> {
 
     /// The game written between `from` and `to` (inside braces): split at its widest bar.
     fn slots(&mut self, u: &mut Universe, from: usize, to: usize) -> Result<Id, GameError> {
-        let bars = self.top_level_bars(from, to);
-        let widest = bars.iter().map(|b| b.1).max().ok_or_else(|| {
-            err(
-                self.text,
-                "a game in braces needs a bar between Left's and Right's options",
-            )
-        })?;
-        let at: Vec<usize> = bars.iter().filter(|b| b.1 == widest).map(|b| b.0).collect();
-        if at.len() > 1 {
-            return Err(err(self.text, "two bars of the same width at one level"));
-        }
-        let split = at[0];
-        let left = self.side(u, from, split, bars.iter().any(|b| b.0 < split))?;
-        let right = self.side(u, split + 1, to, bars.iter().any(|b| b.0 > split))?;
+        let (split, nested_left, nested_right) =
+            split_at_widest_bar(&self.toks, from, to).map_err(|why| err(self.text, why))?;
+        let left = self.side(u, from, split, nested_left)?;
+        let right = self.side(u, split + 1, to, nested_right)?;
         Ok(u.game(&left, &right))
     }
 

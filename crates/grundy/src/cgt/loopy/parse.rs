@@ -16,7 +16,7 @@
 //! `a{0 | a}` labels a game so that its followers may move back to it (and later parts of the
 //! expression name it too).
 
-use super::super::parse::{tokens, Tok};
+use super::super::parse::{matching, split_at_widest_bar, tokens, top_level_bars, Tok};
 use super::{Graph, Id, Universe};
 use crate::GameError;
 use rustc_hash::FxHashMap as HashMap;
@@ -480,18 +480,8 @@ impl Parser<'_> {
         open: impl Fn(&Tok) -> bool,
         close: impl Fn(&Tok) -> bool,
     ) -> Result<usize, GameError> {
-        let mut depth = 1;
-        for i in self.at..end {
-            if open(&self.toks[i]) {
-                depth += 1;
-            } else if close(&self.toks[i]) {
-                depth -= 1;
-                if depth == 0 {
-                    return Ok(i);
-                }
-            }
-        }
-        Err(err(self.text, "a bracket is not closed"))
+        matching(&self.toks, self.at, end, open, close)
+            .ok_or_else(|| err(self.text, "a bracket is not closed"))
     }
 
     fn braces(
@@ -527,22 +517,12 @@ impl Parser<'_> {
         from: usize,
         to: usize,
     ) -> Result<Value, GameError> {
-        let bars = self.top_level_bars(from, to);
-        let widest = bars.iter().map(|b| b.1).max().ok_or_else(|| {
-            err(
-                self.text,
-                "a game in braces needs a bar between Left's and Right's options",
-            )
-        })?;
-        let at: Vec<usize> = bars.iter().filter(|b| b.1 == widest).map(|b| b.0).collect();
-        if at.len() > 1 {
-            return Err(err(self.text, "two bars of the same width at one level"));
-        }
-        let split = at[0];
+        let (split, nested_left, nested_right) =
+            split_at_widest_bar(&self.toks, from, to).map_err(|why| err(self.text, why))?;
         self.passes.push(v);
-        let left = self.side(u, graph, from, split, bars.iter().any(|b| b.0 < split));
+        let left = self.side(u, graph, from, split, nested_left);
         let right = left.and_then(|left| {
-            self.side(u, graph, split + 1, to, bars.iter().any(|b| b.0 > split))
+            self.side(u, graph, split + 1, to, nested_right)
                 .map(|right| (left, right))
         });
         self.passes.pop();
@@ -575,17 +555,7 @@ impl Parser<'_> {
     }
 
     fn top_level_bars(&self, from: usize, to: usize) -> Vec<(usize, usize)> {
-        let mut bars = Vec::new();
-        let mut depth = 0i32;
-        for i in from..to {
-            match self.toks[i] {
-                Tok::Open | Tok::Paren(true) => depth += 1,
-                Tok::Close | Tok::Paren(false) => depth -= 1,
-                Tok::Bar(n) if depth == 0 => bars.push((i, n)),
-                _ => {}
-            }
-        }
-        bars
+        top_level_bars(&self.toks, from, to)
     }
 
     /// One side of a bar: its options (`pass` the game being read), or, when it holds
