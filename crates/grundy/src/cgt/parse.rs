@@ -336,6 +336,57 @@ pub(super) fn matching(
     None
 }
 
+/// The error for the token at `at` where reading stopped: what it is, where, and what was
+/// expected there.
+pub(super) fn unexpected(
+    text: &str,
+    toks: &[Tok],
+    cols: &[usize],
+    at: usize,
+    expected: &str,
+) -> GameError {
+    match toks.get(at) {
+        Some(t) => err(
+            text,
+            format_args!(
+                "{t} at column {} was not expected here; expected {expected}",
+                cols[at]
+            ),
+        ),
+        None => err(
+            text,
+            format_args!("the expression ends too soon; expected {expected}"),
+        ),
+    }
+}
+
+/// After an option read up to `at` in a list ending at `to`: the end of the list, or a comma
+/// and another option. Where the next option starts.
+pub(super) fn after_option(
+    text: &str,
+    toks: &[Tok],
+    cols: &[usize],
+    at: usize,
+    to: usize,
+) -> Result<usize, GameError> {
+    if at == to {
+        return Ok(at);
+    }
+    if toks[at] != Tok::Comma {
+        return Err(unexpected(
+            text,
+            toks,
+            cols,
+            at,
+            "',' between options or a bar",
+        ));
+    }
+    if at + 1 == to {
+        return Err(err(text, "an option is missing after ','"));
+    }
+    Ok(at + 1)
+}
+
 /// What may follow an operand.
 const EXPECTED_OPERATOR: &str =
     "an operator (+, -, *, :, a method such as .Cool(t) or Cool) or the end of the expression";
@@ -344,19 +395,7 @@ impl Parser<'_> {
     /// The error for the token where reading stopped: what it is, where, and what was
     /// expected there.
     fn unexpected(&self, expected: &str) -> GameError {
-        match self.toks.get(self.at) {
-            Some(t) => err(
-                self.text,
-                format_args!(
-                    "{t} at column {} was not expected here; expected {expected}",
-                    self.cols[self.at]
-                ),
-            ),
-            None => err(
-                self.text,
-                format_args!("the expression ends too soon; expected {expected}"),
-            ),
-        }
+        unexpected(self.text, &self.toks, &self.cols, self.at, expected)
     }
 
     fn peek(&self, end: usize) -> Option<&Tok> {
@@ -537,15 +576,7 @@ impl Parser<'_> {
                 }
             };
             options.push(option);
-            if self.at < to {
-                if self.toks[self.at] != Tok::Comma {
-                    return Err(self.unexpected("',' between options or a bar"));
-                }
-                self.at += 1;
-                if self.at == to {
-                    return Err(err(self.text, "an option is missing after ','"));
-                }
-            }
+            self.at = after_option(self.text, &self.toks, &self.cols, self.at, to)?;
         }
         Ok(options)
     }
@@ -1019,15 +1050,7 @@ impl Parser<'_> {
         self.at = from;
         while self.at < to {
             options.push(self.sum(u, to)?);
-            if self.at < to {
-                if self.toks[self.at] != Tok::Comma {
-                    return Err(self.unexpected("',' between options or a bar"));
-                }
-                self.at += 1;
-                if self.at == to {
-                    return Err(err(self.text, "an option is missing after ','"));
-                }
-            }
+            self.at = after_option(self.text, &self.toks, &self.cols, self.at, to)?;
         }
         Ok(options)
     }

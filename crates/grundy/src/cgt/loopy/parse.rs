@@ -16,7 +16,9 @@
 //! `a{0 | a}` labels a game so that its followers may move back to it (and later parts of the
 //! expression name it too).
 
-use super::super::parse::{matching, split_at_widest_bar, tokens, top_level_bars, Tok};
+use super::super::parse::{
+    after_option, matching, split_at_widest_bar, tokens, top_level_bars, unexpected, Tok,
+};
 use super::{Graph, Id, Universe};
 use crate::GameError;
 use rustc_hash::FxHashMap as HashMap;
@@ -105,19 +107,7 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn unexpected(&self, expected: &str) -> GameError {
-        match self.toks.get(self.at) {
-            Some(t) => err(
-                self.text,
-                format_args!(
-                    "{t} at column {} was not expected here; expected {expected}",
-                    self.cols[self.at]
-                ),
-            ),
-            None => err(
-                self.text,
-                format_args!("the expression ends too soon; expected {expected}"),
-            ),
-        }
+        unexpected(self.text, &self.toks, &self.cols, self.at, expected)
     }
 
     fn peek(&self, end: usize) -> Option<&Tok> {
@@ -588,15 +578,7 @@ impl Parser<'_> {
             } else {
                 options.push(self.expression(u, graph, to)?);
             }
-            if self.at < to {
-                if self.toks[self.at] != Tok::Comma {
-                    return Err(self.unexpected("',' between options or a bar"));
-                }
-                self.at += 1;
-                if self.at == to {
-                    return Err(err(self.text, "an option is missing after ','"));
-                }
-            }
+            self.at = after_option(self.text, &self.toks, &self.cols, self.at, to)?;
         }
         Ok(options)
     }
