@@ -234,6 +234,12 @@ impl Parser<'_> {
         let zero = graph.embed(u, z)?;
         let star = graph.embed(u, s)?;
         let (left, right) = match word {
+            // upon-th = {0 || 0 | 0, pass} (its inner game passes to itself).
+            "uponth" => {
+                let w = graph.vertex()?;
+                graph.set(w, vec![zero], vec![zero, w]);
+                (vec![zero], vec![w])
+            }
             "on" => (vec![v], vec![]),
             "off" => (vec![], vec![v]),
             "over" => (vec![zero], vec![v]),
@@ -377,11 +383,15 @@ impl Parser<'_> {
         negative: bool,
     ) -> Result<Value, GameError> {
         let text = self.text;
+        // `^[on]` (upon) or `^<on>` (upon-th), either arrow.
         let upon_at = |p: &Self, i: usize| {
             matches!(p.toks.get(i), Some(Tok::Up | Tok::Down))
-                && p.toks.get(i + 1) == Some(&Tok::Square(true))
+                && matches!(
+                    (p.toks.get(i + 1), p.toks.get(i + 3)),
+                    (Some(Tok::Square(true)), Some(Tok::Square(false)))
+                        | (Some(Tok::Angle(true)), Some(Tok::Angle(false)))
+                )
                 && p.toks.get(i + 2) == Some(&Tok::Word("on".into()))
-                && p.toks.get(i + 3) == Some(&Tok::Square(false))
                 && i + 3 < end
         };
         let start = self.at;
@@ -431,8 +441,13 @@ impl Parser<'_> {
             }
             Some(_) if upon_at(self, self.at) => {
                 let down = self.toks[self.at] == Tok::Down;
+                let which = if self.toks[self.at + 1] == Tok::Angle(true) {
+                    "uponth"
+                } else {
+                    "upon"
+                };
                 self.at += 4;
-                let upon = Value::Loopy(self.constant(graph, u, "upon")?);
+                let upon = Value::Loopy(self.constant(graph, u, which)?);
                 Some(if down {
                     self.neg(u, graph, upon)?
                 } else {

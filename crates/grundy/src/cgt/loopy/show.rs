@@ -5,6 +5,7 @@
 //! side of one braced option written without its braces and the bar widened.
 
 use super::{Graph, Id, Universe};
+use crate::cgt::Dyadic;
 use rustc_hash::FxHashMap as HashMap;
 
 /// The most strokes a bar has (as for short games).
@@ -267,40 +268,82 @@ impl Writer<'_> {
                 }
             }
         }
-        // Upons: {pass, x | x*} = x^[on] and {pass | x*m} = x^[on]*(m⊕1) (m ≠ 0); and their
-        // negatives, as CGSuite recognises them.
-        for negated in [false, true] {
-            let (own, other) = if negated { (r, l) } else { (l, r) };
-            let [y] = other[..] else { continue };
-            let Some(&id) = self.short.get(&y) else {
-                continue;
-            };
-            let Some((n, 0, m)) = u.ups_of(id).map(|(n, k, m)| (n.clone(), k, m)) else {
-                continue;
-            };
-            let fits = if m == 0 {
-                let nx = u.number(n.clone());
-                own.len() == 2
-                    && own.contains(&x)
-                    && own
-                        .iter()
-                        .any(|&o| o != x && self.short.get(&o) == Some(&nx))
-            } else {
-                own[..] == [x]
-            };
-            if fits {
+        // Upons x^[on]*k and upon-ths x^<on>*k, and their negatives (xv[on]*k, xv<on>*k),
+        // as CGSuite recognises them.
+        let star = |k: u32| match k {
+            0 => String::new(),
+            1 => "*".to_string(),
+            k => format!("*{k}"),
+        };
+        for mirror in [false, true] {
+            let arrow = if mirror { "v" } else { "^" };
+            let sign = |n: Dyadic| if mirror { -n } else { n };
+            if let Some((n, k)) = self.upon(u, x, mirror) {
+                let n = sign(n);
                 let number = u.number(n);
-                let mut t = prefix(u.show(number));
-                t.push_str(if negated { "v[on]" } else { "^[on]" });
-                match m ^ 1 {
-                    0 => {}
-                    1 => t.push('*'),
-                    k => t.push_str(&format!("*{k}")),
-                }
-                return Some(t);
+                return Some(format!("{}{arrow}[on]{}", prefix(u.show(number)), star(k)));
+            }
+            // Upon-th: {x*j for j ≤ k⊕1 | r} with −r the upon (−x)^[on]*k.
+            let (own, other) = if mirror { (r, l) } else { (l, r) };
+            let [y] = other[..] else { continue };
+            let Some((n, k)) = self.upon(u, y, !mirror) else {
+                continue;
+            };
+            let base = -n;
+            let mut wanted: Vec<Id> = (0..=(k ^ 1))
+                .map(|j| {
+                    let b = u.number(base.clone());
+                    let s = u.nimber(j);
+                    u.add(b, s)
+                })
+                .collect();
+            wanted.sort_unstable();
+            let mut have: Vec<Id> = Vec::new();
+            for &o in own {
+                let Some(&id) = self.short.get(&o) else {
+                    break;
+                };
+                have.push(if mirror { u.neg(id) } else { id });
+            }
+            have.sort_unstable();
+            if have.len() == own.len() && have == wanted {
+                let n = sign(base);
+                let number = u.number(n);
+                return Some(format!(
+                    "{}{arrow}<on>{}",
+                    prefix(u.show(number)),
+                    star(k ^ 1)
+                ));
             }
         }
         None
+    }
+
+    /// Whether `x`, or −x when `mirror`, is an upon x₀^[on]*k: {pass, x₀ | x₀*} (k = 0) or
+    /// {pass | x₀*m} (m ≠ 0, k = m⊕1); then (x₀, k).
+    fn upon(&self, u: &mut Universe, x: usize, mirror: bool) -> Option<(Dyadic, u32)> {
+        let (l, r) = if mirror {
+            (&self.graph.right[x], &self.graph.left[x])
+        } else {
+            (&self.graph.left[x], &self.graph.right[x])
+        };
+        let value = |u: &mut Universe, o: usize| -> Option<Id> {
+            let id = *self.short.get(&o)?;
+            Some(if mirror { u.neg(id) } else { id })
+        };
+        let [y] = r[..] else { return None };
+        let y = value(u, y)?;
+        let (n, m) = match u.ups_of(y) {
+            Some((n, 0, m)) => (n.clone(), m),
+            _ => return None,
+        };
+        let fits = if m == 0 {
+            let nx = u.number(n.clone());
+            l.len() == 2 && l.contains(&x) && l.iter().any(|&o| o != x && value(u, o) == Some(nx))
+        } else {
+            l[..] == [x]
+        };
+        fits.then_some((n, m ^ 1))
     }
 
     /// `x` (or −x) written on its own, its labels its own.

@@ -26,6 +26,8 @@ fn canonical_stoppers_are_cgsuites() {
         ("over", "over", L),
         ("{pass|3/2}", "3/2under", L),
         ("{-1/4+*|pass}", "-1/4v[on]", R),
+        // CGSuite's "begin uponth := {0||0|0,pass}; {0|uponth||-uponth} end".
+        ("{0|{0||0|0,pass}||-{0||0|0,pass}}", "{0|^<on>||v<on>}", N),
         ("{0|||0||0|off}", "{0|Tiny(on)}", L),
         ("{on|0||0}", "Miny(on)", R),
         ("{0||0|under}", "Tiny(over)", L),
@@ -44,6 +46,8 @@ fn canonical_stoppers_are_cgsuites() {
         ("^ + over", "over", L),
         ("1 + on", "on", L),
         ("upon + *", "^[on]*", N),
+        ("{0||0|0,pass}", "^<on>", L),
+        ("1^<on>* - 1", "^<on>*", N),
     ] {
         assert_eq!(shown(text), (canonical.to_string(), outcome), "{text}");
     }
