@@ -194,6 +194,23 @@ mod tests {
         assert_eq!(v["genus"], "4^146");
     }
 
+    /// A loopy game gets its simplest form and CGSuite's outcome class, as `grundy cgt
+    /// --json` prints them; the fields defined for short games only are null.
+    #[test]
+    fn loopy_games_are_answered_as_the_cli_answers_them() {
+        let backend = Backend::new(Registry::catalog());
+        let c: Value = serde_json::from_str(&backend.cgt("{pass|3/2}").unwrap()).unwrap();
+        assert_eq!(c["canonical"], "3/2under");
+        assert_eq!(c["outcome"], "L");
+        assert_eq!(c["stopper"], true);
+        assert!(c["mean"].is_null());
+        let d: Value = serde_json::from_str(&backend.cgt("on + off").unwrap()).unwrap();
+        assert_eq!(
+            (d["canonical"].as_str(), d["outcome"].as_str()),
+            (Some("dud"), Some("D"))
+        );
+    }
+
     /// A partizan position: its moves for both players, its value as `grundy value --json`
     /// gives it, and its thermograph drawn.
     #[test]
