@@ -402,54 +402,29 @@ impl Graph {
         true
     }
 
-    /// Who wins from `v` when Left starts and when Right starts, infinite play a draw.
+    /// Who wins from `v` when Left starts and when Right starts, infinite play a draw: the
+    /// retrograde analysis of move graphs ([`crate::graph`]) on the states (position, who is
+    /// to move), where Left's moves lead to Right's turn and Right's to Left's.
     pub fn play(&self, v: usize) -> (Play, Play) {
         let order = self.reachable(v);
         let index: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &x)| (x, i)).collect();
         // State 2i: Left to move at order[i]; 2i + 1: Right to move.
-        let n = order.len();
-        let moves = |s: usize| -> &[usize] {
-            if s % 2 == 0 {
-                &self.left[order[s / 2]]
-            } else {
-                &self.right[order[s / 2]]
+        let mut edges = Vec::new();
+        for (i, &x) in order.iter().enumerate() {
+            for &y in &self.left[x] {
+                edges.push((2 * i as u32, 2 * index[&y] as u32 + 1));
             }
-        };
-        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
-        for s in 0..2 * n {
-            for &y in moves(s) {
-                preds[2 * index[&y] + 1 - s % 2].push(s);
+            for &y in &self.right[x] {
+                edges.push((2 * i as u32 + 1, 2 * index[&y] as u32));
             }
         }
-        // won[s]: Some(true) when the player to move wins, Some(false) when they lose.
-        let mut won: Vec<Option<bool>> = vec![None; 2 * n];
-        let mut open: Vec<usize> = (0..2 * n).map(|s| moves(s).len()).collect();
-        let mut queue: Vec<usize> = (0..2 * n).filter(|&s| open[s] == 0).collect();
-        for &s in &queue {
-            won[s] = Some(false);
-        }
-        while let Some(t) = queue.pop() {
-            let t_wins = won[t] == Some(true);
-            for &s in &preds[t] {
-                if won[s].is_some() {
-                    continue;
-                }
-                if !t_wins {
-                    won[s] = Some(true);
-                    queue.push(s);
-                } else {
-                    open[s] -= 1;
-                    if open[s] == 0 {
-                        won[s] = Some(false);
-                        queue.push(s);
-                    }
-                }
-            }
-        }
-        let result = |s: usize, mover_is_left: bool| match won[s] {
-            None => Play::Draw,
-            Some(w) if w == mover_is_left => Play::LeftWins,
-            Some(_) => Play::RightWins,
+        let states = crate::graph::Graph::from_numbered_edges(2 * order.len(), edges);
+        let (outcome, _) = states.retrograde_with(|_| None, crate::Outcome::P);
+        let result = |s: usize, mover_is_left: bool| match outcome[s] {
+            crate::Outcome::N if mover_is_left => Play::LeftWins,
+            crate::Outcome::P if !mover_is_left => Play::LeftWins,
+            crate::Outcome::N | crate::Outcome::P => Play::RightWins,
+            _ => Play::Draw,
         };
         (result(0, true), result(1, false))
     }
