@@ -669,74 +669,16 @@ impl<'a> Arena<'a> {
                 fill[t] += 1;
             }
         }
+        let (succ, pred) = ((&succ_start, &succ), (&pred_start, &pred));
         if self.side == Side::Stopper {
-            // Right's attractor to states where Left has no move.
-            let mut lost = vec![false; n];
-            let mut open = vec![0usize; n];
-            let mut queue = Vec::new();
-            for s in 0..n {
-                open[s] = succ_start[s + 1] - succ_start[s];
-                if s % 2 == 0 && open[s] == 0 {
-                    lost[s] = true;
-                    queue.push(s);
-                }
-            }
-            while let Some(t) = queue.pop() {
-                for &(s, _) in &pred[pred_start[t]..pred_start[t + 1]] {
-                    if lost[s] {
-                        continue;
-                    }
-                    if s % 2 == 1 {
-                        lost[s] = true;
-                        queue.push(s);
-                    } else {
-                        open[s] -= 1;
-                        if open[s] == 0 {
-                            lost[s] = true;
-                            queue.push(s);
-                        }
-                    }
-                }
-            }
+            // Right's attractor to the states where Left has no move; she survives elsewhere.
+            let lost = attractor(n, succ, pred, 1, |_, _| false);
             return Ok(lost.into_iter().map(|l| !l).collect());
         }
         let mut z = vec![true; n];
         loop {
-            let mut y = vec![false; n];
-            let mut open = vec![0usize; n];
-            let mut queue = Vec::new();
-            for s in 0..n {
-                let moves = &succ[succ_start[s]..succ_start[s + 1]];
-                if s % 2 == 0 {
-                    if moves.iter().any(|&(t, x)| x && z[t]) {
-                        y[s] = true;
-                        queue.push(s);
-                    }
-                } else {
-                    open[s] = moves.iter().filter(|&&(t, x)| !(x && z[t])).count();
-                    if open[s] == 0 {
-                        y[s] = true;
-                        queue.push(s);
-                    }
-                }
-            }
-            while let Some(t) = queue.pop() {
-                for &(s, x) in &pred[pred_start[t]..pred_start[t + 1]] {
-                    if y[s] {
-                        continue;
-                    }
-                    if s % 2 == 0 {
-                        y[s] = true;
-                        queue.push(s);
-                    } else if !(x && z[t]) {
-                        open[s] -= 1;
-                        if open[s] == 0 {
-                            y[s] = true;
-                            queue.push(s);
-                        }
-                    }
-                }
-            }
+            // Left's attractor to her counting moves into Z.
+            let y = attractor(n, succ, pred, 0, |t, x| x && z[t]);
             if y == z {
                 return Ok(y);
             }
@@ -744,6 +686,57 @@ impl<'a> Arena<'a> {
             z = y;
         }
     }
+}
+
+/// Moves from each state, in rows: where each state's row starts, and (next state, label).
+type Rows<'a> = (&'a Vec<usize>, &'a Vec<(usize, bool)>);
+
+/// The states from which the player moving in states of parity `chooser` (0: Left to move,
+/// 1: Right) can force play into a move that `goal(next, label)` accepts, or leave the other
+/// player without a move (a state of the other parity with no move is in; one of the
+/// chooser's is not). `succ` and `pred` are the moves forwards and backwards.
+fn attractor(
+    n: usize,
+    succ: Rows,
+    pred: Rows,
+    chooser: usize,
+    goal: impl Fn(usize, bool) -> bool,
+) -> Vec<bool> {
+    let mut inside = vec![false; n];
+    // For the other player's states: how many moves do not yet lead inside.
+    let mut open = vec![0usize; n];
+    let mut queue = Vec::new();
+    for s in 0..n {
+        let moves = &succ.1[succ.0[s]..succ.0[s + 1]];
+        let enters = if s % 2 == chooser {
+            moves.iter().any(|&(t, x)| goal(t, x))
+        } else {
+            open[s] = moves.iter().filter(|&&(t, x)| !goal(t, x)).count();
+            open[s] == 0
+        };
+        if enters {
+            inside[s] = true;
+            queue.push(s);
+        }
+    }
+    while let Some(t) = queue.pop() {
+        for &(s, x) in &pred.1[pred.0[t]..pred.0[t + 1]] {
+            if inside[s] {
+                continue;
+            }
+            if s % 2 == chooser {
+                inside[s] = true;
+                queue.push(s);
+            } else if !goal(t, x) {
+                open[s] -= 1;
+                if open[s] == 0 {
+                    inside[s] = true;
+                    queue.push(s);
+                }
+            }
+        }
+    }
+    inside
 }
 
 /// What `grundy cgt` says of a loopy game (`--json`: these fields).
