@@ -234,15 +234,7 @@ pub(crate) fn check_name(name: &str) -> Result<(), GameError> {
 
 /// Reads `text` as one expression.
 pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> {
-    let (toks, cols, spaced) = tokens(text)?;
-    let mut p = Parser {
-        text,
-        toks,
-        cols,
-        spaced,
-        at: 0,
-        depth: 0,
-    };
+    let mut p = Parser::new(text)?;
     if p.toks.is_empty() {
         return Err(err(text, "nothing to read"));
     }
@@ -255,16 +247,8 @@ pub(super) fn expression(u: &mut Universe, text: &str) -> Result<Id, GameError> 
 
 /// Reads `text` as one expression, keeping its form when it is a kept form alone.
 pub(super) fn kept_expression(u: &mut Universe, text: &str) -> Result<Kept, GameError> {
-    let (toks, cols, spaced) = tokens(text)?;
-    let end = toks.len();
-    let mut p = Parser {
-        text,
-        toks,
-        cols,
-        spaced,
-        at: 0,
-        depth: 0,
-    };
+    let mut p = Parser::new(text)?;
+    let end = p.toks.len();
     if let Some(form) = p.kept_operand(u, end)? {
         if p.at == end {
             return Ok(form);
@@ -391,7 +375,20 @@ pub(super) fn after_option(
 const EXPECTED_OPERATOR: &str =
     "an operator (+, -, *, :, a method such as .Cool(t) or Cool) or the end of the expression";
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    /// A reader at the start of `text`.
+    fn new(text: &'a str) -> Result<Self, GameError> {
+        let (toks, cols, spaced) = tokens(text)?;
+        Ok(Parser {
+            text,
+            toks,
+            cols,
+            spaced,
+            at: 0,
+            depth: 0,
+        })
+    }
+
     /// The error for the token where reading stopped: what it is, where, and what was
     /// expected there.
     fn unexpected(&self, expected: &str) -> GameError {

@@ -344,32 +344,53 @@ impl Parser<'_> {
         left: Vec<Value>,
         right: Vec<Value>,
     ) -> Result<Value, GameError> {
-        if left
-            .iter()
-            .chain(&right)
-            .all(|o| matches!(o, Value::Short(_)))
-        {
-            let ids = |xs: &[Value]| -> Vec<Id> {
-                xs.iter()
-                    .filter_map(|o| match o {
-                        Value::Short(g) => Some(*g),
-                        Value::Loopy(_) => None,
-                    })
-                    .collect()
-            };
-            return Ok(Value::Short(u.game(&ids(&left), &ids(&right))));
+        self.build(u, graph, None, left, right)
+    }
+
+    /// `{left | right}`: a short game when every option is and nothing moves back to it
+    /// (`at`, the vertex made for it before its options were read, if any); else a vertex,
+    /// `at` or a new one.
+    fn build(
+        &mut self,
+        u: &mut Universe,
+        graph: &mut Graph,
+        at: Option<usize>,
+        left: Vec<Value>,
+        right: Vec<Value>,
+    ) -> Result<Value, GameError> {
+        let short = |xs: &[Value]| -> Option<Vec<Id>> {
+            xs.iter()
+                .map(|o| match o {
+                    Value::Short(g) => Some(*g),
+                    Value::Loopy(_) => None,
+                })
+                .collect()
+        };
+        let returned_to = at.is_some_and(|v| self.used.contains_key(&v));
+        if let (Some(l), Some(r), false) = (short(&left), short(&right), returned_to) {
+            return Ok(Value::Short(u.game(&l, &r)));
         }
-        let mut l = Vec::new();
+        let mut l = Vec::with_capacity(left.len());
         for o in left {
             l.push(self.loopy(u, graph, o)?);
         }
-        let mut r = Vec::new();
+        let mut r = Vec::with_capacity(right.len());
         for o in right {
             r.push(self.loopy(u, graph, o)?);
         }
-        let v = graph.vertex()?;
+        let v = match at {
+            Some(v) => v,
+            None => graph.vertex()?,
+        };
         graph.set(v, l, r);
         Ok(Value::Loopy(v))
+    }
+
+    /// The text of the tokens `from..to`.
+    fn piece(&self, from: usize, to: usize) -> String {
+        let chars: Vec<char> = self.text.chars().collect();
+        let end = self.cols.get(to).map_or(chars.len(), |c| c - 1);
+        chars[self.cols[from] - 1..end].iter().collect()
     }
 
     /// A short game's number, nimber or ups (the longest run of their tokens), and the
@@ -382,7 +403,6 @@ impl Parser<'_> {
         end: usize,
         negative: bool,
     ) -> Result<Value, GameError> {
-        let text = self.text;
         // `^[on]` (upon) or `^<on>` (upon-th), either arrow.
         let upon_at = |p: &Self, i: usize| {
             matches!(p.toks.get(i), Some(Tok::Up | Tok::Down))
@@ -411,17 +431,10 @@ impl Parser<'_> {
             self.at += 1;
         }
         let mut value = if self.at > start {
-            let chars: Vec<char> = text.chars().collect();
-            let from = self.cols[start] - 1;
-            let to = self.cols.get(self.at).map_or(chars.len(), |c| c - 1);
-            let piece: String = chars[from..to].iter().collect();
-            let x = u.parse(&piece)?;
+            let piece = self.piece(start, self.at);
             // The sign is the number's only: -2^ is −2 + ↑, as the short notation reads it.
-            Value::Short(if negative {
-                u.parse(&format!("-{piece}"))?
-            } else {
-                x
-            })
+            let sign = if negative { "-" } else { "" };
+            Value::Short(u.parse(&format!("{sign}{piece}"))?)
         } else {
             Value::Short(u.zero())
         };
@@ -466,10 +479,7 @@ impl Parser<'_> {
                 if let Some(Tok::Num(_)) = self.peek(end) {
                     self.at += 1;
                 }
-                let chars: Vec<char> = text.chars().collect();
-                let to = self.cols.get(self.at).map_or(chars.len(), |c| c - 1);
-                let piece: String = chars[self.cols[from] - 1..to].iter().collect();
-                let star = Value::Short(u.parse(&piece)?);
+                let star = Value::Short(u.parse(&self.piece(from, self.at))?);
                 let (a, b) = (self.loopy(u, graph, value)?, self.loopy(u, graph, star)?);
                 value = Value::Loopy(graph.simple_sum(a, b)?);
             }
@@ -532,31 +542,7 @@ impl Parser<'_> {
         });
         self.passes.pop();
         let (left, right) = right?;
-        let all_short = left
-            .iter()
-            .chain(&right)
-            .all(|o| matches!(o, Value::Short(_)));
-        if all_short && !self.used.contains_key(&v) {
-            let ids = |xs: &[Value]| -> Vec<Id> {
-                xs.iter()
-                    .map(|o| match o {
-                        Value::Short(g) => *g,
-                        Value::Loopy(_) => unreachable!("all short"),
-                    })
-                    .collect()
-            };
-            return Ok(Value::Short(u.game(&ids(&left), &ids(&right))));
-        }
-        let mut l = Vec::with_capacity(left.len());
-        for o in left {
-            l.push(self.loopy(u, graph, o)?);
-        }
-        let mut r = Vec::with_capacity(right.len());
-        for o in right {
-            r.push(self.loopy(u, graph, o)?);
-        }
-        graph.set(v, l, r);
-        Ok(Value::Loopy(v))
+        self.build(u, graph, Some(v), left, right)
     }
 
     fn top_level_bars(&self, from: usize, to: usize) -> Vec<(usize, usize)> {
