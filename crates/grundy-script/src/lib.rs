@@ -417,12 +417,7 @@ impl Rules {
         opts: &Options,
         progress: &mut (dyn FnMut(usize) + Send),
     ) -> Result<Report, ScriptError> {
-        let start = match &opts.start {
-            Some(text) => self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
-                ScriptError::Script(format!("start position '{text}' is not a Rhai value: {e}"))
-            })?,
-            None => self.call("start", None)?,
-        };
+        let start = self.start(opts)?;
         if self.components && !self.partizan && !self.primitive {
             if let Some(report) = self.solve_by_components(&start, opts)? {
                 return Ok(report);
@@ -682,15 +677,21 @@ impl Rules {
         }
     }
 
+    /// The position to start from: `opts.start` read as a Rhai value, else the script's
+    /// `start()`.
+    fn start(&self, opts: &Options) -> Result<Dynamic, ScriptError> {
+        match &opts.start {
+            Some(text) => self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
+                ScriptError::Script(format!("start position '{text}' is not a Rhai value: {e}"))
+            }),
+            None => self.call("start", None),
+        }
+    }
+
     /// The loopy value of the start position: the graph of every position reached.
     fn loopy_value(&self, opts: &Options) -> Result<grundy::cgt::loopy::LoopyReport, ScriptError> {
         let script = |e: String| ScriptError::Script(e);
-        let start = match &opts.start {
-            Some(text) => self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
-                ScriptError::Script(format!("start position '{text}' is not a Rhai value: {e}"))
-            })?,
-            None => self.call("start", None)?,
-        };
+        let start = self.start(opts)?;
         let game = ScriptGame {
             rules: self,
             values: RefCell::new(HashMap::new()),
@@ -751,12 +752,7 @@ impl Rules {
                 self.source
             )));
         }
-        let start = match &opts.start {
-            Some(text) => self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
-                ScriptError::Script(format!("start position '{text}' is not a Rhai value: {e}"))
-            })?,
-            None => self.call("start", None)?,
-        };
+        let start = self.start(opts)?;
         let (left_fn, right_fn) = if self.partizan {
             ("left_moves", "right_moves")
         } else {

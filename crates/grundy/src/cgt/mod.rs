@@ -47,6 +47,13 @@ pub use uptimal::Expansion;
 
 pub use dyadic::Dyadic;
 pub(crate) use parse::check_name;
+
+/// Whether a word of `text` (a run of letters, digits and `_`) is one that `known` knows: a
+/// name given to a misère form or to a loopy game, which makes the line one of theirs.
+pub(crate) fn uses_a_name(text: &str, known: impl Fn(&str) -> bool) -> bool {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(known)
+}
 pub use products::Kept;
 pub use thermo::{Thermograph, Wall};
 

@@ -79,18 +79,16 @@ impl Session {
                 Value::Short(g) => {
                     let report = u.report(g)?;
                     if let Some(name) = name {
-                        u.define(name, g)?;
-                        self.misere.forget(name);
-                        self.loopy.forget(name);
+                        self.forget(name);
+                        self.universe.define(name, g)?;
                     }
                     Answer::Value(report)
                 }
                 Value::Loopy(v) => {
                     let report = self.loopy.report(u, v)?;
                     if let Some(name) = name {
+                        self.forget(name);
                         self.loopy.define(name, v)?;
-                        u.forget(name);
-                        self.misere.forget(name);
                     }
                     Answer::Loopy(report)
                 }
@@ -99,18 +97,16 @@ impl Session {
             let g = self.misere.parse(expression)?;
             let report = self.misere.report(g)?;
             if let Some(name) = name {
+                self.forget(name);
                 self.misere.define(name, g)?;
-                self.universe.forget(name);
-                self.loopy.forget(name);
             }
             Answer::Misere(report)
         } else {
             let form = self.universe.parse_kept(expression)?;
             let g = self.universe.kept_value(&form);
             if let Some(name) = name {
+                self.forget(name);
                 self.universe.define_kept(name, form)?;
-                self.misere.forget(name);
-                self.loopy.forget(name);
             }
             Answer::Value(self.universe.report(g)?)
         };
@@ -118,6 +114,13 @@ impl Session {
             name: name.map(str::to_string),
             answer,
         }))
+    }
+
+    /// Takes `name` from whatever kind of game had it, before it names another.
+    fn forget(&mut self, name: &str) {
+        self.universe.forget(name);
+        self.misere.forget(name);
+        self.loopy.forget(name);
     }
 }
 

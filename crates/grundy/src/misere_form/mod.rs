@@ -210,10 +210,7 @@ impl Forms {
     /// Whether `text` is a misère expression here: it writes a game in CGSuite's `*[…]`
     /// notation or uses a name given to a misère form.
     pub fn is_expression(&self, text: &str) -> bool {
-        is_misere_expression(text)
-            || text
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .any(|w| self.names.contains_key(w))
+        is_misere_expression(text) || crate::cgt::uses_a_name(text, |w| self.names.contains_key(w))
     }
 
     /// The empty game 0 (a misère N-position: the player to move cannot, and wins).

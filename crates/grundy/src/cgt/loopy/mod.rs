@@ -190,10 +190,7 @@ impl Graph {
     /// Whether `text` is a loopy expression here: it writes a loopy game (see
     /// [`loopy_expression`]) or uses a name given to one.
     pub fn is_expression(&self, text: &str) -> bool {
-        is_loopy_expression(text)
-            || text
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .any(|w| self.names.contains_key(w))
+        is_loopy_expression(text) || super::uses_a_name(text, |w| self.names.contains_key(w))
     }
 
     /// A new vertex with no options yet (see [`Graph::set`]).
