@@ -555,10 +555,19 @@ pub fn answer_text(a: &grundy::cgt::Answer) -> String {
 
 /// A loopy game's value: its form, then its outcome and whether it is a stopper.
 pub fn loopy_text(r: &grundy::cgt::loopy::LoopyReport) -> String {
-    let kind = if r.stopper {
-        "a stopper (no play alternates for ever), shown in simplest form"
-    } else {
-        "not a stopper (some play alternates for ever)"
+    let kind = match (&r.onside, &r.offside) {
+        _ if r.stopper => match (&r.left_stop, &r.right_stop) {
+            (Some(l), Some(r)) => format!(
+                "a stopper (no play alternates for ever), shown in simplest form; Left stop \
+                 {l}, Right stop {r}"
+            ),
+            _ => "a stopper (no play alternates for ever), shown in simplest form".to_string(),
+        },
+        (Some(on), Some(off)) => format!(
+            "not a stopper: its onside (infinite play won by Left) is {on}, its offside \
+             (won by Right) is {off}"
+        ),
+        _ => "not a stopper (some play alternates for ever), shown as given".to_string(),
     };
     format!(
         "{}\nOutcome {}; {kind}.\n",

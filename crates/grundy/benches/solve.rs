@@ -229,10 +229,12 @@ fn loopy_games(c: &mut Criterion) {
     let upons = vec!["upon"; 20].join(" + ");
     let carousel = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
     let sides = format!("{carousel} + over >= {carousel}");
+    let triple = format!("3*{carousel}");
     for (name, text) in [
         ("20 upons, simplest form", upons.as_str()),
-        ("Bach's carousel, outcome", carousel),
+        ("Bach's carousel, value (its sides)", carousel),
         ("carousel + over >= carousel", sides.as_str()),
+        ("3 * carousel, sides of sums", triple.as_str()),
     ] {
         g.bench_function(name, |b| {
             b.iter(|| black_box(grundy::cgt::answer(black_box(text)).unwrap()))

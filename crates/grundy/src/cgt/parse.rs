@@ -51,6 +51,8 @@ pub(super) enum Tok {
     Colon,
     /// A quote opening (true: before `{`) or closing a form kept as written, `'{*|*}'`.
     Quote(bool),
+    /// `&`, between the onside and the offside of a sided value: `over & v`.
+    Amp,
 }
 
 fn err(text: &str, why: impl std::fmt::Display) -> GameError {
@@ -85,6 +87,7 @@ impl std::fmt::Display for Tok {
                     Tok::Dot => ".",
                     Tok::Colon => ":",
                     Tok::Quote(_) => "'",
+                    Tok::Amp => "&",
                     Tok::Num(_) | Tok::Word(_) | Tok::Bar(_) => unreachable!("written above"),
                 };
                 write!(f, "'{c}'")
@@ -159,6 +162,7 @@ pub(super) fn tokens(text: &str) -> Result<Tokens, GameError> {
             ')' => out.push(Tok::Paren(false)),
             '.' => out.push(Tok::Dot),
             ':' => out.push(Tok::Colon),
+            '&' => out.push(Tok::Amp),
             // A quote before a brace opens a kept form; any other closes one.
             '\'' => {
                 let next = chars[i..].iter().find(|c| !c.is_whitespace());
@@ -230,6 +234,24 @@ pub(crate) fn check_name(name: &str) -> Result<(), GameError> {
         return Err(bad("it is a word of the notation"));
     }
     Ok(())
+}
+
+/// Whether the `*` at `at` multiplies (`3 * G`, `3*{1|0}`, `3*(upon & v)`) rather than adds
+/// a nimber (`3*`, `3*2`, `^* Heat 2`): with space before it and an operand after, or before
+/// something a nimber's size cannot be.
+pub(super) fn multiplies(toks: &[Tok], spaced: &[bool], at: usize, end: usize) -> bool {
+    let next = (at + 1 < end).then(|| &toks[at + 1]);
+    match next {
+        None => false,
+        Some(Tok::Word(w)) => !INFIX.contains(&w.as_str()),
+        Some(t) => {
+            spaced[at]
+                || matches!(
+                    t,
+                    Tok::Open | Tok::Paren(true) | Tok::Up | Tok::Down | Tok::Star | Tok::PlusMinus
+                )
+        }
+    }
 }
 
 /// Reads `text` as one expression.
@@ -594,27 +616,9 @@ impl<'a> Parser<'a> {
         Ok(g)
     }
 
-    /// Whether the `*` at `at`, after an operand's number or arrows, multiplies (`3 * G`,
-    /// `3*{1|0}`) rather than adding a nimber (`3*`, `3*2`, `^* Heat 2`): with space before
-    /// it and an operand after, or before something a nimber's size cannot be.
+    /// Whether the `*` at `at` multiplies (see [`multiplies`]).
     fn multiplies(&self, at: usize, end: usize) -> bool {
-        let next = (at + 1 < end).then(|| &self.toks[at + 1]);
-        match next {
-            None => false,
-            Some(Tok::Word(w)) => !INFIX.contains(&w.as_str()),
-            Some(t) => {
-                self.spaced[at]
-                    || matches!(
-                        t,
-                        Tok::Open
-                            | Tok::Paren(true)
-                            | Tok::Up
-                            | Tok::Down
-                            | Tok::Star
-                            | Tok::PlusMinus
-                    )
-            }
-        }
+        multiplies(&self.toks, &self.spaced, at, end)
     }
 
     fn term(&mut self, u: &mut Universe, end: usize) -> Result<Id, GameError> {

@@ -84,11 +84,11 @@ impl Session {
                     }
                     Answer::Value(report)
                 }
-                Value::Loopy(v) => {
-                    let report = self.loopy.report(u, v)?;
+                v => {
+                    let report = self.loopy.report_value(u, v)?;
                     if let Some(name) = name {
                         self.forget(name);
-                        self.loopy.define(name, v)?;
+                        self.loopy.define_value(name, v)?;
                     }
                     Answer::Loopy(report)
                 }

@@ -259,7 +259,7 @@ impl Universe {
     /// uptimals (by their expansions: number, digits, length, nimber; see `Expansion`),
     /// then the rest by their Left options, then their Right options, each list in this
     /// order.
-    fn order(&self, g: Id, h: Id) -> Ordering {
+    pub(super) fn order(&self, g: Id, h: Id) -> Ordering {
         let rank = |g: Id| match (&self.kinds[g.0 as usize], &self.uptimals[&g]) {
             (Kind::Number(_), _) => 0,
             (Kind::NumberStar(x, _), _) if *x == Dyadic::ZERO => 1,

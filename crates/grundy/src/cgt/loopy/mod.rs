@@ -35,7 +35,9 @@
 //! ```
 
 mod parse;
+mod powers;
 mod show;
+mod sides;
 #[cfg(test)]
 mod tests;
 
@@ -62,8 +64,9 @@ pub struct Graph {
     right: Vec<Vec<usize>>,
     /// Each embedded short game's vertex.
     embedded: HashMap<Id, usize>,
-    /// Games given names (`u := upon` in a worksheet), read by later expressions.
-    names: HashMap<String, usize>,
+    /// Games and sided values given names (`u := upon` in a worksheet), read by later
+    /// expressions.
+    names: HashMap<String, Value>,
 }
 
 /// The result of play from a position when one player starts, infinite play a draw.
@@ -172,6 +175,12 @@ impl Graph {
     /// Gives the game `v` the name `name` (a word, as [`Universe::define`] takes), read by
     /// later loopy expressions in this graph.
     pub fn define(&mut self, name: &str, v: usize) -> Result<(), GameError> {
+        self.define_value(name, Value::Loopy(v))
+    }
+
+    /// Gives a value read from this graph (a game, or a sided value `S & T`) the name
+    /// `name`.
+    pub fn define_value(&mut self, name: &str, v: Value) -> Result<(), GameError> {
         super::check_name(name)?;
         self.names.insert(name.to_string(), v);
         Ok(())
@@ -182,8 +191,8 @@ impl Graph {
         self.names.remove(name);
     }
 
-    /// The game named `name`, if one was [defined](Graph::define).
-    pub fn named(&self, name: &str) -> Option<usize> {
+    /// The value named `name`, if one was [defined](Graph::define).
+    pub fn named(&self, name: &str) -> Option<Value> {
         self.names.get(name).copied()
     }
 
@@ -314,41 +323,65 @@ impl Graph {
         Ok(v + base)
     }
 
-    /// The sum G + H: a vertex for every pair of positions reachable, a move in either.
-    pub fn sum(&mut self, g: usize, h: usize) -> Result<usize, GameError> {
-        let (gs, hs) = (self.reachable(g), self.reachable(h));
-        if gs.len().saturating_mul(hs.len()) + self.len() > VERTEX_LIMIT {
-            return Err(too_large("a sum of loopy games", VERTEX_LIMIT));
-        }
-        let base = self.len();
-        let gi: HashMap<usize, usize> = gs.iter().enumerate().map(|(i, &x)| (x, i)).collect();
-        let hi: HashMap<usize, usize> = hs.iter().enumerate().map(|(i, &x)| (x, i)).collect();
-        let at = |a: usize, b: usize| base + gi[&a] * hs.len() + hi[&b];
-        let mut left = Vec::with_capacity(gs.len() * hs.len());
-        let mut right = Vec::with_capacity(gs.len() * hs.len());
-        for &a in &gs {
-            for &b in &hs {
-                let l: Vec<usize> = (self.left[a].iter().map(|&x| at(x, b)))
-                    .chain(self.left[b].iter().map(|&y| at(a, y)))
-                    .collect();
-                let r: Vec<usize> = (self.right[a].iter().map(|&x| at(x, b)))
-                    .chain(self.right[b].iter().map(|&y| at(a, y)))
-                    .collect();
-                left.push(l);
-                right.push(r);
+    /// The sum G + H: a vertex for every pair of positions that play reaches, a move in
+    /// either; a pair of loop-free positions is one short game, their sum's canonical form
+    /// (so that the short followers of loopy games do not multiply).
+    pub fn sum(&mut self, u: &mut Universe, g: usize, h: usize) -> Result<usize, GameError> {
+        let mut short = self.short_games(u, g);
+        short.extend(self.short_games(u, h));
+        let mut at: HashMap<(usize, usize), usize> = HashMap::default();
+        let mut queue = Vec::new();
+        let mut visit = |graph: &mut Graph,
+                         u: &mut Universe,
+                         pair: (usize, usize),
+                         queue: &mut Vec<(usize, usize, usize)>|
+         -> Result<usize, GameError> {
+            if let Some(&v) = at.get(&pair) {
+                return Ok(v);
             }
-        }
-        for (l, r) in left.into_iter().zip(right) {
-            let v = self.vertex()?;
+            let v = match (short.get(&pair.0), short.get(&pair.1)) {
+                (Some(&a), Some(&b)) => {
+                    let s = u.add(a, b);
+                    u.check()?;
+                    graph.embed(u, s)?
+                }
+                _ => {
+                    let v = graph.vertex()?;
+                    queue.push((pair.0, pair.1, v));
+                    v
+                }
+            };
+            at.insert(pair, v);
+            Ok(v)
+        };
+        let root = visit(self, u, (g, h), &mut queue)?;
+        while let Some((a, b, v)) = queue.pop() {
+            let mut sides = [Vec::new(), Vec::new()];
+            for (k, side) in sides.iter_mut().enumerate() {
+                let moves = |x: usize| {
+                    if k == 0 {
+                        &self.left[x]
+                    } else {
+                        &self.right[x]
+                    }
+                };
+                let pairs: Vec<(usize, usize)> = (moves(a).iter().map(|&x| (x, b)))
+                    .chain(moves(b).iter().map(|&y| (a, y)))
+                    .collect();
+                for pair in pairs {
+                    side.push(visit(self, u, pair, &mut queue)?);
+                }
+            }
+            let [l, r] = sides;
             self.set(v, l, r);
         }
-        Ok(at(g, h))
+        Ok(root)
     }
 
     /// The sum G + H, in simplest form when it is a stopper (so that long sums of stoppers
     /// stay small).
-    pub fn simple_sum(&mut self, g: usize, h: usize) -> Result<usize, GameError> {
-        let s = self.sum(g, h)?;
+    pub fn simple_sum(&mut self, u: &mut Universe, g: usize, h: usize) -> Result<usize, GameError> {
+        let s = self.sum(u, g, h)?;
         if !self.is_stopper(s) {
             return Ok(s);
         }
@@ -439,6 +472,12 @@ impl Graph {
             return self.side_le(g, h, Side::Stopper);
         }
         Ok(self.side_le(g, h, Side::On)? && self.side_le(g, h, Side::Off)?)
+    }
+
+    /// Whether G⁻ ≤ H⁺: Left, moving second, survives H − G (all infinite play is hers,
+    /// in H⁺ and in −G⁻); for stoppers, G ≤ H.
+    pub fn survives(&self, g: usize, h: usize) -> Result<bool, GameError> {
+        self.side_le(g, h, Side::Stopper)
     }
 
     /// Whether G⁺ ≤ H⁺ (`onside`) or G⁻ ≤ H⁻: one side of each game compared.
@@ -739,19 +778,26 @@ fn attractor(
 /// What `grundy cgt` says of a loopy game (`--json`: these fields).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LoopyReport {
-    /// A stopper's simplest form, as CGSuite writes it; a game that is not a stopper as it
-    /// was given (its positions that no move reaches left out), or `dud`.
+    /// A stopper's simplest form, as CGSuite writes it; any other value as its sides
+    /// `S & T` in simple form (`dud` for `on & off`), or, when too large to simplify, the
+    /// game as it was given (its positions that no move reaches left out).
     pub canonical: String,
-    /// Whether the game is a stopper (no play alternates for ever).
+    /// Whether the value is a stopper's (no play alternates for ever in its simplest form:
+    /// its onside and offside are equal).
     pub stopper: bool,
     /// Who wins when Left starts and when Right starts, infinite play a draw (CGSuite's
     /// names: L, R, P, N, D, NHat, PCheck, PHat, NCheck).
     pub outcome: LoopyOutcome,
-    /// The onside (a stopper's is itself); null when not computed (a game that is not a
-    /// stopper).
+    /// The onside in simple form (a stopper's is itself): infinite play is Left's; null
+    /// when the game was too large to simplify.
     pub onside: Option<String>,
     /// The offside, as the onside.
     pub offside: Option<String>,
+    /// A stopper's Left stop, a pseudonumber (`3/2under`, `over`, `on`, `-1/4`): where play
+    /// settles when Left starts and both play well (Siegel, CGT VI.2); null otherwise.
+    pub left_stop: Option<String>,
+    /// A stopper's Right stop.
+    pub right_stop: Option<String>,
     /// Defined for short games only: always null here.
     pub mean: Option<String>,
     /// Defined for short games only: always null here.
@@ -761,34 +807,176 @@ pub struct LoopyReport {
 }
 
 impl Graph {
-    /// The report of `v`.
+    /// The report of the game `v`.
     pub fn report(&mut self, u: &mut Universe, v: usize) -> Result<LoopyReport, GameError> {
-        let outcome = self.outcome(v);
-        let stopper = self.is_stopper(v);
-        let canonical = if stopper {
-            let (simple, root) = self.stopper_form(v)?;
-            simple.show(u, root)
-        } else {
-            let dud = self.vertex()?;
-            self.set(dud, vec![dud], vec![dud]);
-            if self.le(v, dud)? && self.le(dud, v)? {
-                "dud".to_string()
-            } else {
-                self.show(u, v)
-            }
-        };
-        u.check()?;
-        let side = stopper.then(|| canonical.clone());
-        Ok(LoopyReport {
-            canonical,
-            stopper,
-            outcome,
-            onside: side.clone(),
-            offside: side,
+        self.report_value(u, Value::Loopy(v))
+    }
+
+    /// The report of a value read from this graph: a game, or a sided value `S & T`.
+    pub fn report_value(&mut self, u: &mut Universe, v: Value) -> Result<LoopyReport, GameError> {
+        let (on, off) = sides(u, self, v)?;
+        let mut report = LoopyReport {
+            canonical: String::new(),
+            stopper: true,
+            outcome: LoopyOutcome::P,
+            onside: None,
+            offside: None,
+            left_stop: None,
+            right_stop: None,
             mean: None,
             temperature: None,
             atomic_weight: None,
-        })
+        };
+        if on == off && self.is_stopper(on) {
+            let (simple, root) = self.stopper_form(on)?;
+            report.canonical = simple.show(u, root);
+            report.outcome = self.outcome(on);
+            report.onside = Some(report.canonical.clone());
+            report.offside = Some(report.canonical.clone());
+            let short = simple.short_games(u, root);
+            let mut memo = HashMap::default();
+            let mut stop = |left| {
+                simple
+                    .stop(u, &short, root, left, &mut memo)
+                    .map(|p| p.to_string())
+            };
+            report.left_stop = stop(true);
+            report.right_stop = stop(false);
+            u.check()?;
+            return Ok(report);
+        }
+        report.outcome = if on == off {
+            self.outcome(on)
+        } else {
+            self.sided_outcome(u, on, off)?
+        };
+        let sides = self
+            .side_form(on, true)
+            .and_then(|s| Ok((s, self.side_form(off, false)?)));
+        let ((s, sr), (t, tr)) = match sides {
+            Ok(sides) => sides,
+            // Too large to simplify: the game as given.
+            Err(GameError::TooLarge(_)) if on == off => {
+                report.canonical = self.show(u, on);
+                report.stopper = false;
+                u.check()?;
+                return Ok(report);
+            }
+            Err(e) => return Err(e),
+        };
+        let (onside, offside) = (s.show(u, sr), t.show(u, tr));
+        u.check()?;
+        report.stopper = s.is_stopper(sr) && t.is_stopper(tr) && onside == offside;
+        report.canonical = if report.stopper {
+            onside.clone()
+        } else if onside == "on" && offside == "off" {
+            "dud".to_string()
+        } else {
+            format!("{onside} & {offside}")
+        };
+        report.onside = Some(onside);
+        report.offside = Some(offside);
+        Ok(report)
+    }
+
+    /// Left's (`left`) or Right's stop of the stopper `v` (in simplest form): a pseudonumber
+    /// stops at itself, a short game at its stop, anything else at the best of its options'
+    /// other stops. Play from a stopper alternates only finitely, so this ends. `None` when a
+    /// player has no move from a position that is not a pseudonumber.
+    fn stop(
+        &self,
+        u: &Universe,
+        short: &HashMap<usize, Id>,
+        v: usize,
+        left: bool,
+        memo: &mut HashMap<(usize, bool), Option<Pseudonumber>>,
+    ) -> Option<Pseudonumber> {
+        if let Some(p) = memo.get(&(v, left)) {
+            return p.clone();
+        }
+        let number = |x: usize, tag: i8| {
+            short
+                .get(&x)
+                .and_then(|&g| u.as_number(g))
+                .map(|n| Pseudonumber::Number(n.clone(), tag))
+        };
+        let p = if let Some(&g) = short.get(&v) {
+            Some(Pseudonumber::Number(
+                if left {
+                    u.left_stop(g)
+                } else {
+                    u.right_stop(g)
+                },
+                0,
+            ))
+        } else if self.left[v] == [v] && self.right[v].is_empty() {
+            Some(Pseudonumber::On)
+        } else if self.right[v] == [v] && self.left[v].is_empty() {
+            Some(Pseudonumber::Off)
+        } else if let ([x], [y]) = (&self.left[v][..], &self.right[v][..]) {
+            // x over = {x | pass}, x under = {pass | x}.
+            match (*x == v, *y == v) {
+                (false, true) => number(*x, 1),
+                (true, false) => number(*y, -1),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let p = p.or_else(|| {
+            let options = if left { &self.left[v] } else { &self.right[v] };
+            let stops: Option<Vec<Pseudonumber>> = options
+                .iter()
+                .map(|&o| crate::cgt::deep(|| self.stop(u, short, o, !left, memo)))
+                .collect();
+            let stops = stops?;
+            if left {
+                stops.into_iter().max()
+            } else {
+                stops.into_iter().min()
+            }
+        });
+        memo.insert((v, left), p.clone());
+        p
+    }
+
+    /// The outcome of `on & off` from its sides, each compared with 0 (Siegel, CGT VI.3).
+    fn sided_outcome(
+        &mut self,
+        u: &mut Universe,
+        on: usize,
+        off: usize,
+    ) -> Result<LoopyOutcome, GameError> {
+        let zero = self.embed(u, u.zero())?;
+        // Who wins each side when Left starts, and when Right starts.
+        let class = |x: usize, onside: bool| -> Result<(Play, Play), GameError> {
+            let (ge, le) = (
+                self.le_side(zero, x, onside)?,
+                self.le_side(x, zero, onside)?,
+            );
+            let left_first = if le { Play::RightWins } else { Play::LeftWins };
+            let right_first = if ge { Play::LeftWins } else { Play::RightWins };
+            Ok((left_first, right_first))
+        };
+        let (on_left, on_right) = class(on, true)?;
+        let (off_left, off_right) = class(off, false)?;
+        // Left wins when she wins even in the offside; Right when he wins even in the
+        // onside; otherwise play goes on for ever.
+        let play = |onside: Play, offside: Play| match (onside, offside) {
+            (_, Play::LeftWins) => Play::LeftWins,
+            (Play::RightWins, _) => Play::RightWins,
+            _ => Play::Draw,
+        };
+        Ok(LoopyOutcome::of(
+            play(on_left, off_left),
+            play(on_right, off_right),
+        ))
+    }
+
+    /// The vertex of the simplified onside (or offside) of `v`, added to this graph.
+    pub fn side_vertex(&mut self, v: usize, onside: bool) -> Result<usize, GameError> {
+        let (side, root) = self.side_form(v, onside)?;
+        self.absorb(side, root)
     }
 }
 
@@ -798,7 +986,7 @@ pub fn answer(text: &str) -> Result<super::Answer, GameError> {
     let (mut u, mut graph) = (Universe::new(), Graph::new());
     match loopy_expression(&mut u, &mut graph, text)? {
         Value::Short(g) => u.report(g).map(super::Answer::Value),
-        Value::Loopy(v) => graph.report(&mut u, v).map(super::Answer::Loopy),
+        v => graph.report_value(&mut u, v).map(super::Answer::Loopy),
     }
 }
 
@@ -812,11 +1000,17 @@ pub fn order(
 ) -> Result<Option<std::cmp::Ordering>, GameError> {
     let g = loopy_expression(u, graph, left)?;
     let h = loopy_expression(u, graph, right)?;
-    let (g, h) = match (g, h) {
-        (Value::Short(a), Value::Short(b)) => return Ok(u.compare(a, b)),
-        (a, b) => (as_vertex(u, graph, a)?, as_vertex(u, graph, b)?),
+    if let (Value::Short(a), Value::Short(b)) = (g, h) {
+        return Ok(u.compare(a, b));
+    }
+    let (g, h) = (sides(u, graph, g)?, sides(u, graph, h)?);
+    let le = |graph: &Graph, g: (usize, usize), h: (usize, usize)| -> Result<bool, GameError> {
+        if g.0 == g.1 && h.0 == h.1 {
+            return graph.le(g.0, h.0);
+        }
+        Ok(graph.le_side(g.0, h.0, true)? && graph.le_side(g.1, h.1, false)?)
     };
-    let (le, ge) = (graph.le(g, h)?, graph.le(h, g)?);
+    let (le, ge) = (le(graph, g, h)?, le(graph, h, g)?);
     Ok(match (le, ge) {
         (true, true) => Some(std::cmp::Ordering::Equal),
         (true, false) => Some(std::cmp::Ordering::Less),
@@ -825,9 +1019,43 @@ pub fn order(
     })
 }
 
-fn as_vertex(u: &mut Universe, graph: &mut Graph, v: Value) -> Result<usize, GameError> {
-    match v {
-        Value::Loopy(x) => Ok(x),
-        Value::Short(g) => graph.embed(u, g),
+/// A stop of a stopper: a number, a number just above or below it (x over, x under), on or
+/// off, in their order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Pseudonumber {
+    Off,
+    /// x with −1 (x under), 0 (x) or 1 (x over).
+    Number(super::Dyadic, i8),
+    On,
+}
+
+impl std::fmt::Display for Pseudonumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pseudonumber::Off => write!(f, "off"),
+            Pseudonumber::On => write!(f, "on"),
+            Pseudonumber::Number(x, 0) => write!(f, "{x}"),
+            Pseudonumber::Number(x, tag) => {
+                let zero = *x == super::Dyadic::ZERO;
+                let word = if *tag > 0 { "over" } else { "under" };
+                if zero {
+                    write!(f, "{word}")
+                } else {
+                    write!(f, "{x}{word}")
+                }
+            }
+        }
     }
+}
+
+/// The onside and offside of a value read (the same vertex for a game).
+fn sides(u: &mut Universe, graph: &mut Graph, v: Value) -> Result<(usize, usize), GameError> {
+    Ok(match v {
+        Value::Short(g) => {
+            let x = graph.embed(u, g)?;
+            (x, x)
+        }
+        Value::Loopy(x) => (x, x),
+        Value::Sided(on, off) => (on, off),
+    })
 }

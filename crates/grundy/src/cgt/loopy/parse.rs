@@ -1,8 +1,12 @@
 //! CGSuite's notation for loopy games, read into a [`Graph`]:
 //!
 //! ```text
-//! expression := term (("+" | "-") term)*
-//! term       := "-" term | ("+-" | "±") atom | atom
+//! expression := sum ["&" sum]                           (onside & offside, both stoppers)
+//! sum        := ordinal (("+" | "-") ordinal)*
+//! ordinal    := product (":" product)*                  (G : H for a short game G)
+//! product    := term ("*" term)*                        (n * G for an integer n)
+//! term       := "-" term | ("+-" | "±") atom | atom ("." method)*
+//! method     := "Onside" | "Offside" | "Degree" | ("Pow" | "PowTo") "(" expression ")"
 //! atom       := "on" | "off" | "over" | "under" | "dud" | "upon"
 //!             | [label] "{" options "|" options "}"   (bars may be doubled, as for short games)
 //!             | label                                  (the game so labelled, around it)
@@ -14,14 +18,19 @@
 //! on = {pass | } (Left may always move), off = { | pass}, over = {0 | pass},
 //! under = {pass | 0}, upon = {pass | *} and dud = {pass | pass} (Winning Ways ch. 11).
 //! `a{0 | a}` labels a game so that its followers may move back to it (and later parts of the
-//! expression name it too).
+//! expression name it too). `S & T` is the sided value with onside S and offside T (stoppers,
+//! T ≤ S; Siegel, CGT VI.3); sided values add, negate and stand as options, side by side.
 
 use super::super::parse::{
-    after_option, matching, split_at_widest_bar, tokens, top_level_bars, unexpected, Tok,
+    after_option, matching, multiplies, split_at_widest_bar, tokens, top_level_bars, unexpected,
+    Tok,
 };
 use super::{Graph, Id, Universe};
 use crate::GameError;
 use rustc_hash::FxHashMap as HashMap;
+
+/// The largest |n| of a multiple `n * G` of a loopy game (each doubling simplifies a sum).
+const MULTIPLE_LIMIT: u64 = 1 << 20;
 
 /// The words that make an expression loopy.
 const WORDS: [&str; 7] = ["pass", "on", "off", "over", "under", "dud", "upon"];
@@ -34,17 +43,22 @@ pub(crate) fn is_loopy_expression(text: &str) -> bool {
     };
     toks.iter().enumerate().any(|(i, t)| match t {
         Tok::Word(w) => WORDS.contains(&w.as_str()) || toks.get(i + 1) == Some(&Tok::Open),
+        Tok::Amp => true,
         _ => false,
     })
 }
 
-/// A value read: a short game (in the universe) or a loopy one (a vertex of the graph).
+/// A value read: a short game (in the universe), a loopy one (a vertex of the graph), or a
+/// sided value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
     /// A short game's canonical form.
     Short(Id),
     /// A vertex of the graph.
     Loopy(usize),
+    /// `S & T`: the onside of the first vertex with the offside of the second (CGSuite's
+    /// `SidedValue`); a sum of sided values is the sum of onsides with the sum of offsides.
+    Sided(usize, usize),
 }
 
 fn err(text: &str, why: impl std::fmt::Display) -> GameError {
@@ -68,11 +82,12 @@ pub fn loopy_expression(
     graph: &mut Graph,
     text: &str,
 ) -> Result<Value, GameError> {
-    let (toks, cols, _) = tokens(text)?;
+    let (toks, cols, spaced) = tokens(text)?;
     let mut p = Parser {
         text,
         toks,
         cols,
+        spaced,
         at: 0,
         labels: HashMap::default(),
         passes: Vec::new(),
@@ -85,7 +100,7 @@ pub fn loopy_expression(
     let end = p.toks.len();
     let v = p.expression(u, graph, end)?;
     if p.at != end {
-        return Err(p.unexpected("'+', '-' or the end of the expression"));
+        return Err(p.unexpected("'+', '-', '&' or the end of the expression"));
     }
     u.check()?;
     Ok(v)
@@ -95,6 +110,7 @@ struct Parser<'a> {
     text: &'a str,
     toks: Vec<Tok>,
     cols: Vec<usize>,
+    spaced: Vec<bool>,
     at: usize,
     /// Labels in scope: the vertex each names.
     labels: HashMap<String, usize>,
@@ -114,10 +130,29 @@ impl Parser<'_> {
         (self.at < end).then(|| &self.toks[self.at])
     }
 
+    /// The vertex of a game (a short one embedded); a sided value is not one game.
     fn loopy(&self, u: &mut Universe, graph: &mut Graph, v: Value) -> Result<usize, GameError> {
         match v {
             Value::Loopy(x) => Ok(x),
             Value::Short(g) => graph.embed(u, g),
+            Value::Sided(..) => Err(err(
+                self.text,
+                "a sided value S & T is two games, one for each side: it can be added, \
+                 negated, compared or an option, not used here",
+            )),
+        }
+    }
+
+    /// The onside and offside vertices of a value (a game's are itself).
+    fn sides(
+        &self,
+        u: &mut Universe,
+        graph: &mut Graph,
+        v: Value,
+    ) -> Result<(usize, usize), GameError> {
+        match v {
+            Value::Sided(on, off) => Ok((on, off)),
+            v => self.loopy(u, graph, v).map(|x| (x, x)),
         }
     }
 
@@ -131,7 +166,20 @@ impl Parser<'_> {
         if self.depth > 200 {
             return Err(err(self.text, "nested too deeply"));
         }
-        let mut g = self.term(u, graph, end)?;
+        let g = self.sum(u, graph, end)?;
+        let g = if self.peek(end) == Some(&Tok::Amp) {
+            self.at += 1;
+            let h = self.sum(u, graph, end)?;
+            self.sided(u, graph, g, h)?
+        } else {
+            g
+        };
+        self.depth -= 1;
+        Ok(g)
+    }
+
+    fn sum(&mut self, u: &mut Universe, graph: &mut Graph, end: usize) -> Result<Value, GameError> {
+        let mut g = self.ordinal(u, graph, end)?;
         loop {
             let negate = match self.peek(end) {
                 Some(Tok::Plus) => false,
@@ -139,14 +187,132 @@ impl Parser<'_> {
                 _ => break,
             };
             self.at += 1;
-            let mut h = self.term(u, graph, end)?;
+            let mut h = self.ordinal(u, graph, end)?;
             if negate {
                 h = self.neg(u, graph, h)?;
             }
             g = self.add(u, graph, g, h)?;
         }
-        self.depth -= 1;
         Ok(g)
+    }
+
+    /// `G : H`, the ordinal sum, for a short game G (Siegel, CGT II.7).
+    fn ordinal(
+        &mut self,
+        u: &mut Universe,
+        graph: &mut Graph,
+        end: usize,
+    ) -> Result<Value, GameError> {
+        let mut g = self.product(u, graph, end)?;
+        while self.peek(end) == Some(&Tok::Colon) {
+            self.at += 1;
+            let h = self.product(u, graph, end)?;
+            g = match (g, h) {
+                (Value::Short(a), Value::Short(b)) => Value::Short(u.ordinal_sum(a, b)),
+                (Value::Short(a), Value::Loopy(y)) => Value::Loopy(graph.ordinal_sum(u, a, y)?),
+                _ => {
+                    return Err(err(
+                        self.text,
+                        "an ordinal sum G : H with a loopy game is read for a short game G \
+                         and a game H",
+                    ))
+                }
+            };
+        }
+        Ok(g)
+    }
+
+    /// `n * G` and `G * n`: n copies of G (of −G for n < 0), summed by doubling.
+    fn product(
+        &mut self,
+        u: &mut Universe,
+        graph: &mut Graph,
+        end: usize,
+    ) -> Result<Value, GameError> {
+        let mut g = self.term(u, graph, end)?;
+        while self.peek(end) == Some(&Tok::Star) {
+            self.at += 1;
+            let h = self.term(u, graph, end)?;
+            let integer = |v: Value, u: &Universe| match v {
+                Value::Short(a) => u.as_number(a).filter(|x| x.is_integer()).cloned(),
+                _ => None,
+            };
+            let (n, game) = match (g, h) {
+                (Value::Short(a), Value::Short(b)) => {
+                    g = Value::Short(u.times(a, b).ok_or_else(|| {
+                        err(self.text, "a product is n * G or G * n for an integer n")
+                    })?);
+                    continue;
+                }
+                (a, b) => match (integer(a, u), integer(b, u)) {
+                    (Some(n), _) => (n, b),
+                    (_, Some(n)) => (n, a),
+                    _ => {
+                        return Err(err(
+                            self.text,
+                            "a product is n * G or G * n for an integer n",
+                        ))
+                    }
+                },
+            };
+            let n: i64 = n
+                .numerator()
+                .try_into()
+                .ok()
+                .filter(|n: &i64| n.unsigned_abs() <= MULTIPLE_LIMIT)
+                .ok_or_else(|| {
+                    err(
+                        self.text,
+                        format_args!(
+                            "n * G of a loopy game is read for |n| up to {MULTIPLE_LIMIT}"
+                        ),
+                    )
+                })?;
+            let mut power = if n < 0 {
+                self.neg(u, graph, game)?
+            } else {
+                game
+            };
+            let mut sum = Value::Short(u.zero());
+            let n = n.unsigned_abs();
+            for bit in 0..64 - n.leading_zeros() {
+                if bit > 0 {
+                    power = self.add(u, graph, power, power)?;
+                }
+                if n >> bit & 1 == 1 {
+                    sum = self.add(u, graph, sum, power)?;
+                }
+            }
+            g = sum;
+        }
+        Ok(g)
+    }
+
+    /// `S & T`: the onside of S with the offside of T, T⁻ ≤ S⁺ (Left survives S − T moving
+    /// second); S itself when both are the same stopper.
+    fn sided(
+        &self,
+        u: &mut Universe,
+        graph: &mut Graph,
+        s: Value,
+        t: Value,
+    ) -> Result<Value, GameError> {
+        if let (Value::Short(a), Value::Short(b)) = (s, t) {
+            if a == b {
+                return Ok(s);
+            }
+        }
+        let (on, off) = (self.loopy(u, graph, s)?, self.loopy(u, graph, t)?);
+        if !graph.survives(off, on)? {
+            return Err(err(
+                self.text,
+                "in S & T the offside T is at most the onside S (here it is not)",
+            ));
+        }
+        if graph.is_stopper(on) && graph.is_stopper(off) && graph.le(on, off)? {
+            return Ok(Value::Loopy(on));
+        }
+        Ok(Value::Sided(on, off))
     }
 
     fn add(
@@ -158,9 +324,17 @@ impl Parser<'_> {
     ) -> Result<Value, GameError> {
         Ok(match (g, h) {
             (Value::Short(a), Value::Short(b)) => Value::Short(u.add(a, b)),
+            (a @ Value::Sided(..), b) | (a, b @ Value::Sided(..)) => {
+                // Onsides add to an onside, offsides to an offside, each simplified.
+                let ((a_on, a_off), (b_on, b_off)) =
+                    (self.sides(u, graph, a)?, self.sides(u, graph, b)?);
+                let on = graph.sum(u, a_on, b_on)?;
+                let off = graph.sum(u, a_off, b_off)?;
+                Value::Sided(graph.side_vertex(on, true)?, graph.side_vertex(off, false)?)
+            }
             (a, b) => {
                 let (a, b) = (self.loopy(u, graph, a)?, self.loopy(u, graph, b)?);
-                Value::Loopy(graph.simple_sum(a, b)?)
+                Value::Loopy(graph.simple_sum(u, a, b)?)
             }
         })
     }
@@ -169,7 +343,184 @@ impl Parser<'_> {
         Ok(match g {
             Value::Short(a) => Value::Short(u.neg(a)),
             Value::Loopy(x) => Value::Loopy(graph.neg(x)?),
+            Value::Sided(on, off) => Value::Sided(graph.neg(off)?, graph.neg(on)?),
         })
+    }
+
+    /// A game's method: its onside or offside (stoppers), its degree of loopiness
+    /// (G − G)⁺ (Siegel, CGT VI.4; a stopper's), or a short game's power with any stopper
+    /// as exponent (`^.Pow(on)` is `^<on>`).
+    /// The vertex of a value that is a stopper (for `name`, in the message otherwise).
+    fn stopper(
+        &self,
+        u: &mut Universe,
+        graph: &mut Graph,
+        g: Value,
+        name: &str,
+    ) -> Result<usize, GameError> {
+        match g {
+            Value::Short(a) => graph.embed(u, a),
+            Value::Loopy(x) if graph.is_stopper(x) => Ok(x),
+            _ => Err(err(
+                self.text,
+                format_args!("{name} is defined for stoppers"),
+            )),
+        }
+    }
+
+    /// The methods of two stoppers: subordination to a short base, upsums and downsums, and
+    /// varieties over a degree.
+    fn stopper_method(
+        &self,
+        u: &mut Universe,
+        graph: &mut Graph,
+        g: Value,
+        name: &str,
+        x: Value,
+    ) -> Result<Value, GameError> {
+        if name == "Subordinate" {
+            let Value::Short(base) = x else {
+                return Err(err(self.text, "Subordinate: the base is a short game"));
+            };
+            if let Value::Short(a) = g {
+                return u.subordinate_to(a, base).map(Value::Short).ok_or_else(|| {
+                    err(
+                        self.text,
+                        "that game cannot be subordinated to the base given",
+                    )
+                });
+            }
+            let g = self.stopper(u, graph, g, name)?;
+            return match graph.subordinate(u, g, base)? {
+                Some(v) => Ok(Value::Loopy(v)),
+                None => Err(err(
+                    self.text,
+                    "that game cannot be subordinated to the base given",
+                )),
+            };
+        }
+        let (g, x) = (
+            self.stopper(u, graph, g, name)?,
+            self.stopper(u, graph, x, name)?,
+        );
+        let r = match name {
+            "Upsum" => graph.side_sum(u, g, x, true),
+            "Downsum" => graph.side_sum(u, g, x, false),
+            "UpsumVariety" => graph.variety_over(u, g, x, true),
+            _ => graph.variety_over(u, g, x, false),
+        };
+        r.map(Value::Loopy).map_err(|e| err(self.text, e))
+    }
+
+    fn method(
+        &self,
+        u: &mut Universe,
+        graph: &mut Graph,
+        g: Value,
+        name: &str,
+        args: &[Value],
+    ) -> Result<Value, GameError> {
+        let binary = [
+            "Pow",
+            "PowTo",
+            "Subordinate",
+            "Upsum",
+            "Downsum",
+            "UpsumVariety",
+            "DownsumVariety",
+        ];
+        if !binary.contains(&name) && !["Onside", "Offside", "Degree", "Variety"].contains(&name) {
+            return Err(err(
+                self.text,
+                format_args!(
+                    "'{name}' is not read on loopy games (Onside, Offside, Degree, Variety, \
+                     Subordinate, Upsum, Downsum, UpsumVariety, DownsumVariety, and Pow and \
+                     PowTo of a short game are)"
+                ),
+            ));
+        }
+        let wanted = usize::from(binary.contains(&name));
+        if args.len() != wanted {
+            return Err(err(
+                self.text,
+                format_args!("{name} takes {wanted} argument(s), not {}", args.len()),
+            ));
+        }
+        if let (Some(&x), false) = (args.first(), matches!(name, "Pow" | "PowTo")) {
+            return self.stopper_method(u, graph, g, name, x);
+        }
+        if let Some(&x) = args.first() {
+            let Value::Short(base) = g else {
+                return Err(err(
+                    self.text,
+                    format_args!("{name}: the base is a short game"),
+                ));
+            };
+            return match x {
+                Value::Short(x) => {
+                    let r = if name == "Pow" {
+                        u.pow(base, x)
+                    } else {
+                        u.pow_to(base, x)
+                    };
+                    r.map(Value::Short)
+                        .map_err(|why| err(self.text, format_args!("{name}: {why}")))
+                }
+                Value::Loopy(x) if graph.is_stopper(x) => {
+                    let r = if name == "Pow" {
+                        graph.pow(u, base, x)
+                    } else {
+                        graph.pow_to(u, base, x)
+                    };
+                    r.map(Value::Loopy).map_err(|e| err(self.text, e))
+                }
+                _ => Err(err(
+                    self.text,
+                    format_args!("{name}: the exponent is a number or a stopper (on, 5over)"),
+                )),
+            };
+        }
+        if let Value::Short(a) = g {
+            return match name {
+                "Onside" | "Offside" => Ok(g),
+                "Degree" => Ok(Value::Short(u.zero())),
+                _ => {
+                    let x = graph.embed(u, a)?;
+                    self.method(u, graph, Value::Loopy(x), name, args)
+                }
+            };
+        }
+        if name == "Variety" {
+            let x = self.stopper(u, graph, g, name)?;
+            return graph
+                .variety(u, x)
+                .map(Value::Loopy)
+                .map_err(|e| err(self.text, e));
+        }
+        let (on, off) = self.sides(u, graph, g)?;
+        let stopper_side = |graph: &mut Graph, x: usize, onside: bool| {
+            let side = graph.side_vertex(x, onside)?;
+            if graph.is_stopper(side) {
+                Ok(Value::Loopy(side))
+            } else {
+                Err(err(
+                    self.text,
+                    format_args!(
+                        "the {} of this game is not a stopper: it has no value of its own",
+                        if onside { "onside" } else { "offside" }
+                    ),
+                ))
+            }
+        };
+        match name {
+            "Onside" => stopper_side(graph, on, true),
+            "Offside" => stopper_side(graph, off, false),
+            "Degree" if on == off && graph.is_stopper(on) => graph
+                .degree(u, on)
+                .map(Value::Loopy)
+                .map_err(|e| err(self.text, e)),
+            _ => Err(err(self.text, "Degree is defined for stoppers")),
+        }
     }
 
     fn term(
@@ -214,7 +565,36 @@ impl Parser<'_> {
                 }
                 self.make(u, graph, xs, nxs)
             }
-            _ => self.atom(u, graph, end),
+            _ => {
+                let mut g = self.atom(u, graph, end)?;
+                while self.peek(end) == Some(&Tok::Dot) {
+                    self.at += 1;
+                    let Some(Tok::Word(name)) = self.peek(end).cloned() else {
+                        return Err(self.unexpected("a method's name after '.'"));
+                    };
+                    self.at += 1;
+                    let mut args = Vec::new();
+                    if self.peek(end) == Some(&Tok::Paren(true)) {
+                        self.at += 1;
+                        let close = self.matching(
+                            end,
+                            |t| *t == Tok::Paren(true),
+                            |t| *t == Tok::Paren(false),
+                        )?;
+                        while self.at < close {
+                            args.push(self.expression(u, graph, close)?);
+                            match self.peek(close) {
+                                Some(Tok::Comma) => self.at += 1,
+                                None => {}
+                                Some(_) => return Err(self.unexpected("',' or ')'")),
+                            }
+                        }
+                        self.at = close + 1;
+                    }
+                    g = self.method(u, graph, g, &name, &args)?;
+                }
+                Ok(g)
+            }
         }
     }
 
@@ -313,7 +693,7 @@ impl Parser<'_> {
                 }
                 None if graph.named(&w).is_some() => {
                     self.at += 1;
-                    Ok(Value::Loopy(graph.named(&w).expect("looked up")))
+                    Ok(graph.named(&w).expect("looked up"))
                 }
                 None if u.named(&w).is_some() => {
                     self.at += 1;
@@ -362,13 +742,46 @@ impl Parser<'_> {
             xs.iter()
                 .map(|o| match o {
                     Value::Short(g) => Some(*g),
-                    Value::Loopy(_) => None,
+                    _ => None,
                 })
                 .collect()
         };
         let returned_to = at.is_some_and(|v| self.used.contains_key(&v));
         if let (Some(l), Some(r), false) = (short(&left), short(&right), returned_to) {
             return Ok(Value::Short(u.game(&l, &r)));
+        }
+        let sided = |xs: &[Value]| xs.iter().any(|o| matches!(o, Value::Sided(..)));
+        if sided(&left) || sided(&right) {
+            // {S₁ & T₁, … | …} is the onside of the options' onsides with the offside of
+            // their offsides (CGSuite's SidedValue of options).
+            if returned_to {
+                return Err(err(
+                    self.text,
+                    "a game with a sided value S & T among its options cannot be moved back \
+                     to (by 'pass' or its label)",
+                ));
+            }
+            let mut halves = [(Vec::new(), Vec::new()), (Vec::new(), Vec::new())];
+            for (xs, is_left) in [(left, true), (right, false)] {
+                for o in xs {
+                    let (on, off) = self.sides(u, graph, o)?;
+                    for (half, x) in halves.iter_mut().zip([on, off]) {
+                        if is_left { &mut half.0 } else { &mut half.1 }.push(x);
+                    }
+                }
+            }
+            let [(on_l, on_r), (off_l, off_r)] = halves;
+            let on = match at {
+                Some(v) => v,
+                None => graph.vertex()?,
+            };
+            graph.set(on, on_l, on_r);
+            let off = graph.vertex()?;
+            graph.set(off, off_l, off_r);
+            return Ok(Value::Sided(
+                graph.side_vertex(on, true)?,
+                graph.side_vertex(off, false)?,
+            ));
         }
         let mut l = Vec::with_capacity(left.len());
         for o in left {
@@ -417,6 +830,9 @@ impl Parser<'_> {
         let start = self.at;
         while self.at < end
             && !upon_at(self, self.at)
+            && !(self.at > start
+                && self.toks[self.at] == Tok::Star
+                && multiplies(&self.toks, &self.spaced, self.at, end))
             && matches!(
                 self.toks[self.at],
                 Tok::Num(_)
@@ -471,7 +887,7 @@ impl Parser<'_> {
         };
         if let Some(x) = suffix {
             let (a, b) = (self.loopy(u, graph, value)?, self.loopy(u, graph, x)?);
-            value = Value::Loopy(graph.simple_sum(a, b)?);
+            value = Value::Loopy(graph.simple_sum(u, a, b)?);
             // A nimber after an upon: `^[on]*`.
             if self.peek(end) == Some(&Tok::Star) {
                 let from = self.at;
@@ -481,7 +897,7 @@ impl Parser<'_> {
                 }
                 let star = Value::Short(u.parse(&self.piece(from, self.at))?);
                 let (a, b) = (self.loopy(u, graph, value)?, self.loopy(u, graph, star)?);
-                value = Value::Loopy(graph.simple_sum(a, b)?);
+                value = Value::Loopy(graph.simple_sum(u, a, b)?);
             }
         } else if self.at == start {
             return Err(self.unexpected("a game"));

@@ -142,10 +142,9 @@ fn braced_bars(text: &str) -> usize {
 }
 
 impl Graph {
-    /// `v` written in CGSuite's notation (see the module docs of `show`); best for a
-    /// stopper in simplest form ([`Graph::stopper_form`]), whose text depends only on its
-    /// value.
-    pub fn show(&self, u: &mut Universe, v: usize) -> String {
+    /// The positions reachable from `v` from which no play returns to a position (loop-free
+    /// ones), as short games.
+    pub(super) fn short_games(&self, u: &mut Universe, v: usize) -> HashMap<usize, Id> {
         let order = self.reachable(v);
         let free = loop_free(self, &order);
         let mut short = HashMap::default();
@@ -165,6 +164,14 @@ impl Graph {
                 crate::cgt::deep(|| build(self, u, x, &mut short));
             }
         }
+        short
+    }
+
+    /// `v` written in CGSuite's notation (see the module docs of `show`); best for a
+    /// stopper in simplest form ([`Graph::stopper_form`]), whose text depends only on its
+    /// value.
+    pub fn show(&self, u: &mut Universe, v: usize) -> String {
+        let short = self.short_games(u, v);
         let mut texts = HashMap::default();
         for (&x, &id) in &short {
             texts.insert(x, u.show(id));
@@ -241,8 +248,8 @@ impl Writer<'_> {
                 }
             }
         }
-        // Tiny(x) = {0 || 0 | −x} and Miny(x) = {x | 0 || 0}, x a loopy game, in a plumtree
-        // (a game whose only cycles are passes), as CGSuite writes them.
+        // Tiny(x) = {0 || 0 | −x} and Miny(x) = {x | 0 || 0}, x ≥ over a loopy game, in a
+        // plumtree (a game whose only cycles are passes), as CGSuite writes them.
         for miny in [false, true] {
             let (own, other) = if miny { (r, l) } else { (l, r) };
             let zero = |y: usize| self.texts.get(&y).is_some_and(|t| t == "0");
@@ -262,7 +269,7 @@ impl Writer<'_> {
                 (&self.graph.left[*y], &self.graph.right[*y])
             };
             if let ([z1], [w]) = (&yl[..], &yr[..]) {
-                if zero(*z1) && !self.short.contains_key(w) && self.positive(*w, !miny) {
+                if zero(*z1) && !self.short.contains_key(w) && self.at_least_over(*w, !miny) {
                     let x = self.alone(u, *w, !miny);
                     return Some(format!("{}({x})", if miny { "Miny" } else { "Tiny" }));
                 }
@@ -355,16 +362,18 @@ impl Writer<'_> {
         }
     }
 
-    /// Whether `x` (or −x) is greater than 0.
-    fn positive(&self, x: usize, negated: bool) -> bool {
+    /// Whether `x` (or −x) is at least `over` = {0 | pass}: the games that CGSuite writes
+    /// as Tiny(x) when they stand in {0 || 0 | −x}.
+    fn at_least_over(&self, x: usize, negated: bool) -> bool {
         let mut copy = Graph::new();
         let Ok(c) = self.graph.copy_into(x, &mut copy, negated) else {
             return false;
         };
-        let Ok(zero) = copy.vertex() else {
+        let (Ok(zero), Ok(over)) = (copy.vertex(), copy.vertex()) else {
             return false;
         };
-        matches!((copy.le(zero, c), copy.le(c, zero)), (Ok(true), Ok(false)))
+        copy.set(over, vec![zero], vec![over]);
+        matches!(copy.le(over, c), Ok(true))
     }
 
     /// Marks the vertices that a follower moves back to (in the order they are written).
@@ -384,6 +393,7 @@ impl Writer<'_> {
             .ordered(u, x, true)
             .into_iter()
             .chain(self.ordered(u, x, false))
+            .filter(|&o| o != x)
         {
             crate::cgt::deep(|| self.find_loops(u, o, on_path));
         }
@@ -391,22 +401,23 @@ impl Writer<'_> {
     }
 
     /// The options of `x` of one side in the order written: short ones as CGSuite orders
-    /// them (by their text here), then loopy ones by their shape.
+    /// options of short games, then loopy ones by their shape, then `x` itself (a pass).
     fn ordered(&mut self, u: &mut Universe, x: usize, left: bool) -> Vec<usize> {
         let opts = if left {
             self.graph.left[x].clone()
         } else {
             self.graph.right[x].clone()
         };
-        let mut keyed: Vec<(bool, String, u64, usize)> = opts
-            .iter()
-            .map(|&o| match self.texts.get(&o) {
-                Some(t) => (false, t.clone(), 0, o),
-                None => (true, String::new(), self.key(u, o, KEY_DEPTH), o),
-            })
+        let (mut short, loopy): (Vec<usize>, Vec<usize>) =
+            opts.iter().partition(|o| self.short.contains_key(o));
+        short.sort_by(|a, b| u.order(self.short[a], self.short[b]).then(a.cmp(b)));
+        let mut keyed: Vec<(bool, u64, usize)> = loopy
+            .into_iter()
+            .map(|o| (o == x, self.key(u, o, KEY_DEPTH), o))
             .collect();
-        keyed.sort();
-        keyed.into_iter().map(|k| k.3).collect()
+        keyed.sort_unstable();
+        short.extend(keyed.into_iter().map(|k| k.2));
+        short
     }
 
     /// A hash for ordering: `x`'s shape to depth `depth`, whatever its labels.
@@ -471,9 +482,13 @@ impl Writer<'_> {
         let right = self.ordered(u, x, false);
         let mut sides: Vec<(Vec<(String, usize)>, usize)> = Vec::new();
         for opts in [left, right] {
+            // A move from x to itself is written `pass`.
             let written: Vec<(String, usize)> = opts
                 .iter()
-                .map(|&o| crate::cgt::deep(|| self.write(u, o)))
+                .map(|&o| match o == x {
+                    true => ("pass".to_string(), 0),
+                    false => crate::cgt::deep(|| self.write(u, o)),
+                })
                 .collect();
             let merged = match &written[..] {
                 [(_, bars)] if *bars > 0 => *bars,

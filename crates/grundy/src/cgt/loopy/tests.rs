@@ -5,6 +5,7 @@ fn read(u: &mut Universe, graph: &mut Graph, text: &str) -> usize {
     match loopy_expression(u, graph, text).unwrap_or_else(|e| panic!("{text}: {e}")) {
         Value::Loopy(v) => v,
         Value::Short(g) => graph.embed(u, g).unwrap(),
+        v => panic!("{text}: {v:?} is not one game"),
     }
 }
 
@@ -105,11 +106,8 @@ fn loopy_comparisons() {
     }
 }
 
-/// The 22 short games born by day 2, embedded as graphs, compare as short games do, and
-/// their outcomes are theirs.
-#[test]
-fn short_games_compare_as_short_games_exhaustively() {
-    let mut u = Universe::new();
+/// The short games born by day 2.
+fn day_two(u: &mut Universe) -> Vec<Id> {
     let mut day = vec![u.zero()];
     for _ in 0..2 {
         let prev = day.clone();
@@ -130,6 +128,15 @@ fn short_games_compare_as_short_games_exhaustively() {
         day.dedup();
     }
     assert_eq!(day.len(), 22);
+    day
+}
+
+/// The 22 short games born by day 2, embedded as graphs, compare as short games do, and
+/// their outcomes are theirs.
+#[test]
+fn short_games_compare_as_short_games_exhaustively() {
+    let mut u = Universe::new();
+    let day = day_two(&mut u);
     let mut graph = Graph::new();
     let vs: Vec<usize> = day
         .iter()
@@ -272,6 +279,7 @@ fn check_theory(spec: &[(Vec<usize>, Vec<usize>)]) -> Result<(), TestCaseError> 
             let back = match loopy_expression(&mut u, &mut joined, &text) {
                 Ok(Value::Loopy(x)) => x,
                 Ok(Value::Short(g)) => joined.embed(&mut u, g).unwrap(),
+                Ok(v) => panic!("{text}: {v:?}"),
                 Err(e) => panic!("{text}: {e}"),
             };
             prop_assert!(
@@ -316,4 +324,339 @@ fn check_theory(spec: &[(Vec<usize>, Vec<usize>)]) -> Result<(), TestCaseError> 
         }
     }
     Ok(())
+}
+
+fn sided(text: &str) -> LoopyReport {
+    let (mut u, mut graph) = (Universe::new(), Graph::new());
+    let v = loopy_expression(&mut u, &mut graph, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    graph.report_value(&mut u, v).unwrap()
+}
+
+/// CGSuite's expectations for sided values (SidedValueTestCase.scala, and the sided values of
+/// EvalTest.scala): the value as CGSuite writes it, its sides and its outcome class.
+#[test]
+fn sided_values_are_cgsuites() {
+    use LoopyOutcome::*;
+    let carousel = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}";
+    for (text, shown, sides, outcome) in [
+        ("dud", "dud", Some(("on", "off")), D),
+        ("{pass|pass}", "dud", Some(("on", "off")), D),
+        ("a{{|a}|}", "1 & 0", Some(("1", "0")), PHat),
+        ("{0|{dud|},*}", "^ & v*", Some(("^", "v*")), NHat),
+        (
+            carousel,
+            "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}",
+            None,
+            N,
+        ),
+        // What grundy writes reads back (CGSuite reads `&` between stoppers only).
+        (
+            "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}",
+            "a{1|1,{1*|a||*}||0} & a{0,{1|||1*|a||*}|0}",
+            None,
+            N,
+        ),
+        ("a{1||a|0}", "2 & +-1", Some(("2", "+-1")), NHat),
+        ("over & v", "over & v", Some(("over", "v")), D),
+        ("{2&-2|1&-2}", "{2|1} & -2*", Some(("{2|1}", "-2*")), D),
+        (
+            &format!("{carousel}+1"),
+            "a{2|2,{2*|a||1*}||1} & a{1,{2|||2*|a||1*}|1}",
+            None,
+            L,
+        ),
+        (
+            "9*(upon & v)",
+            "{0||||0|||0||0|{0||||0|||0||0|^[on]}} & v9",
+            None,
+            D,
+        ),
+        (
+            "10*upon",
+            "{0|{0||||0|||0||0|{0||||0|||0||0|^[on]*}}}",
+            None,
+            L,
+        ),
+    ] {
+        let r = sided(text);
+        assert_eq!(r.canonical, shown, "{text}");
+        assert_eq!(r.outcome, outcome, "{text}");
+        if let Some((on, off)) = sides {
+            assert_eq!(r.onside.as_deref(), Some(on), "{text}");
+            assert_eq!(r.offside.as_deref(), Some(off), "{text}");
+            assert!(!r.stopper, "{text}");
+        }
+    }
+}
+
+/// CGSuite's `.Onside`, `.Offside` (of values whose sides are stoppers) and `.Degree`
+/// (CanonicalStopperTestCase.scala, SidedValueTestCase.scala).
+#[test]
+fn sides_and_degrees_are_cgsuites() {
+    for (text, shown) in [
+        ("(a{{|a}|}).Onside", "1"),
+        ("(a{{|a}|}).Offside", "0"),
+        ("({0|{dud|},*}).Onside", "^"),
+        ("({0|{dud|},*}).Offside", "v*"),
+        ("dud.Onside", "on"),
+        ("(over & v).Offside", "v"),
+        ("on.Degree", "on"),
+        ("off.Degree", "on"),
+        ("over.Degree", "over"),
+        ("{pass|3/2}.Degree", "over"),
+        ("{-1/4+*|pass}.Degree", "^<on>"),
+        ("{0|{0||0|0,pass}||-{0||0|0,pass}}.Degree", "^<on>"),
+        ("{0|||0||0|off}.Degree", "{0||||0|||Miny(on)|0||off}"),
+        ("{on|0||0}.Degree", "Tiny(on)"),
+        ("{0||0|under}.Degree", "Tiny(over)"),
+        ("(+-{0|pass}).Degree", "over"),
+        ("(+-{5|pass}).Degree", "over"),
+        ("a{0||||0|||a|*||*}.Degree", "{0|a{0|0,{0|||a|0||0}}}"),
+        (
+            "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}.Degree",
+            "{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+        ),
+        ("a{0|{0||||0,*2|||a|0||0}||0}.Degree", "a{0||0|{0|a||0,*2|||0||||0}}"),
+    ] {
+        assert_eq!(sided(text).canonical, shown, "{text}");
+    }
+    let (mut u, mut graph) = (Universe::new(), Graph::new());
+    for (text, why) in [
+        ("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}.Onside", "not a stopper"),
+        ("0 & 1", "at most the onside"),
+        ("off & over", "at most the onside"),
+        ("(a{{|a}|}).Degree", "defined for stoppers"),
+        ("a{0|(1 & 0), a}", "cannot be moved back"),
+        ("(1 & 0).Cool(1)", "not read on loopy games"),
+    ] {
+        let e = loopy_expression(&mut u, &mut graph, text).unwrap_err();
+        assert!(e.to_string().contains(why), "{text}: {e}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// On random graphs, each side in simple form equals the side of the game (compared on
+    /// the graph of their difference); a stopper's sides are its simplest form; the outcome
+    /// read off the sides (each compared with 0) is the outcome of play; the value's text
+    /// reads back as an equal value; and the sides of −G are the negated sides of G,
+    /// swapped.
+    #[test]
+    fn sides_are_the_games_sides(spec in random_graph()) {
+        let (mut u, mut graph, vs) = build(&spec);
+        for &a in &vs[..spec.len()] {
+            for onside in [true, false] {
+                let s = graph.side_vertex(a, onside).unwrap();
+                prop_assert!(graph.le_side(a, s, onside).unwrap());
+                prop_assert!(graph.le_side(s, a, onside).unwrap());
+                if graph.is_stopper(a) {
+                    prop_assert!(graph.le(a, s).unwrap() && graph.le(s, a).unwrap());
+                }
+                let minus = graph.neg(a).unwrap();
+                let t = graph.side_vertex(minus, !onside).unwrap();
+                let minus_s = graph.neg(s).unwrap();
+                prop_assert!(graph.le_side(t, minus_s, !onside).unwrap());
+                prop_assert!(graph.le_side(minus_s, t, !onside).unwrap());
+            }
+            prop_assert_eq!(graph.sided_outcome(&mut u, a, a).unwrap(), graph.outcome(a));
+            let report = graph.report(&mut u, a).unwrap();
+            let back = loopy_expression(&mut u, &mut graph, &report.canonical);
+            let back = back.unwrap_or_else(|e| panic!("{}: {e}", report.canonical));
+            let (on, off) = sides(&mut u, &mut graph, back).unwrap();
+            prop_assert!(graph.le_side(a, on, true).unwrap() && graph.le_side(on, a, true).unwrap(),
+                "{}", report.canonical);
+            prop_assert!(graph.le_side(a, off, false).unwrap() && graph.le_side(off, a, false).unwrap(),
+                "{}", report.canonical);
+        }
+    }
+}
+
+/// G + H written out: a vertex for every pair of positions, no short sums taken.
+fn naive_sum(graph: &mut Graph, g: usize, h: usize) -> usize {
+    let (gs, hs) = (graph.reachable(g), graph.reachable(h));
+    let at: HashMap<(usize, usize), usize> = gs
+        .iter()
+        .flat_map(|&a| hs.iter().map(move |&b| (a, b)))
+        .map(|pair| (pair, graph.vertex().unwrap()))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .collect();
+    for (&(a, b), &v) in &at {
+        let moves = |graph: &Graph, left: bool| -> Vec<usize> {
+            let of = |x: usize| {
+                if left {
+                    graph.left(x).to_vec()
+                } else {
+                    graph.right(x).to_vec()
+                }
+            };
+            of(a)
+                .into_iter()
+                .map(|x| at[&(x, b)])
+                .chain(of(b).into_iter().map(|y| at[&(a, y)]))
+                .collect()
+        };
+        let (l, r) = (moves(graph, true), moves(graph, false));
+        graph.set(v, l, r);
+    }
+    at[&(g, h)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// A sum whose loop-free parts are added as short games equals the sum written out: the
+    /// same order against every position, and the same outcome.
+    #[test]
+    fn sums_equal_the_sums_written_out(spec in random_graph(), i in 0usize..4, j in 0usize..4) {
+        let (mut u, mut graph, vs) = build(&spec);
+        let (g, h) = (vs[i % vs.len()], vs[j % vs.len()]);
+        let s = graph.sum(&mut u, g, h).unwrap();
+        let n = naive_sum(&mut graph, g, h);
+        prop_assert_eq!(graph.outcome(s), graph.outcome(n));
+        for onside in [true, false] {
+            prop_assert!(graph.le_side(s, n, onside).unwrap() && graph.le_side(n, s, onside).unwrap());
+        }
+    }
+}
+
+/// CGSuite's Left and Right stops of stoppers (CanonicalStopperTestCase.scala): pseudonumbers.
+#[test]
+fn stops_are_cgsuites() {
+    for (text, left, right) in [
+        ("on", "on", "on"),
+        ("off", "off", "off"),
+        ("over", "over", "over"),
+        ("{pass|3/2}", "3/2under", "3/2under"),
+        ("{-1/4+*|pass}", "-1/4", "-1/4"),
+        ("{0|{0||0|0,pass}||-{0||0|0,pass}}", "0", "0"),
+        ("{0|||0||0|off}", "0", "0"),
+        ("{on|0||0}", "0", "0"),
+        ("{0||0|under}", "0", "0"),
+        ("+-{0|pass}", "over", "under"),
+        ("+-{5|pass}", "5over", "-5under"),
+        ("a{0||||0|||a|*||*}", "0", "0"),
+        (
+            "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+            "0",
+            "0",
+        ),
+        ("a{0|{0||||0,*2|||a|0||0}||0}", "0", "0"),
+    ] {
+        let r = sided(text);
+        assert_eq!(r.left_stop.as_deref(), Some(left), "{text}");
+        assert_eq!(r.right_stop.as_deref(), Some(right), "{text}");
+    }
+    // Sided values have no stops of their own.
+    assert_eq!(sided("over & v").left_stop, None);
+}
+
+/// CGSuite's powers with loopy exponents, subordination of stoppers, upsums, downsums and
+/// varieties (GameTest.scala, CanonicalStopperTestCase.scala).
+#[test]
+fn powers_and_varieties_are_cgsuites() {
+    for (text, shown) in [
+        ("^.Pow({1|pass})", "{0||0,pass|0,*}"),
+        ("^.Pow({5|pass})", "{0||0,pass|0,v[4]*}"),
+        ("^.Pow({pass|5})", "{0||0,v[4]*|0,pass}"),
+        ("^.Pow(on)", "^<on>"),
+        (
+            "{0||0|-2}.Pow({5|pass})",
+            "{0||0,pass|-2,{0|-2,{0|-2,{0|-2,{0|-2,{0|-2}}}}}}",
+        ),
+        ("{0||0|-2}.Pow(on)", "{0||0|-2,pass}"),
+        ("^.PowTo({pass|1})", "{pass|*,^}"),
+        ("^.PowTo({1|pass})", "{^|*,pass}"),
+        ("^.PowTo({5|pass})", "{^[5]|*,pass}"),
+        ("^.PowTo({pass|5})", "{pass|*,^[5]}"),
+        (
+            "{0||0|-2}.PowTo({5|pass})",
+            "{{Tiny(2)||0|-2|||0|-2||||0|-2}||0|-2|||{0|-2},pass}",
+        ),
+        ("{0||0|-2}.PowTo(on)", "{pass||0|-2}"),
+        ("^ : on", "^[on]"),
+        ("upon.Downsum(^.Pow(on))", "^[on]"),
+        ("upon.DownsumVariety(^.Pow(on))", "v<on>"),
+        ("upon.Upsum(^.Pow(on))", "{0|^<on>*}"),
+        ("upon.UpsumVariety(^.Pow(on))", "v<on>"),
+        ("over.Subordinate(1)", "off"),
+        ("(upon+*).Subordinate(*)", "on"),
+        ("{0,*|0,pass}.Subordinate(*)", "over"),
+        ("on.Subordinate(1)", "on"),
+        // Varieties (CanonicalStopperTestCase's `variety`).
+        ("on.Variety", "on"),
+        ("off.Variety", "off"),
+        ("over.Variety", "over"),
+        ("{pass|3/2}.Variety", "under"),
+        ("{-1/4+*|pass}.Variety", "^<on>"),
+        (
+            "{0|{0||0|0,pass}||-{0||0|0,pass}}.Variety",
+            "{^[on]*,^<on>||v<on>|0}",
+        ),
+        ("{on|0||0}.Variety", "Miny(on)"),
+        ("{0||0|under}.Variety", "Tiny(over)"),
+        ("(+-{0|pass}).Variety", "+-over"),
+        ("(+-{5|pass}).Variety", "+-{10over|over}"),
+        ("a{0||||0|||a|*||*}.Variety", "{a{0,{0||0|a|||0}|0}|0}"),
+    ] {
+        assert_eq!(sided(text).canonical, shown, "{text}");
+    }
+    let (mut u, mut graph) = (Universe::new(), Graph::new());
+    for (text, why) in [
+        ("^.Pow({pass|1})", "cannot be subordinated to 1"),
+        ("^.Pow(off)", "cannot be subordinated to 1"),
+        ("on.Subordinate(*)", "cannot be subordinated"),
+        ("{0|||0||0|off}.Variety", "must be an idempotent"),
+        ("a{0|{0||||0,*2|||a|0||0}||0}.Variety", "not stable"),
+        ("(+-1).Pow(on)", "the base must be of the form {0|H}"),
+    ] {
+        let e = loopy_expression(&mut u, &mut graph, text).unwrap_err();
+        assert!(e.to_string().contains(why), "{text}: {e}");
+    }
+}
+
+/// On short games, the graphs' ordinal sum and subordination agree with the short games'
+/// (every pair of games born by day 2; every game subordinated to 1 and to *).
+#[test]
+fn ordinal_sums_and_subordinates_of_short_games_agree_exhaustively() {
+    let mut u = Universe::new();
+    let day = day_two(&mut u);
+    let mut graph = Graph::new();
+    let equal =
+        |graph: &Graph, a: usize, b: usize| graph.le(a, b).unwrap() && graph.le(b, a).unwrap();
+    for &g in &day {
+        for &h in &day {
+            let hv = graph.embed(&mut u, h).unwrap();
+            let sum = graph.ordinal_sum(&mut u, g, hv).unwrap();
+            let expected = u.ordinal_sum(g, h);
+            let expected = graph.embed(&mut u, expected).unwrap();
+            assert!(
+                equal(&graph, sum, expected),
+                "{} : {}",
+                u.show(g),
+                u.show(h)
+            );
+        }
+        for base in [u.integer(1), u.nimber(1)] {
+            let gv = graph.embed(&mut u, g).unwrap();
+            let got = graph.subordinate(&mut u, gv, base).unwrap();
+            let expected = u.subordinate_to(g, base);
+            match (got, expected) {
+                (None, None) => {}
+                (Some(x), Some(e)) => {
+                    let e = graph.embed(&mut u, e).unwrap();
+                    assert!(
+                        equal(&graph, x, e),
+                        "{}.Subordinate({})",
+                        u.show(g),
+                        u.show(base)
+                    );
+                }
+                (got, expected) => panic!(
+                    "{}.Subordinate({}): {got:?} against {expected:?}",
+                    u.show(g),
+                    u.show(base)
+                ),
+            }
+        }
+    }
 }
