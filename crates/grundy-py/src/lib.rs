@@ -183,6 +183,102 @@ fn solve(
     })
 }
 
+/// A heap game's nim-sequence G(0) … G(to), with its period when one is proved.
+#[pyclass(module = "grundy", frozen)]
+struct Sequence {
+    json: String,
+    /// The values: a numpy array (uint32) when numpy is installed, else a list.
+    #[pyo3(get)]
+    values: PyObject,
+    /// The smallest proved period, or None.
+    #[pyo3(get)]
+    period: Option<u64>,
+    /// Where the proved period starts, or None.
+    #[pyo3(get)]
+    preperiod: Option<u64>,
+    /// Whether the period is proved (Guy and Smith's periodicity theorem, checked).
+    #[pyo3(get)]
+    proved: bool,
+}
+
+#[pymethods]
+impl Sequence {
+    /// Exactly the object `grundy sequence … --values --json` prints.
+    fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
+        from_json(py, &self.json)
+    }
+
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        self.values.bind(py).len()
+    }
+
+    fn __repr__(&self) -> String {
+        let py_int = |x: Option<u64>| x.map_or("None".to_string(), |x| x.to_string());
+        format!(
+            "Sequence(period={}, preperiod={}, proved={})",
+            py_int(self.period),
+            py_int(self.preperiod),
+            if self.proved { "True" } else { "False" }
+        )
+    }
+}
+
+/// The nim-sequence of a heap game: `sequence("octal", code="0.77", to=1000)`,
+/// `sequence("subtraction", set=[1, 2, 5], to=500)`; `until_periodic=True` stops once the
+/// period is proved.
+#[pyfunction]
+#[pyo3(signature = (game, *, to, until_periodic=false, **options))]
+fn sequence(
+    py: Python<'_>,
+    game: &str,
+    to: u64,
+    until_periodic: bool,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Sequence> {
+    let q = query(game, None, options)?;
+    let (source, name) = q
+        .entry
+        .sequence_source(&q.options)
+        .map_err(game_error)?
+        .ok_or_else(|| GameError::new_err(format!("{} has no nim-sequence", q.entry.name())))?;
+    let job = grundy::heap::sequence::Job {
+        source,
+        game: name,
+        to,
+        until_periodic,
+        checkpoint: None,
+        keep_values: true,
+    };
+    let mut report = py
+        .allow_threads(|| job.run(&mut |_, _| {}))
+        .map_err(game_error)?;
+    #[derive(serde::Serialize)]
+    struct Named<'a> {
+        #[serde(flatten)]
+        game: grundy::GameName,
+        #[serde(flatten)]
+        report: &'a grundy::heap::sequence::Report,
+    }
+    let named = Named {
+        game: q.game().map_err(game_error)?.game_name(),
+        report: &report,
+    };
+    let json = serde_json::to_string(&named).map_err(|e| GameError::new_err(e.to_string()))?;
+    let values = report.values.take().unwrap_or_default();
+    let list = PyList::new(py, &values)?;
+    let values = match py.import("numpy") {
+        Ok(np) => np.call_method1("array", (list, "uint32"))?.unbind(),
+        Err(_) => list.into_any().unbind(),
+    };
+    Ok(Sequence {
+        json,
+        values,
+        period: report.period,
+        preperiod: report.preperiod,
+        proved: report.proved,
+    })
+}
+
 /// A partizan value (CGSuite's notation), its report and its arithmetic.
 #[pyclass(module = "grundy", frozen)]
 struct Value {
@@ -320,6 +416,198 @@ fn value(
     Value::of(py, answer)
 }
 
+/// Most positions a game defined in Python may have (each costs a Python call).
+const POSITION_LIMIT: usize = 10_000_000;
+
+/// A game whose rules are Python functions of hashable positions: `Game(start=(3, 4),
+/// moves=f)` for an impartial game (f(p) lists the positions one move reaches), or
+/// `Game(start=p, left_moves=f, right_moves=g)` for a partizan one. Its positions may cycle.
+#[pyclass(module = "grundy")]
+struct Game {
+    start: Option<PyObject>,
+    moves: Option<PyObject>,
+    left_moves: Option<PyObject>,
+    right_moves: Option<PyObject>,
+    misere: bool,
+}
+
+/// Moves between positions, by their indices.
+type Moves = Vec<(u32, u32)>;
+
+/// Every position reachable from `start` by `rules` (each a function of a position listing
+/// positions): the positions in order of discovery (start first) and, for each rule, its
+/// moves as pairs of indices.
+fn explore(
+    py: Python<'_>,
+    start: &PyObject,
+    rules: &[&PyObject],
+) -> PyResult<(Vec<PyObject>, Vec<Moves>)> {
+    let index = PyDict::new(py);
+    let mut positions = vec![start.clone_ref(py)];
+    index.set_item(start.bind(py), 0u32)?;
+    let mut edges = vec![Vec::new(); rules.len()];
+    let mut i = 0;
+    while i < positions.len() {
+        let p = positions[i].clone_ref(py);
+        for (k, rule) in rules.iter().enumerate() {
+            for q in rule.bind(py).call1((p.bind(py),))?.try_iter()? {
+                let q = q?;
+                let j = match index.get_item(&q)? {
+                    Some(j) => j.extract::<u32>()?,
+                    None => {
+                        if positions.len() >= POSITION_LIMIT {
+                            return Err(GameError::new_err(format!(
+                                "the game has more than {POSITION_LIMIT} positions"
+                            )));
+                        }
+                        let j = positions.len() as u32;
+                        index.set_item(&q, j)?;
+                        positions.push(q.unbind());
+                        j
+                    }
+                };
+                edges[k].push((i as u32, j));
+            }
+        }
+        i += 1;
+        if i % 4096 == 0 {
+            py.check_signals()?;
+        }
+    }
+    Ok((positions, edges))
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (start=None, moves=None, *, left_moves=None, right_moves=None, misere=false))]
+    fn new(
+        start: Option<PyObject>,
+        moves: Option<PyObject>,
+        left_moves: Option<PyObject>,
+        right_moves: Option<PyObject>,
+        misere: bool,
+    ) -> PyResult<Self> {
+        match (&moves, &left_moves, &right_moves) {
+            (Some(_), None, None) | (None, Some(_), Some(_)) => {}
+            _ => {
+                return Err(GameError::new_err(
+                    "a game has moves=f (impartial) or both left_moves=f and right_moves=g \
+                     (partizan)",
+                ))
+            }
+        }
+        Ok(Game {
+            start,
+            moves,
+            left_moves,
+            right_moves,
+            misere,
+        })
+    }
+
+    /// Who wins from `position` (default: the start), its Grundy value (generalized where
+    /// positions cycle: `∞(…)` as a string) and every winning move, by retrograde analysis of
+    /// every position reachable (an impartial game).
+    #[pyo3(signature = (position=None))]
+    fn solve(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<Solution> {
+        let Some(moves) = &self.moves else {
+            return Err(GameError::new_err(
+                "solve() is for impartial games (moves=f); a partizan game has value()",
+            ));
+        };
+        let start = self.position(py, position)?;
+        let (positions, mut edges) = explore(py, &start, &[moves])?;
+        let n = positions.len();
+        let graph = grundy::graph::Graph::from_numbered_edges(n, edges.remove(0));
+        let convention = grundy::graph::Convention::misere_if(self.misere);
+        let sol = py.allow_threads(|| graph.solve(convention));
+        let outcome = sol.outcome[0].to_string();
+        let grundy_value = sol
+            .grundy_json(&graph, 0)
+            .unwrap_or(serde_json::Value::Null);
+        let mut moves_out = Vec::new();
+        let mut moves_json = Vec::new();
+        for v in sol.ranked_moves(&graph, 0) {
+            let wins = match sol.outcome[0] {
+                grundy::Outcome::N => sol.outcome[v as usize] == grundy::Outcome::P,
+                _ => false,
+            };
+            if !wins {
+                continue;
+            }
+            let to = positions[v as usize].clone_ref(py);
+            let text = format!("move to {}", to.bind(py).repr()?);
+            moves_json
+                .push(serde_json::json!({"to": to.bind(py).repr()?.to_string(), "move": text}));
+            moves_out.push(Py::new(py, Move { position: to, text })?);
+        }
+        let json = serde_json::json!({
+            "position": start.bind(py).repr()?.to_string(),
+            "outcome": outcome,
+            "grundy": grundy_value,
+            "remoteness": sol.remoteness[0],
+            "winning_moves": moves_json,
+            "positions": n,
+        })
+        .to_string();
+        Ok(Solution {
+            outcome,
+            grundy: from_json(py, &grundy_value.to_string())?,
+            winning_moves: moves_out,
+            explanation: format!(
+                "retrograde analysis of the {n} positions reachable: a position is lost for \
+                 the player to move when every move reaches a won one"
+            ),
+            json,
+        })
+    }
+
+    /// The value of `position` (default: the start): a partizan game's canonical form (its
+    /// sides `S & T` when its positions cycle), as `cgt` gives it; an impartial game's
+    /// nimber.
+    #[pyo3(signature = (position=None))]
+    fn value(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<Value> {
+        let start = self.position(py, position)?;
+        let rules: Vec<&PyObject> = match (&self.moves, &self.left_moves, &self.right_moves) {
+            (Some(m), _, _) => vec![m, m],
+            (None, Some(l), Some(r)) => vec![l, r],
+            _ => unreachable!("checked when the game was made"),
+        };
+        let (positions, edges) = explore(py, &start, &rules)?;
+        let text = py
+            .allow_threads(|| -> Result<String, grundy::GameError> {
+                let mut graph = grundy::cgt::loopy::Graph::new();
+                let mut u = grundy::cgt::Universe::new();
+                for _ in 0..positions.len() {
+                    graph.vertex()?;
+                }
+                let mut left = vec![Vec::new(); positions.len()];
+                let mut right = vec![Vec::new(); positions.len()];
+                for &(a, b) in &edges[0] {
+                    left[a as usize].push(b as usize);
+                }
+                for &(a, b) in &edges[1] {
+                    right[a as usize].push(b as usize);
+                }
+                for (v, (l, r)) in left.into_iter().zip(right).enumerate() {
+                    graph.set(v, l, r);
+                }
+                Ok(graph.report(&mut u, 0)?.canonical)
+            })
+            .map_err(game_error)?;
+        cgt(py, &text)
+    }
+}
+
+impl Game {
+    fn position(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<PyObject> {
+        position
+            .or_else(|| self.start.as_ref().map(|s| s.clone_ref(py)))
+            .ok_or_else(|| GameError::new_err("no position given, and the game has no start"))
+    }
+}
+
 #[pymodule]
 #[pyo3(name = "grundy")]
 fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -327,6 +615,9 @@ fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
     m.add_class::<Move>()?;
     m.add_class::<Value>()?;
+    m.add_class::<Sequence>()?;
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(sequence, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(cgt, m)?)?;
     m.add_function(wrap_pyfunction!(value, m)?)?;

@@ -102,3 +102,70 @@ def test_values_add_negate_and_compare():
 def test_bad_notation_raises_game_error():
     with pytest.raises(grundy.GameError, match="a bracket is not closed"):
         grundy.cgt("{1|")
+
+
+@pytest.mark.parametrize(
+    "call, command",
+    [
+        (
+            (("octal",), {"code": "0.77", "to": 1000}),
+            ["sequence", "octal", "0.77", "--to", "1000", "--values"],
+        ),
+        (
+            (("subtraction",), {"set": [1, 2, 5], "to": 500}),
+            ["sequence", "subtraction", "--set", "1,2,5", "--to", "500", "--values"],
+        ),
+    ],
+)
+def test_sequences_are_the_commands_json(call, command):
+    args, options = call
+    s = grundy.sequence(*args, **options)
+    expected = cli(*command)
+    assert s.to_dict() == expected
+    assert list(s.values) == expected["values"]
+    assert len(s) == options["to"] + 1
+    assert (s.period, s.preperiod, s.proved) == (expected["period"], expected["preperiod"], expected["proved"])
+
+
+def test_a_game_defined_in_python_agrees_with_the_catalog():
+    sub = grundy.Game(start=0, moves=lambda n: [n - k for k in (1, 3, 4) if n >= k])
+    for n in range(40):
+        mine, theirs = sub.solve(n), grundy.solve("subtraction", [n], set=[1, 3, 4])
+        assert (mine.outcome, mine.grundy) == (theirs.outcome, theirs.grundy)
+        for m in mine.winning_moves:
+            assert sub.solve(m.position).outcome == "P"
+
+
+def test_a_loopy_game_defined_in_python_agrees_with_the_move_graph_solver(tmp_path):
+    edges = {"a": ["b"], "b": ["c"], "c": ["a", "d"], "d": [], "e": ["e", "a"]}
+    game = grundy.Game(moves=lambda p: edges[p])
+    path = tmp_path / "moves.txt"
+    path.write_text("".join(f"{p} {q}\n" for p, qs in edges.items() for q in qs))
+    expected = cli("graph", str(path))["positions"]
+    for p in edges:
+        d = game.solve(p).to_dict()
+        assert (d["outcome"], d["grundy"], d["remoteness"]) == (
+            expected[p]["outcome"],
+            expected[p]["grundy"],
+            expected[p]["remoteness"],
+        ), p
+
+
+def test_a_partizan_game_defined_in_python_has_the_catalogs_value():
+    game = grundy.Game(
+        left_moves=lambda n: [n - k for k in (1, 2) if n >= k],
+        right_moves=lambda n: [n - k for k in (2, 3) if n >= k],
+    )
+    for n in range(12):
+        expected = grundy.value("partizan-subtraction", [n], left=[1, 2], right=[2, 3])
+        assert str(game.value(n)) == str(expected)
+    # Positions that cycle get a loopy value.
+    ring = grundy.Game(start=0, left_moves=lambda p: [(p + 1) % 3], right_moves=lambda p: [])
+    assert str(ring.value()) == "on"
+
+
+def test_a_game_needs_its_rules():
+    with pytest.raises(grundy.GameError, match="moves=f"):
+        grundy.Game(start=0)
+    with pytest.raises(ZeroDivisionError):
+        grundy.Game(start=0, moves=lambda p: [1 / 0]).solve()
