@@ -7,6 +7,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 create_exception!(
     grundy,
@@ -18,6 +20,41 @@ create_exception!(
 
 fn game_error(e: grundy::GameError) -> PyErr {
     GameError::new_err(e.to_string())
+}
+
+/// Set by Ctrl-C (SIGINT) while the library works: its long loops then stop (see
+/// `grundy::budget::stoppable`). The handler is added at import, before Python's own, which
+/// still runs and raises KeyboardInterrupt once the work has stopped.
+static STOP: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+
+fn stop_flag() -> Arc<AtomicBool> {
+    STOP.get_or_init(|| Arc::new(AtomicBool::new(false)))
+        .clone()
+}
+
+/// Runs `work` without the GIL, so other Python threads go on, stopping it on Ctrl-C
+/// (KeyboardInterrupt); its errors become `GameError`.
+fn run<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce() -> Result<T, grundy::GameError> + Send,
+) -> PyResult<T> {
+    let stop = stop_flag();
+    stop.store(false, Ordering::Relaxed);
+    match py.allow_threads(|| grundy::budget::stoppable(stop, work)) {
+        Ok(v) => Ok(v),
+        Err(grundy::GameError::Interrupted) => {
+            // Python's handler raises KeyboardInterrupt (or, if it was replaced, ours does);
+            // a note says the library's work stopped.
+            let e = py
+                .check_signals()
+                .err()
+                .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
+            e.value(py)
+                .call_method1("add_note", ("grundy: the computation stopped here",))?;
+            Err(e)
+        }
+        Err(e) => Err(game_error(e)),
+    }
 }
 
 /// JSON text as Python values (the `json` module's reading).
@@ -161,9 +198,7 @@ fn solve(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Solution> {
     let q = query(game, position, options)?;
-    let analysis = py
-        .allow_threads(|| q.solve_in_full(max_moves))
-        .map_err(game_error)?;
+    let analysis = run(py, || q.solve_in_full(max_moves))?;
     let json = serde_json::to_string(&analysis)
         .map_err(|e| GameError::new_err(format!("the answer could not be written: {e}")))?;
     let value: serde_json::Value =
@@ -249,9 +284,7 @@ fn sequence(
         checkpoint: None,
         keep_values: true,
     };
-    let mut report = py
-        .allow_threads(|| job.run(&mut |_, _| {}))
-        .map_err(game_error)?;
+    let mut report = run(py, || job.run(&mut |_, _| {}))?;
     #[derive(serde::Serialize)]
     struct Named<'a> {
         #[serde(flatten)]
@@ -320,18 +353,13 @@ impl Value {
 
     fn combine(&self, py: Python<'_>, op: &str, other: &Value) -> PyResult<Value> {
         let text = format!("({}) {op} ({})", self.canonical, other.canonical);
-        let answer = py
-            .allow_threads(|| grundy::cgt::answer(&text))
-            .map_err(game_error)?;
+        let answer = run(py, || grundy::cgt::answer(&text))?;
         Value::of(py, answer)
     }
 
     fn holds(&self, py: Python<'_>, op: &str, other: &Value) -> PyResult<bool> {
         let text = format!("({}) {op} ({})", self.canonical, other.canonical);
-        match py
-            .allow_threads(|| grundy::cgt::answer(&text))
-            .map_err(game_error)?
-        {
+        match run(py, || grundy::cgt::answer(&text))? {
             grundy::cgt::Answer::Comparison(c) => Ok(c.result),
             _ => Err(GameError::new_err(format!("'{text}' is not a comparison"))),
         }
@@ -363,7 +391,7 @@ impl Value {
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Value> {
         let text = format!("-({})", self.canonical);
-        let answer = grundy::cgt::answer(&text).map_err(game_error)?;
+        let answer = run(py, || grundy::cgt::answer(&text))?;
         Value::of(py, answer)
     }
 
@@ -391,9 +419,7 @@ impl Value {
 /// `cgt("{0|pass}")`.
 #[pyfunction]
 fn cgt(py: Python<'_>, expression: &str) -> PyResult<Value> {
-    let answer = py
-        .allow_threads(|| grundy::cgt::answer(expression))
-        .map_err(game_error)?;
+    let answer = run(py, || grundy::cgt::answer(expression))?;
     Value::of(py, answer)
 }
 
@@ -410,9 +436,8 @@ fn value(
 ) -> PyResult<Value> {
     let q = query(game, position, options)?;
     let g = q.game().map_err(game_error)?;
-    let answer = py
-        .allow_threads(|| grundy::cgt::value_of(g.as_ref(), &q.words()))
-        .map_err(game_error)?;
+    let words = q.words();
+    let answer = run(py, || grundy::cgt::value_of(g.as_ref(), &words))?;
     Value::of(py, answer)
 }
 
@@ -521,7 +546,7 @@ impl Game {
         let n = positions.len();
         let graph = grundy::graph::Graph::from_numbered_edges(n, edges.remove(0));
         let convention = grundy::graph::Convention::misere_if(self.misere);
-        let sol = py.allow_threads(|| graph.solve(convention));
+        let sol = run(py, || Ok(graph.solve(convention)))?;
         let outcome = sol.outcome[0].to_string();
         let grundy_value = sol
             .grundy_json(&graph, 0)
@@ -575,27 +600,25 @@ impl Game {
             _ => unreachable!("checked when the game was made"),
         };
         let (positions, edges) = explore(py, &start, &rules)?;
-        let text = py
-            .allow_threads(|| -> Result<String, grundy::GameError> {
-                let mut graph = grundy::cgt::loopy::Graph::new();
-                let mut u = grundy::cgt::Universe::new();
-                for _ in 0..positions.len() {
-                    graph.vertex()?;
-                }
-                let mut left = vec![Vec::new(); positions.len()];
-                let mut right = vec![Vec::new(); positions.len()];
-                for &(a, b) in &edges[0] {
-                    left[a as usize].push(b as usize);
-                }
-                for &(a, b) in &edges[1] {
-                    right[a as usize].push(b as usize);
-                }
-                for (v, (l, r)) in left.into_iter().zip(right).enumerate() {
-                    graph.set(v, l, r);
-                }
-                Ok(graph.report(&mut u, 0)?.canonical)
-            })
-            .map_err(game_error)?;
+        let text = run(py, || -> Result<String, grundy::GameError> {
+            let mut graph = grundy::cgt::loopy::Graph::new();
+            let mut u = grundy::cgt::Universe::new();
+            for _ in 0..positions.len() {
+                graph.vertex()?;
+            }
+            let mut left = vec![Vec::new(); positions.len()];
+            let mut right = vec![Vec::new(); positions.len()];
+            for &(a, b) in &edges[0] {
+                left[a as usize].push(b as usize);
+            }
+            for &(a, b) in &edges[1] {
+                right[a as usize].push(b as usize);
+            }
+            for (v, (l, r)) in left.into_iter().zip(right).enumerate() {
+                graph.set(v, l, r);
+            }
+            Ok(graph.report(&mut u, 0)?.canonical)
+        })?;
         cgt(py, &text)
     }
 }
@@ -611,6 +634,9 @@ impl Game {
 #[pymodule]
 #[pyo3(name = "grundy")]
 fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Ctrl-C stops the library's long loops (Python's own handler runs too).
+    signal_hook::flag::register(signal_hook::consts::SIGINT, stop_flag())
+        .map_err(|e| GameError::new_err(format!("cannot watch for Ctrl-C: {e}")))?;
     m.add("GameError", m.py().get_type::<GameError>())?;
     m.add_class::<Solution>()?;
     m.add_class::<Move>()?;

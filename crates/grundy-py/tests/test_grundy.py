@@ -169,3 +169,20 @@ def test_a_game_needs_its_rules():
         grundy.Game(start=0)
     with pytest.raises(ZeroDivisionError):
         grundy.Game(start=0, moves=lambda p: [1 / 0]).solve()
+
+
+def test_ctrl_c_stops_a_long_computation():
+    import signal
+    import threading
+
+    # Grundy's game has no known period: its values up to 10^8 take many seconds, so the
+    # interrupt a quarter of a second in comes while the library works; the note says the
+    # library stopped (not Python, after the whole computation).
+    timer = threading.Timer(0.25, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        grundy.solve("grundys-game", [10**8])
+    timer.join()
+    assert "grundy: the computation stopped here" in stopped.value.__notes__
+    # The next call is not stopped by the old interrupt.
+    assert grundy.solve("nim", [1]).outcome == "N"

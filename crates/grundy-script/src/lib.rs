@@ -474,7 +474,7 @@ impl Rules {
             let expand = || -> Vec<Result<Expanded, ScriptError>> {
                 // The budget goes with each call, on whichever thread runs it.
                 let one = |(p, side): (Arg, Option<bool>)| {
-                    grundy::budget::carry(budget, || self.expand(p, &ints, side))
+                    grundy::budget::carry(budget.clone(), || self.expand(p, &ints, side))
                 };
                 if todo.len() >= PARALLEL_BATCH {
                     todo.into_par_iter().map(one).collect()

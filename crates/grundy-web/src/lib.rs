@@ -145,7 +145,7 @@ fn refusal(status: StatusCode, kind: &str, message: &str) -> Response {
 /// The status a library error is answered with.
 fn status_of(e: &GameError) -> StatusCode {
     match e {
-        GameError::OverBudget { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        GameError::OverBudget { .. } | GameError::Interrupted => StatusCode::UNPROCESSABLE_ENTITY,
         _ => StatusCode::BAD_REQUEST,
     }
 }

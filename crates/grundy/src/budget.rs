@@ -26,10 +26,12 @@
 use crate::GameError;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 thread_local! {
-    static BUDGET: Cell<Option<Budget>> = const { Cell::new(None) };
+    static BUDGET: RefCell<Option<Budget>> = const { RefCell::new(None) };
     static MEMORY: Cell<u64> = const { Cell::new(DEFAULT_MEMORY) };
     static WATCHER: RefCell<Option<Rc<Watcher>>> = const { RefCell::new(None) };
 }
@@ -130,23 +132,36 @@ pub fn with_memory<T>(bytes: u64, work: impl FnOnce() -> T) -> T {
 /// it runs).
 pub fn within<T>(budget: Duration, work: impl FnOnce() -> T) -> T {
     let budget = Budget {
-        deadline: Instant::now() + budget,
-        length: budget,
+        deadline: Some((Instant::now() + budget, budget)),
+        stop: current().and_then(|b| b.stop),
+    };
+    carry(Some(budget), work)
+}
+
+/// Runs `work` on this thread so that the library's long loops stop with
+/// [`GameError::Interrupted`] once `stop` is set (from another thread, or a signal handler:
+/// Ctrl-C in Python). A time budget in force stays in force.
+pub fn stoppable<T>(stop: Arc<AtomicBool>, work: impl FnOnce() -> T) -> T {
+    let budget = Budget {
+        deadline: current().and_then(|b| b.deadline),
+        stop: Some(stop),
     };
     carry(Some(budget), work)
 }
 
 /// The budget in force on this thread, to carry to a thread that does part of its work
 /// (see [`carry`]); `None` without one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Budget {
-    deadline: Instant,
-    length: Duration,
+    /// When the time runs out, and how long it was.
+    deadline: Option<(Instant, Duration)>,
+    /// Set when the work is to stop.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The budget in force on this thread, if any.
 pub fn current() -> Option<Budget> {
-    BUDGET.with(Cell::get)
+    BUDGET.with(|b| b.borrow().clone())
 }
 
 /// Runs `work` on this thread under `budget` (taken by [`current`] on another thread: the
@@ -155,7 +170,7 @@ pub fn carry<T>(budget: Option<Budget>, work: impl FnOnce() -> T) -> T {
     struct Restore(Option<Budget>);
     impl Drop for Restore {
         fn drop(&mut self) {
-            BUDGET.with(|b| b.set(self.0));
+            BUDGET.with(|b| *b.borrow_mut() = self.0.take());
         }
     }
     let _restore = Restore(BUDGET.with(|b| b.replace(budget)));
@@ -165,12 +180,20 @@ pub fn carry<T>(budget: Option<Budget>, work: impl FnOnce() -> T) -> T {
 /// `Err(OverBudget)` if this thread works under a budget that has passed: for loops of your
 /// own that should stop with the library's.
 pub fn check() -> Result<(), GameError> {
-    match BUDGET.with(Cell::get) {
-        Some(b) if Instant::now() >= b.deadline => Err(GameError::OverBudget {
-            limit_ms: b.length.as_millis() as u64,
-        }),
-        _ => Ok(()),
-    }
+    BUDGET.with(|b| match &*b.borrow() {
+        None => Ok(()),
+        Some(b) => {
+            if b.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Err(GameError::Interrupted);
+            }
+            match b.deadline {
+                Some((at, length)) if Instant::now() >= at => Err(GameError::OverBudget {
+                    limit_ms: length.as_millis() as u64,
+                }),
+                _ => Ok(()),
+            }
+        }
+    })
 }
 
 #[cfg(test)]
@@ -194,5 +217,17 @@ mod tests {
         });
         assert!(passed.is_err());
         assert_eq!(std::thread::spawn(check).join().unwrap(), Ok(()));
+    }
+
+    #[test]
+    fn a_stop_flag_stops_the_work_and_keeps_the_deadline() {
+        let stop = Arc::new(AtomicBool::new(false));
+        assert!(stoppable(stop.clone(), check).is_ok());
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(stoppable(stop.clone(), check), Err(GameError::Interrupted));
+        let clear = Arc::new(AtomicBool::new(false));
+        let inner = within(Duration::ZERO, || stoppable(clear, check));
+        assert_eq!(inner, Err(GameError::OverBudget { limit_ms: 0 }));
+        assert!(check().is_ok());
     }
 }

@@ -99,6 +99,9 @@ pub enum GameError {
         /// The budget, in milliseconds.
         limit_ms: u64,
     },
+    /// The work was asked to stop (see [`crate::budget::stoppable`]): Ctrl-C in Python.
+    #[error("interrupted: the work stopped there")]
+    Interrupted,
 }
 
 impl GameError {
@@ -117,6 +120,7 @@ impl GameError {
             GameError::Invalid(_) => "invalid",
             GameError::TooLarge(_) => "too_large",
             GameError::OverBudget { .. } => "over_budget",
+            GameError::Interrupted => "interrupted",
         }
     }
 
@@ -164,7 +168,7 @@ impl GameError {
                 expected,
                 got,
             } => json!({ "game": game, "expected": expected, "got": got }),
-            GameError::Invalid(_) | GameError::TooLarge(_) => json!({}),
+            GameError::Invalid(_) | GameError::TooLarge(_) | GameError::Interrupted => json!({}),
         };
         if let (Some(v), Value::Object(f)) = (v.as_object_mut(), fields) {
             v.extend(f);

@@ -146,7 +146,7 @@ impl Batch<'_> {
                 .par_iter()
                 .map(|&(first, part)| {
                     grundy::budget::with_memory(memory, || {
-                        grundy::budget::carry(budget, || self.part(part, first))
+                        grundy::budget::carry(budget.clone(), || self.part(part, first))
                     })
                 })
                 .collect()
