@@ -260,7 +260,9 @@ impl Universe {
     /// then the rest by their Left options, then their Right options, each list in this
     /// order.
     pub(super) fn order(&self, g: Id, h: Id) -> Ordering {
-        let rank = |g: Id| match (&self.kinds[g.0 as usize], &self.uptimals[&g]) {
+        // A game not yet looked at (the work halted before) counts as no uptimal.
+        let expansion = |g: Id| self.uptimals.get(&g).and_then(Option::as_ref);
+        let rank = |g: Id| match (&self.kinds[g.0 as usize], expansion(g)) {
             (Kind::Number(_), _) => 0,
             (Kind::NumberStar(x, _), _) if *x == Dyadic::ZERO => 1,
             (_, Some(_)) => 2,
@@ -268,7 +270,7 @@ impl Universe {
         };
         match (rank(g), rank(h)) {
             (ra, rb) if ra != rb => ra.cmp(&rb),
-            (0..=2, _) => self.uptimals[&g].cmp(&self.uptimals[&h]),
+            (0..=2, _) => expansion(g).cmp(&expansion(h)),
             _ => {
                 let lists = |x: &[Id], y: &[Id]| {
                     let (x, y) = (self.sorted(x), self.sorted(y));
