@@ -441,6 +441,69 @@ fn value(
     Value::of(py, answer)
 }
 
+/// Every position of a move graph solved: outcome, remoteness and generalized Grundy value.
+#[pyclass(module = "grundy", frozen)]
+struct MoveGraph {
+    json: String,
+    /// Each position's answer by name: {"outcome", "remoteness", "grundy"}.
+    #[pyo3(get)]
+    positions: PyObject,
+    /// How many positions are N, P and D.
+    #[pyo3(get)]
+    counts: PyObject,
+}
+
+#[pymethods]
+impl MoveGraph {
+    /// Exactly the object `grundy graph FILE --json` prints for the same moves.
+    fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
+        from_json(py, &self.json)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "MoveGraph(counts={})",
+            self.counts.bind(py).repr()?
+        ))
+    }
+}
+
+/// Solves a move graph given as its moves, pairs (a, b) of positions (names: `str` of each,
+/// without white space), loops and draws included: `graph([("a", "b"), ("b", "c")])`.
+#[pyfunction]
+#[pyo3(signature = (edges, *, misere=false))]
+fn graph(py: Python<'_>, edges: &Bound<'_, PyAny>, misere: bool) -> PyResult<MoveGraph> {
+    let mut text = String::new();
+    for edge in edges.try_iter()? {
+        let (a, b): (Bound<'_, PyAny>, Bound<'_, PyAny>) = edge?.extract()?;
+        let (a, b) = (a.str()?.to_string(), b.str()?.to_string());
+        for name in [&a, &b] {
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                return Err(GameError::new_err(format!(
+                    "position '{name}': a position's name is a word without white space"
+                )));
+            }
+        }
+        text.push_str(&format!("{a} {b}\n"));
+    }
+    let json = run(py, || {
+        let g = grundy::graph::parse_graph(&text, "the moves given")?;
+        let sol = g.solve(grundy::graph::Convention::misere_if(misere));
+        let mut out = Vec::new();
+        sol.report(&g)
+            .write_json(&mut out)
+            .map_err(|e| grundy::GameError::Invalid(e.to_string()))?;
+        String::from_utf8(out).map_err(|e| grundy::GameError::Invalid(e.to_string()))
+    })?;
+    let value = from_json(py, &json)?;
+    let value = value.bind(py);
+    Ok(MoveGraph {
+        positions: value.get_item("positions")?.unbind(),
+        counts: value.get_item("counts")?.unbind(),
+        json,
+    })
+}
+
 /// Most positions a game defined in Python may have (each costs a Python call).
 const POSITION_LIMIT: usize = 10_000_000;
 
@@ -643,6 +706,8 @@ fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Value>()?;
     m.add_class::<Sequence>()?;
     m.add_class::<Game>()?;
+    m.add_class::<MoveGraph>()?;
+    m.add_function(wrap_pyfunction!(graph, m)?)?;
     m.add_function(wrap_pyfunction!(sequence, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(cgt, m)?)?;

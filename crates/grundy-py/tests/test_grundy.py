@@ -186,3 +186,31 @@ def test_ctrl_c_stops_a_long_computation():
     assert "grundy: the computation stopped here" in stopped.value.__notes__
     # The next call is not stopped by the old interrupt.
     assert grundy.solve("nim", [1]).outcome == "N"
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_move_graphs_are_the_commands_json(tmp_path, misere):
+    edges = [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("e", "e"), ("e", 1), (1, 2)]
+    path = tmp_path / "moves.txt"
+    path.write_text("".join(f"{a} {b}\n" for a, b in edges))
+    g = grundy.graph(edges, misere=misere)
+    expected = cli("graph", str(path), *(["--misere"] if misere else []))
+    assert g.to_dict() == expected
+    assert g.positions == expected["positions"] and g.counts == expected["counts"]
+    with pytest.raises(grundy.GameError, match="without white space"):
+        grundy.graph([("a b", "c")])
+
+
+def test_the_type_stubs_name_what_the_module_has():
+    import ast
+
+    stub = ast.parse((pathlib.Path(__file__).parents[1] / "grundy.pyi").read_text())
+    names = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    import types
+
+    public = {
+        n
+        for n in dir(grundy)
+        if not n.startswith("_") and not isinstance(getattr(grundy, n), types.ModuleType)
+    }
+    assert names == public
