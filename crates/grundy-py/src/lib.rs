@@ -158,7 +158,11 @@ impl Move {
 /// The answer for one position: who wins, the Grundy value, every winning move and why.
 #[pyclass(module = "grundy", frozen)]
 struct Solution {
-    json: String,
+    /// The whole answer as JSON, once written.
+    json: std::sync::OnceLock<String>,
+    /// What the whole answer is computed from when it is first asked for (the remoteness
+    /// takes a search the other fields do not need).
+    later: Option<(grundy::registry::Query, usize)>,
     /// "N", "P", "L", "R", "D" or "T".
     #[pyo3(get)]
     outcome: String,
@@ -175,9 +179,19 @@ struct Solution {
 
 #[pymethods]
 impl Solution {
-    /// Exactly the object `grundy solve … --json` prints.
+    /// Exactly the object `grundy solve … --json` prints (with the remoteness, found the
+    /// first time it is asked for).
     fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
-        from_json(py, &self.json)
+        if self.json.get().is_none() {
+            let Some((q, max_moves)) = &self.later else {
+                return Err(GameError::new_err("this answer has no JSON form"));
+            };
+            let analysis = run(py, || q.solve_in_full(*max_moves))?;
+            let json = serde_json::to_string(&analysis)
+                .map_err(|e| GameError::new_err(format!("the answer could not be written: {e}")))?;
+            let _ = self.json.set(json);
+        }
+        from_json(py, self.json.get().expect("written above"))
     }
 
     fn __repr__(&self) -> String {
@@ -198,23 +212,36 @@ fn solve(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Solution> {
     let q = query(game, position, options)?;
-    let analysis = run(py, || q.solve_in_full(max_moves))?;
-    let json = serde_json::to_string(&analysis)
-        .map_err(|e| GameError::new_err(format!("the answer could not be written: {e}")))?;
-    let value: serde_json::Value =
-        serde_json::from_str(&json).map_err(|e| GameError::new_err(e.to_string()))?;
-    let mut moves = Vec::new();
-    for m in value["winning_moves"].as_array().into_iter().flatten() {
-        let position = from_json(py, &m["to"].to_string())?;
-        let text = m["move"].as_str().unwrap_or_default().to_string();
-        moves.push(Py::new(py, Move { position, text })?);
+    let analysis = run(py, || q.solve(max_moves))?;
+    let mut moves = Vec::with_capacity(analysis.winning_moves.len());
+    for m in &analysis.winning_moves {
+        let position = PyList::empty(py);
+        for t in &m.to {
+            match t {
+                grundy::analysis::Token::Int(n) => position.append(n)?,
+                grundy::analysis::Token::Text(w) => position.append(w)?,
+            }
+        }
+        let text = m.description.clone();
+        moves.push(Py::new(
+            py,
+            Move {
+                position: position.into_any().unbind(),
+                text,
+            },
+        )?);
     }
+    let grundy_value = match &analysis.grundy {
+        Some(n) => n.into_pyobject(py)?.into_any().unbind(),
+        None => py.None(),
+    };
     Ok(Solution {
-        outcome: value["outcome"].as_str().unwrap_or_default().to_string(),
-        grundy: from_json(py, &value["grundy"].to_string())?,
+        outcome: analysis.outcome.to_string(),
+        grundy: grundy_value,
         winning_moves: moves,
-        explanation: analysis.explanation.clone(),
-        json,
+        explanation: analysis.explanation,
+        json: std::sync::OnceLock::new(),
+        later: Some((q, max_moves)),
     })
 }
 
@@ -245,6 +272,27 @@ impl Sequence {
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         self.values.bind(py).len()
+    }
+
+    /// The sequence drawn (Jupyter shows it): values against heaps, the period marked.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        let values: Vec<u32> = self
+            .values
+            .bind(py)
+            .try_iter()?
+            .map(|v| v?.extract())
+            .collect::<PyResult<_>>()?;
+        let doc: serde_json::Value =
+            serde_json::from_str(&self.json).map_err(|e| GameError::new_err(e.to_string()))?;
+        let title = doc["spec"].as_str().unwrap_or("sequence").to_string();
+        let seq = grundy_plot::Sequence {
+            title: &title,
+            values: &values,
+            period: self.preperiod.zip(self.period),
+            saltus: doc["saltus"].as_u64().unwrap_or(0),
+            marks: &[],
+        };
+        grundy_plot::sequence_svg(&seq).map_err(|e| GameError::new_err(e.to_string()))
     }
 
     fn __repr__(&self) -> String {
@@ -375,6 +423,18 @@ impl Value {
 
     fn __str__(&self) -> String {
         self.canonical.clone()
+    }
+
+    /// The thermograph (Jupyter shows it), for a short game; None for loopy ones and misère
+    /// forms, which have none.
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        if self.mean.is_none() || self.temperature.is_none() {
+            return Ok(None);
+        }
+        let t = grundy_plot::Thermograph::of_value(&self.canonical).map_err(game_error)?;
+        grundy_plot::thermograph_svg(&t)
+            .map(Some)
+            .map_err(|e| GameError::new_err(e.to_string()))
     }
 
     fn __repr__(&self) -> String {
@@ -640,6 +700,7 @@ impl Game {
         })
         .to_string();
         Ok(Solution {
+            later: None,
             outcome,
             grundy: from_json(py, &grundy_value.to_string())?,
             winning_moves: moves_out,
@@ -647,7 +708,7 @@ impl Game {
                 "retrograde analysis of the {n} positions reachable: a position is lost for \
                  the player to move when every move reaches a won one"
             ),
-            json,
+            json: std::sync::OnceLock::from(json),
         })
     }
 

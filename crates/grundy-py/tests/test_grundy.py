@@ -214,3 +214,11 @@ def test_the_type_stubs_name_what_the_module_has():
         if not n.startswith("_") and not isinstance(getattr(grundy, n), types.ModuleType)
     }
     assert names == public
+
+
+def test_jupyter_shows_thermographs_and_sequences():
+    svg = grundy.cgt("{2|-2} + {1|-1}")._repr_svg_()
+    assert svg.lstrip().startswith("<svg") and "</svg>" in svg
+    assert grundy.cgt("{0|pass}")._repr_svg_() is None
+    seq = grundy.sequence("octal", code="0.77", to=200)
+    assert seq._repr_svg_().lstrip().startswith("<svg")
