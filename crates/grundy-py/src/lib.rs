@@ -248,7 +248,10 @@ fn solve(
 /// A heap game's nim-sequence G(0) … G(to), with its period when one is proved.
 #[pyclass(module = "grundy", frozen)]
 struct Sequence {
-    json: String,
+    /// The game's name and options, for the dictionary.
+    game: grundy::GameName,
+    /// The report, its values handed to Python (`values`).
+    report: grundy::heap::sequence::Report,
     /// The values: a numpy array (uint32) when numpy is installed, else a list.
     #[pyo3(get)]
     values: PyObject,
@@ -267,7 +270,25 @@ struct Sequence {
 impl Sequence {
     /// Exactly the object `grundy sequence … --values --json` prints.
     fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
-        from_json(py, &self.json)
+        #[derive(serde::Serialize)]
+        struct Named<'a> {
+            #[serde(flatten)]
+            game: &'a grundy::GameName,
+            #[serde(flatten)]
+            report: &'a grundy::heap::sequence::Report,
+        }
+        let named = Named {
+            game: &self.game,
+            report: &self.report,
+        };
+        let json = serde_json::to_string(&named).map_err(|e| GameError::new_err(e.to_string()))?;
+        let dict = from_json(py, &json)?;
+        let values = PyList::empty(py);
+        for v in self.values.bind(py).try_iter()? {
+            values.append(v?.extract::<u32>()?)?;
+        }
+        dict.bind(py).set_item("values", values)?;
+        Ok(dict)
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
@@ -282,14 +303,12 @@ impl Sequence {
             .try_iter()?
             .map(|v| v?.extract())
             .collect::<PyResult<_>>()?;
-        let doc: serde_json::Value =
-            serde_json::from_str(&self.json).map_err(|e| GameError::new_err(e.to_string()))?;
-        let title = doc["spec"].as_str().unwrap_or("sequence").to_string();
+        let title = self.game.to_string();
         let seq = grundy_plot::Sequence {
             title: &title,
             values: &values,
             period: self.preperiod.zip(self.period),
-            saltus: doc["saltus"].as_u64().unwrap_or(0),
+            saltus: self.report.saltus.unwrap_or(0),
             marks: &[],
         };
         grundy_plot::sequence_svg(&seq).map_err(|e| GameError::new_err(e.to_string()))
@@ -333,30 +352,26 @@ fn sequence(
         keep_values: true,
     };
     let mut report = run(py, || job.run(&mut |_, _| {}))?;
-    #[derive(serde::Serialize)]
-    struct Named<'a> {
-        #[serde(flatten)]
-        game: grundy::GameName,
-        #[serde(flatten)]
-        report: &'a grundy::heap::sequence::Report,
-    }
-    let named = Named {
-        game: q.game().map_err(game_error)?.game_name(),
-        report: &report,
-    };
-    let json = serde_json::to_string(&named).map_err(|e| GameError::new_err(e.to_string()))?;
+    let game = q.game().map_err(game_error)?.game_name();
     let values = report.values.take().unwrap_or_default();
-    let list = PyList::new(py, &values)?;
+    // numpy takes the values as one buffer; a list takes them one by one.
     let values = match py.import("numpy") {
-        Ok(np) => np.call_method1("array", (list, "uint32"))?.unbind(),
-        Err(_) => list.into_any().unbind(),
+        Ok(np) => {
+            let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+            let bytes = pyo3::types::PyBytes::new(py, &bytes);
+            np.call_method1("frombuffer", (bytes, "<u4"))?
+                .call_method0("copy")?
+                .unbind()
+        }
+        Err(_) => PyList::new(py, &values)?.into_any().unbind(),
     };
     Ok(Sequence {
-        json,
+        game,
         values,
         period: report.period,
         preperiod: report.preperiod,
         proved: report.proved,
+        report,
     })
 }
 
