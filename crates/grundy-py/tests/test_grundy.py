@@ -222,3 +222,35 @@ def test_jupyter_shows_thermographs_and_sequences():
     assert grundy.cgt("{0|pass}")._repr_svg_() is None
     seq = grundy.sequence("octal", code="0.77", to=200)
     assert seq._repr_svg_().lstrip().startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    "script, start, moves",
+    [
+        # A subtraction game {1, 3, 4}, and the loop with a draw of examples/loopy.rhai.
+        (
+            "fn start() { 30 }\n"
+            "fn moves(n) { let out = []; for s in [1, 3, 4] { if s <= n { out.push(n - s); } } out }\n",
+            30,
+            lambda n: [n - s for s in (1, 3, 4) if s <= n],
+        ),
+        (
+            None,
+            "a",
+            lambda p: {"a": ["b", "c"], "b": ["a"], "c": ["d"]}.get(p, []),
+        ),
+    ],
+)
+def test_a_game_defined_in_python_agrees_with_the_same_rules_as_a_script(
+    tmp_path, script, start, moves
+):
+    if script is None:
+        path = ROOT / "examples" / "loopy.rhai"
+    else:
+        path = tmp_path / "game.rhai"
+        path.write_text(script)
+    expected = cli("script", str(path))
+    mine = grundy.Game(start=start, moves=moves).solve().to_dict()
+    for key in ("outcome", "remoteness", "grundy", "positions"):
+        assert mine[key] == expected[key], key
+    assert [m["to"] for m in mine["winning_moves"]] == [str(m["to"]) for m in expected["winning_moves"]]
