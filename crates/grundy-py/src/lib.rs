@@ -674,12 +674,10 @@ impl Game {
     /// every position reachable (an impartial game).
     #[pyo3(signature = (position=None))]
     fn solve(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<Solution> {
-        let Some(moves) = &self.moves else {
-            return Err(GameError::new_err(
-                "solve() is for impartial games (moves=f); a partizan game has value()",
-            ));
-        };
         let start = self.position(py, position)?;
+        let Some(moves) = &self.moves else {
+            return self.solve_partizan(py, start);
+        };
         let (positions, mut edges) = explore(py, &start, &[moves])?;
         let n = positions.len();
         let graph = grundy::graph::Graph::from_numbered_edges(n, edges.remove(0));
@@ -739,30 +737,106 @@ impl Game {
             _ => unreachable!("checked when the game was made"),
         };
         let (positions, edges) = explore(py, &start, &rules)?;
+        let n = positions.len();
         let text = run(py, || -> Result<String, grundy::GameError> {
-            let mut graph = grundy::cgt::loopy::Graph::new();
-            let mut u = grundy::cgt::Universe::new();
-            for _ in 0..positions.len() {
-                graph.vertex()?;
-            }
-            let mut left = vec![Vec::new(); positions.len()];
-            let mut right = vec![Vec::new(); positions.len()];
-            for &(a, b) in &edges[0] {
-                left[a as usize].push(b as usize);
-            }
-            for &(a, b) in &edges[1] {
-                right[a as usize].push(b as usize);
-            }
-            for (v, (l, r)) in left.into_iter().zip(right).enumerate() {
-                graph.set(v, l, r);
-            }
-            Ok(graph.report(&mut u, 0)?.canonical)
+            let mut graph = partizan_graph(n, &edges)?;
+            Ok(graph
+                .report(&mut grundy::cgt::Universe::new(), 0)?
+                .canonical)
         })?;
         cgt(py, &text)
     }
 }
 
+/// The loopy partizan graph of `n` positions with Left's moves `edges[0]` and Right's
+/// `edges[1]`.
+fn partizan_graph(
+    n: usize,
+    edges: &[Moves],
+) -> Result<grundy::cgt::loopy::Graph, grundy::GameError> {
+    let mut graph = grundy::cgt::loopy::Graph::new();
+    for _ in 0..n {
+        graph.vertex()?;
+    }
+    let mut sides = [vec![Vec::new(); n], vec![Vec::new(); n]];
+    for (side, moves) in sides.iter_mut().zip(edges) {
+        for &(a, b) in moves {
+            side[a as usize].push(b as usize);
+        }
+    }
+    let [left, right] = sides;
+    for (v, (l, r)) in left.into_iter().zip(right).enumerate() {
+        graph.set(v, l, r);
+    }
+    Ok(graph)
+}
+
 impl Game {
+    /// A partizan game solved: who wins when Left starts and when Right starts (infinite
+    /// play a draw), and each player's winning moves when that player starts.
+    fn solve_partizan(&self, py: Python<'_>, start: PyObject) -> PyResult<Solution> {
+        use grundy::cgt::loopy::Play;
+        let (Some(l), Some(r)) = (&self.left_moves, &self.right_moves) else {
+            unreachable!("checked when the game was made")
+        };
+        let (positions, edges) = explore(py, &start, &[l, r])?;
+        let n = positions.len();
+        let (outcome, winners) = run(py, || {
+            let graph = partizan_graph(n, &edges)?;
+            let (left_first, right_first) = graph.play(0);
+            let mut winners = Vec::new();
+            if left_first == Play::LeftWins {
+                for &o in graph.left(0) {
+                    if graph.play(o).1 == Play::LeftWins {
+                        winners.push((o, "Left"));
+                    }
+                }
+            }
+            if right_first == Play::RightWins {
+                for &o in graph.right(0) {
+                    if graph.play(o).0 == Play::RightWins {
+                        winners.push((o, "Right"));
+                    }
+                }
+            }
+            Ok((graph.outcome(0), winners))
+        })?;
+        let outcome = serde_json::to_value(outcome)
+            .map_err(|e| GameError::new_err(e.to_string()))?
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let mut moves_out = Vec::new();
+        let mut moves_json = Vec::new();
+        for (o, player) in winners {
+            let to = positions[o].clone_ref(py);
+            let text = format!("{player} moves to {}", to.bind(py).repr()?);
+            moves_json.push(serde_json::json!({
+                "to": to.bind(py).str()?.to_string(), "move": text, "player": player
+            }));
+            moves_out.push(Py::new(py, Move { position: to, text })?);
+        }
+        let json = serde_json::json!({
+            "position": start.bind(py).str()?.to_string(),
+            "outcome": outcome,
+            "grundy": null,
+            "winning_moves": moves_json,
+            "positions": n,
+        })
+        .to_string();
+        Ok(Solution {
+            later: None,
+            outcome,
+            grundy: py.None(),
+            winning_moves: moves_out,
+            explanation: format!(
+                "retrograde analysis of the {n} positions reachable, with Left or Right to \
+                 move (play that goes on for ever is a draw)"
+            ),
+            json: std::sync::OnceLock::from(json),
+        })
+    }
+
     fn position(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<PyObject> {
         position
             .or_else(|| self.start.as_ref().map(|s| s.clone_ref(py)))

@@ -254,3 +254,20 @@ def test_a_game_defined_in_python_agrees_with_the_same_rules_as_a_script(
     for key in ("outcome", "remoteness", "grundy", "positions"):
         assert mine[key] == expected[key], key
     assert [m["to"] for m in mine["winning_moves"]] == [str(m["to"]) for m in expected["winning_moves"]]
+
+
+def test_a_partizan_game_defined_in_python_is_solved_as_the_catalog_solves_it():
+    game = grundy.Game(
+        left_moves=lambda n: [n - k for k in (1, 2) if n >= k],
+        right_moves=lambda n: [n - k for k in (2, 3) if n >= k],
+    )
+    for n in range(15):
+        mine = game.solve(n)
+        theirs = grundy.solve("partizan-subtraction", [n], left=[1, 2], right=[2, 3])
+        assert mine.outcome == theirs.outcome, n
+        for m in mine.winning_moves:
+            # A winning move leaves a position the mover wins with the other to move.
+            after = game.solve(m.position).outcome
+            assert after in (("L", "P") if m.text.startswith("Left") else ("R", "P")), (n, m)
+    ring = grundy.Game(start=0, left_moves=lambda p: [(p + 1) % 3], right_moves=lambda p: [])
+    assert ring.solve().outcome == "L"
