@@ -271,3 +271,10 @@ def test_a_partizan_game_defined_in_python_is_solved_as_the_catalog_solves_it():
             assert after in (("L", "P") if m.text.startswith("Left") else ("R", "P")), (n, m)
     ring = grundy.Game(start=0, left_moves=lambda p: [(p + 1) % 3], right_moves=lambda p: [])
     assert ring.solve().outcome == "L"
+
+
+def test_sequence_values_are_a_numpy_array_where_numpy_is_installed():
+    np = pytest.importorskip("numpy")
+    s = grundy.sequence("octal", code="0.77", to=300)
+    assert isinstance(s.values, np.ndarray) and s.values.dtype == np.uint32
+    assert s.values.tolist() == s.to_dict()["values"]
