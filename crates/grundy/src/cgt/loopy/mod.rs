@@ -814,7 +814,7 @@ impl Graph {
 
     /// The report of a value read from this graph: a game, or a sided value `S & T`.
     pub fn report_value(&mut self, u: &mut Universe, v: Value) -> Result<LoopyReport, GameError> {
-        let (on, off) = sides(u, self, v)?;
+        let (on, off) = v.sides(u, self)?;
         let mut report = LoopyReport {
             canonical: String::new(),
             stopper: true,
@@ -1003,7 +1003,7 @@ pub fn order(
     if let (Value::Short(a), Value::Short(b)) = (g, h) {
         return Ok(u.compare(a, b));
     }
-    let (g, h) = (sides(u, graph, g)?, sides(u, graph, h)?);
+    let (g, h) = (g.sides(u, graph)?, h.sides(u, graph)?);
     let le = |graph: &Graph, g: (usize, usize), h: (usize, usize)| -> Result<bool, GameError> {
         if g.0 == g.1 && h.0 == h.1 {
             return graph.le(g.0, h.0);
@@ -1046,16 +1046,4 @@ impl std::fmt::Display for Pseudonumber {
             }
         }
     }
-}
-
-/// The onside and offside of a value read (the same vertex for a game).
-fn sides(u: &mut Universe, graph: &mut Graph, v: Value) -> Result<(usize, usize), GameError> {
-    Ok(match v {
-        Value::Short(g) => {
-            let x = graph.embed(u, g)?;
-            (x, x)
-        }
-        Value::Loopy(x) => (x, x),
-        Value::Sided(on, off) => (on, off),
-    })
 }

@@ -61,6 +61,21 @@ pub enum Value {
     Sided(usize, usize),
 }
 
+impl Value {
+    /// The onside and offside vertices of the value (a game's are itself; a short game is
+    /// embedded in `graph`).
+    pub fn sides(self, u: &mut Universe, graph: &mut Graph) -> Result<(usize, usize), GameError> {
+        Ok(match self {
+            Value::Short(g) => {
+                let x = graph.embed(u, g)?;
+                (x, x)
+            }
+            Value::Loopy(x) => (x, x),
+            Value::Sided(on, off) => (on, off),
+        })
+    }
+}
+
 fn err(text: &str, why: impl std::fmt::Display) -> GameError {
     GameError::Invalid(format!("game '{text}': {why}"))
 }
@@ -140,19 +155,6 @@ impl Parser<'_> {
                 "a sided value S & T is two games, one for each side: it can be added, \
                  negated, compared or an option, not used here",
             )),
-        }
-    }
-
-    /// The onside and offside vertices of a value (a game's are itself).
-    fn sides(
-        &self,
-        u: &mut Universe,
-        graph: &mut Graph,
-        v: Value,
-    ) -> Result<(usize, usize), GameError> {
-        match v {
-            Value::Sided(on, off) => Ok((on, off)),
-            v => self.loopy(u, graph, v).map(|x| (x, x)),
         }
     }
 
@@ -326,8 +328,7 @@ impl Parser<'_> {
             (Value::Short(a), Value::Short(b)) => Value::Short(u.add(a, b)),
             (a @ Value::Sided(..), b) | (a, b @ Value::Sided(..)) => {
                 // Onsides add to an onside, offsides to an offside, each simplified.
-                let ((a_on, a_off), (b_on, b_off)) =
-                    (self.sides(u, graph, a)?, self.sides(u, graph, b)?);
+                let ((a_on, a_off), (b_on, b_off)) = (a.sides(u, graph)?, b.sides(u, graph)?);
                 let on = graph.sum(u, a_on, b_on)?;
                 let off = graph.sum(u, a_off, b_off)?;
                 Value::Sided(graph.side_vertex(on, true)?, graph.side_vertex(off, false)?)
@@ -497,30 +498,14 @@ impl Parser<'_> {
                 .map(Value::Loopy)
                 .map_err(|e| err(self.text, e));
         }
-        let (on, off) = self.sides(u, graph, g)?;
-        let stopper_side = |graph: &mut Graph, x: usize, onside: bool| {
-            let side = graph.side_vertex(x, onside)?;
-            if graph.is_stopper(side) {
-                Ok(Value::Loopy(side))
-            } else {
-                Err(err(
-                    self.text,
-                    format_args!(
-                        "the {} of this game is not a stopper: it has no value of its own",
-                        if onside { "onside" } else { "offside" }
-                    ),
-                ))
-            }
+        let (on, off) = g.sides(u, graph)?;
+        let r = match name {
+            "Onside" => graph.stopper_side(on, true, "this game"),
+            "Offside" => graph.stopper_side(off, false, "this game"),
+            "Degree" if on == off && graph.is_stopper(on) => graph.degree(u, on),
+            _ => return Err(err(self.text, "Degree is defined for stoppers")),
         };
-        match name {
-            "Onside" => stopper_side(graph, on, true),
-            "Offside" => stopper_side(graph, off, false),
-            "Degree" if on == off && graph.is_stopper(on) => graph
-                .degree(u, on)
-                .map(Value::Loopy)
-                .map_err(|e| err(self.text, e)),
-            _ => Err(err(self.text, "Degree is defined for stoppers")),
-        }
+        r.map(Value::Loopy).map_err(|e| err(self.text, e))
     }
 
     fn term(
@@ -764,7 +749,7 @@ impl Parser<'_> {
             let mut halves = [(Vec::new(), Vec::new()), (Vec::new(), Vec::new())];
             for (xs, is_left) in [(left, true), (right, false)] {
                 for o in xs {
-                    let (on, off) = self.sides(u, graph, o)?;
+                    let (on, off) = o.sides(u, graph)?;
                     for (half, x) in halves.iter_mut().zip([on, off]) {
                         if is_left { &mut half.0 } else { &mut half.1 }.push(x);
                     }

@@ -508,12 +508,18 @@ impl Graph {
         onside: bool,
     ) -> Result<usize, GameError> {
         let sum = self.sum(u, g, h)?;
-        let side = self.side_vertex(sum, onside)?;
+        self.stopper_side(sum, onside, "this sum")
+    }
+
+    /// The vertex of the onside (`onside`) or offside of `v` in simplest form, which must be
+    /// a stopper to be a value of its own (`what` names `v` in the error otherwise).
+    pub fn stopper_side(&mut self, v: usize, onside: bool, what: &str) -> Result<usize, GameError> {
+        let side = self.side_vertex(v, onside)?;
         if self.is_stopper(side) {
             Ok(side)
         } else {
             Err(GameError::Invalid(format!(
-                "the {} of this sum is not a stopper",
+                "the {} of {what} is not a stopper: it has no value of its own",
                 if onside { "onside" } else { "offside" }
             )))
         }

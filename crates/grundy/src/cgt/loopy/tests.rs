@@ -462,7 +462,7 @@ proptest! {
             let report = graph.report(&mut u, a).unwrap();
             let back = loopy_expression(&mut u, &mut graph, &report.canonical);
             let back = back.unwrap_or_else(|e| panic!("{}: {e}", report.canonical));
-            let (on, off) = sides(&mut u, &mut graph, back).unwrap();
+            let (on, off) = back.sides(&mut u, &mut graph).unwrap();
             prop_assert!(graph.le_side(a, on, true).unwrap() && graph.le_side(on, a, true).unwrap(),
                 "{}", report.canonical);
             prop_assert!(graph.le_side(a, off, false).unwrap() && graph.le_side(off, a, false).unwrap(),
