@@ -65,15 +65,16 @@ fn from_json(py: Python<'_>, text: &str) -> PyResult<PyObject> {
 /// A Python value as a word of a position or an option: lists joined by commas (`[1, 3, 4]`
 /// is `1,3,4`), anything else as `str` writes it.
 fn word(value: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(list) = value.downcast::<PyList>() {
-        let parts: PyResult<Vec<String>> = list.iter().map(|v| word(&v)).collect();
-        return Ok(parts?.join(","));
-    }
-    if let Ok(t) = value.downcast::<pyo3::types::PyTuple>() {
-        let parts: PyResult<Vec<String>> = t.iter().map(|v| word(&v)).collect();
+    if is_list(value) {
+        let parts: PyResult<Vec<String>> = value.try_iter()?.map(|v| word(&v?)).collect();
         return Ok(parts?.join(","));
     }
     Ok(value.str()?.to_string())
+}
+
+/// Whether `value` is a list or a tuple (of words, or of a position's parts).
+fn is_list(value: &Bound<'_, PyAny>) -> bool {
+    value.is_instance_of::<PyList>() || value.is_instance_of::<pyo3::types::PyTuple>()
 }
 
 /// The query for `game` at `position` with keyword `options`: `game` alone may be a whole
@@ -121,13 +122,9 @@ fn query(
     let given: Vec<String> = before.into_iter().map_while(|v| v).collect();
     words.splice(1.min(words.len())..1.min(words.len()), given);
     if let Some(position) = position {
-        if let Ok(list) = position.downcast::<PyList>() {
-            for v in list.iter() {
-                words.push(word(&v)?);
-            }
-        } else if let Ok(t) = position.downcast::<pyo3::types::PyTuple>() {
-            for v in t.iter() {
-                words.push(word(&v)?);
+        if is_list(position) {
+            for v in position.try_iter()? {
+                words.push(word(&v?)?);
             }
         } else {
             words.extend(word(position)?.split_whitespace().map(str::to_string));
@@ -394,7 +391,7 @@ struct Value {
 }
 
 impl Value {
-    fn of(py: Python<'_>, answer: grundy::cgt::Answer) -> PyResult<Value> {
+    fn of(answer: grundy::cgt::Answer) -> PyResult<Value> {
         let json = serde_json::to_string(&answer).map_err(|e| GameError::new_err(e.to_string()))?;
         let v: serde_json::Value =
             serde_json::from_str(&json).map_err(|e| GameError::new_err(e.to_string()))?;
@@ -404,7 +401,6 @@ impl Value {
             ));
         }
         let text = |key: &str| v.get(key).and_then(|x| x.as_str()).map(str::to_string);
-        let _ = py;
         Ok(Value {
             canonical: text("canonical").unwrap_or_default(),
             outcome: text("outcome").unwrap_or_default(),
@@ -417,7 +413,7 @@ impl Value {
     fn combine(&self, py: Python<'_>, op: &str, other: &Value) -> PyResult<Value> {
         let text = format!("({}) {op} ({})", self.canonical, other.canonical);
         let answer = run(py, || grundy::cgt::answer(&text))?;
-        Value::of(py, answer)
+        Value::of(answer)
     }
 
     fn holds(&self, py: Python<'_>, op: &str, other: &Value) -> PyResult<bool> {
@@ -467,7 +463,7 @@ impl Value {
     fn __neg__(&self, py: Python<'_>) -> PyResult<Value> {
         let text = format!("-({})", self.canonical);
         let answer = run(py, || grundy::cgt::answer(&text))?;
-        Value::of(py, answer)
+        Value::of(answer)
     }
 
     /// The partial order of games: for confused games both `<=` and `>=` are False.
@@ -495,7 +491,7 @@ impl Value {
 #[pyfunction]
 fn cgt(py: Python<'_>, expression: &str) -> PyResult<Value> {
     let answer = run(py, || grundy::cgt::answer(expression))?;
-    Value::of(py, answer)
+    Value::of(answer)
 }
 
 /// The value of a catalog position: `value("domineering", "....|....|....|....")`, a
@@ -513,7 +509,7 @@ fn value(
     let g = q.game().map_err(game_error)?;
     let words = q.words();
     let answer = run(py, || grundy::cgt::value_of(g.as_ref(), &words))?;
-    Value::of(py, answer)
+    Value::of(answer)
 }
 
 /// Every position of a move graph solved: outcome, remoteness and generalized Grundy value.
@@ -687,42 +683,23 @@ impl Game {
         let grundy_value = sol
             .grundy_json(&graph, 0)
             .unwrap_or(serde_json::Value::Null);
-        let mut moves_out = Vec::new();
-        let mut moves_json = Vec::new();
-        for v in sol.ranked_moves(&graph, 0) {
-            let wins = match sol.outcome[0] {
-                grundy::Outcome::N => sol.outcome[v as usize] == grundy::Outcome::P,
-                _ => false,
-            };
-            if !wins {
-                continue;
-            }
-            let to = positions[v as usize].clone_ref(py);
-            let text = format!("move to {}", to.bind(py).repr()?);
-            moves_json
-                .push(serde_json::json!({"to": to.bind(py).repr()?.to_string(), "move": text}));
-            moves_out.push(Py::new(py, Move { position: to, text })?);
-        }
-        let json = serde_json::json!({
-            "position": start.bind(py).repr()?.to_string(),
+        let winners = (sol.ranked_moves(&graph, 0).into_iter())
+            .filter(|&v| {
+                sol.outcome[0] == grundy::Outcome::N
+                    && sol.outcome[v as usize] == grundy::Outcome::P
+            })
+            .map(|v| (v as usize, None))
+            .collect();
+        let fields = serde_json::json!({
             "outcome": outcome,
             "grundy": grundy_value,
             "remoteness": sol.remoteness[0],
-            "winning_moves": moves_json,
-            "positions": n,
-        })
-        .to_string();
-        Ok(Solution {
-            later: None,
-            outcome,
-            grundy: from_json(py, &grundy_value.to_string())?,
-            winning_moves: moves_out,
-            explanation: format!(
-                "retrograde analysis of the {n} positions reachable: a position is lost for \
-                 the player to move when every move reaches a won one"
-            ),
-            json: std::sync::OnceLock::from(json),
-        })
+        });
+        let explanation = format!(
+            "retrograde analysis of the {n} positions reachable: a position is lost for the \
+             player to move when every move reaches a won one"
+        );
+        explored_solution(py, &start, &positions, fields, winners, explanation)
     }
 
     /// The value of `position` (default: the start): a partizan game's canonical form (its
@@ -746,6 +723,46 @@ impl Game {
         })?;
         cgt(py, &text)
     }
+}
+
+/// The answer for the start of a game defined in Python: `fields` (outcome, Grundy value, …)
+/// with the position, the winning moves (by index into `positions`, and who makes each in a
+/// partizan game) and how many positions were explored.
+fn explored_solution(
+    py: Python<'_>,
+    start: &PyObject,
+    positions: &[PyObject],
+    mut fields: serde_json::Value,
+    winners: Vec<(usize, Option<&str>)>,
+    explanation: String,
+) -> PyResult<Solution> {
+    let mut moves_out = Vec::new();
+    let mut moves_json = Vec::new();
+    for (o, player) in winners {
+        let to = positions[o].clone_ref(py);
+        let shown = to.bind(py).repr()?;
+        let text = match player {
+            Some(p) => format!("{p} moves to {shown}"),
+            None => format!("move to {shown}"),
+        };
+        let mut m = serde_json::json!({"to": to.bind(py).str()?.to_string(), "move": text});
+        if let Some(p) = player {
+            m["player"] = p.into();
+        }
+        moves_json.push(m);
+        moves_out.push(Py::new(py, Move { position: to, text })?);
+    }
+    fields["position"] = start.bind(py).str()?.to_string().into();
+    fields["winning_moves"] = moves_json.into();
+    fields["positions"] = positions.len().into();
+    Ok(Solution {
+        later: None,
+        outcome: fields["outcome"].as_str().unwrap_or_default().to_string(),
+        grundy: from_json(py, &fields["grundy"].to_string())?,
+        winning_moves: moves_out,
+        explanation,
+        json: std::sync::OnceLock::from(fields.to_string()),
+    })
 }
 
 /// The loopy partizan graph of `n` positions with Left's moves `edges[0]` and Right's
@@ -806,35 +823,13 @@ impl Game {
             .as_str()
             .unwrap_or_default()
             .to_string();
-        let mut moves_out = Vec::new();
-        let mut moves_json = Vec::new();
-        for (o, player) in winners {
-            let to = positions[o].clone_ref(py);
-            let text = format!("{player} moves to {}", to.bind(py).repr()?);
-            moves_json.push(serde_json::json!({
-                "to": to.bind(py).str()?.to_string(), "move": text, "player": player
-            }));
-            moves_out.push(Py::new(py, Move { position: to, text })?);
-        }
-        let json = serde_json::json!({
-            "position": start.bind(py).str()?.to_string(),
-            "outcome": outcome,
-            "grundy": null,
-            "winning_moves": moves_json,
-            "positions": n,
-        })
-        .to_string();
-        Ok(Solution {
-            later: None,
-            outcome,
-            grundy: py.None(),
-            winning_moves: moves_out,
-            explanation: format!(
-                "retrograde analysis of the {n} positions reachable, with Left or Right to \
-                 move (play that goes on for ever is a draw)"
-            ),
-            json: std::sync::OnceLock::from(json),
-        })
+        let winners = winners.into_iter().map(|(o, p)| (o, Some(p))).collect();
+        let fields = serde_json::json!({"outcome": outcome, "grundy": null});
+        let explanation = format!(
+            "retrograde analysis of the {n} positions reachable, with Left or Right to move \
+             (play that goes on for ever is a draw)"
+        );
+        explored_solution(py, &start, &positions, fields, winners, explanation)
     }
 
     fn position(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<PyObject> {
