@@ -894,34 +894,16 @@ impl Graph {
         if let Some(p) = memo.get(&(v, left)) {
             return p.clone();
         }
-        let number = |x: usize, tag: i8| {
-            short
-                .get(&x)
-                .and_then(|&g| u.as_number(g))
-                .map(|n| Pseudonumber::Number(n.clone(), tag))
-        };
-        let p = if let Some(&g) = short.get(&v) {
-            Some(Pseudonumber::Number(
-                if left {
+        let p = match short.get(&v) {
+            Some(&g) => {
+                let stop = if left {
                     u.left_stop(g)
                 } else {
                     u.right_stop(g)
-                },
-                0,
-            ))
-        } else if self.left[v] == [v] && self.right[v].is_empty() {
-            Some(Pseudonumber::On)
-        } else if self.right[v] == [v] && self.left[v].is_empty() {
-            Some(Pseudonumber::Off)
-        } else if let ([x], [y]) = (&self.left[v][..], &self.right[v][..]) {
-            // x over = {x | pass}, x under = {pass | x}.
-            match (*x == v, *y == v) {
-                (false, true) => number(*x, 1),
-                (true, false) => number(*y, -1),
-                _ => None,
+                };
+                Some(Pseudonumber::Number(stop, 0))
             }
-        } else {
-            None
+            None => self.pseudonumber(u, short, v),
         };
         let p = p.or_else(|| {
             let options = if left { &self.left[v] } else { &self.right[v] };
@@ -938,6 +920,25 @@ impl Graph {
         });
         memo.insert((v, left), p.clone());
         p
+    }
+
+    /// The pseudonumber `x` is by its own shape, if any: on = {pass | }, off = { | pass},
+    /// n over = {n | pass}, n under = {pass | n} for a number n (`short`: the short games of
+    /// loop-free positions).
+    fn pseudonumber(
+        &self,
+        u: &Universe,
+        short: &HashMap<usize, Id>,
+        x: usize,
+    ) -> Option<Pseudonumber> {
+        let number = |y: usize| short.get(&y).and_then(|&g| u.as_number(g)).cloned();
+        match (&self.left[x][..], &self.right[x][..]) {
+            ([a], []) if *a == x => Some(Pseudonumber::On),
+            ([], [a]) if *a == x => Some(Pseudonumber::Off),
+            ([a], [b]) if *b == x && *a != x => number(*a).map(|n| Pseudonumber::Number(n, 1)),
+            ([a], [b]) if *a == x && *b != x => number(*b).map(|n| Pseudonumber::Number(n, -1)),
+            _ => None,
+        }
     }
 
     /// The outcome of `on & off` from its sides, each compared with 0 (Siegel, CGT VI.3).

@@ -204,26 +204,12 @@ impl Writer<'_> {
 
     fn find_special(&self, u: &mut Universe, x: usize) -> Option<String> {
         let (l, r) = (&self.graph.left[x], &self.graph.right[x]);
-        let number = |u: &Universe, y: usize| -> Option<String> {
-            let id = *self.short.get(&y)?;
-            u.as_number(id).is_some().then(|| self.texts[&y].clone())
-        };
         let prefix = |t: String| if t == "0" { String::new() } else { t };
-        match (&l[..], &r[..]) {
-            ([a], []) if *a == x => return Some("on".into()),
-            ([], [a]) if *a == x => return Some("off".into()),
-            ([a], [b]) if *a == x && *b == x => return Some("dud".into()),
-            ([a], [b]) if *b == x => {
-                if let Some(t) = number(u, *a) {
-                    return Some(format!("{}over", prefix(t)));
-                }
-            }
-            ([a], [b]) if *a == x => {
-                if let Some(t) = number(u, *b) {
-                    return Some(format!("{}under", prefix(t)));
-                }
-            }
-            _ => {}
+        if l[..] == [x] && r[..] == [x] {
+            return Some("dud".into());
+        }
+        if let Some(p) = self.graph.pseudonumber(u, &self.short, x) {
+            return Some(p.to_string());
         }
         // Switches ±G: G's negative is Right's only option (`+-over`, `+-(5over)`).
         if let ([a], [b]) = (&l[..], &r[..]) {
