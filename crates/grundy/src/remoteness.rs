@@ -43,16 +43,19 @@ pub fn by_search<R: Ruleset>(
     let mut looked = first.len();
     known.insert(start.clone(), None);
     stack.push((start.clone(), first, 0));
+    // Moves looked at, known or not: the budget is checked every 1024 of them.
+    let mut steps = 0u64;
     while let Some((pos, moves, next)) = stack.last_mut() {
+        steps += 1;
+        if steps % 1024 == 0 {
+            crate::budget::check()?;
+        }
         if let Some(m) = moves.get(*next) {
             *next += 1;
             match known.get(m) {
                 Some(Some(_)) => continue,
                 Some(None) => return Ok(None),
                 None => {}
-            }
-            if known.len() % 1024 == 0 {
-                crate::budget::check()?;
             }
             let m = m.clone();
             let Some(after) = options(&m) else {

@@ -149,6 +149,23 @@ pub static ENTRY: Entry = Entry {
     }),
 };
 
+/// Every split of every heap of `heaps` (small heaps), calling `check` before each part
+/// size of each heap: a time budget stops a long listing there.
+fn all_splits(
+    heaps: &[Nat],
+    mut check: impl FnMut() -> Result<(), GameError>,
+) -> Result<Vec<Vec<Nat>>, GameError> {
+    let mut out = Vec::new();
+    for (i, h) in heaps.iter().enumerate() {
+        let h = small(h).expect("heaps listed one by one are small");
+        for j in 0..h {
+            check()?;
+            out.extend((j..h).map(|k| split_heap(heaps, i, &[Nat::from(j), Nat::from(k)])));
+        }
+    }
+    Ok(out)
+}
+
 impl Ruleset for SplitNim {
     type Pos = Vec<Nat>;
 
@@ -157,7 +174,8 @@ impl Ruleset for SplitNim {
             p.iter().map(|h| super::f(h).powi(2) / 2.0).sum::<f64>(),
             &Ruleset::name(self),
         )?;
-        Ok(Game::moves(self, p))
+        // Up to about 10⁵ splits: the caller's time budget is checked as they are listed.
+        all_splits(p, crate::budget::check)
     }
 
     fn info(&self) -> &'static GameInfo {
@@ -224,16 +242,7 @@ impl Game for SplitNim {
     type Position = Vec<Nat>;
 
     fn moves(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
-        let mut out = Vec::new();
-        for (i, h) in heaps.iter().enumerate() {
-            let h = small(h).expect("brute force runs on small heaps");
-            for j in 0..h {
-                for k in j..h {
-                    out.push(split_heap(heaps, i, &[Nat::from(j), Nat::from(k)]));
-                }
-            }
-        }
-        out
+        all_splits(heaps, || Ok(())).expect("no check to fail")
     }
 
     fn components(&self, heaps: &Vec<Nat>) -> Vec<Vec<Nat>> {
