@@ -58,6 +58,8 @@ pub struct GsgValues {
 const INFINITE: u32 = u32::MAX - 1;
 /// Not yet labelled.
 const UNLABELLED: u32 = u32::MAX;
+/// Known to have a finite value, not labelled until the round of that value.
+const KNOWN: u32 = u32::MAX - 2;
 
 impl GsgValues {
     /// The value of position `u` of `g` (the graph the values were computed for).
@@ -129,11 +131,43 @@ impl Graph {
                 }
             })
             .collect();
-        self.rounds(label)
+        self.rounds(label, &[])
     }
 
-    /// The rounds, from `label` (each position [`UNLABELLED`] or already [`INFINITE`]).
-    fn rounds(&self, mut label: Vec<u32>) -> GsgValues {
+    /// [`generalized_grundy_after`](Self::generalized_grundy_after) where the values of
+    /// some positions are known already (`known`: positions of a lower tier, solved before,
+    /// which have no moves in this graph). The rounds then go as over the whole game: a
+    /// known m is labelled in round m, and a known position is taken to have a move to an m
+    /// in the rounds its value says it has (every m below a finite value, the set K of
+    /// ∞(K)).
+    pub(crate) fn generalized_grundy_known(
+        &self,
+        outcome: &[Outcome],
+        known: &[(u32, Gsg)],
+    ) -> GsgValues {
+        let mut label: Vec<u32> = outcome
+            .iter()
+            .map(|&o| {
+                if o == Outcome::D {
+                    INFINITE
+                } else {
+                    UNLABELLED
+                }
+            })
+            .collect();
+        for (u, g) in known {
+            // Known ones are never candidates; a finite one is open until its round.
+            label[*u as usize] = match g {
+                Gsg::Finite(_) => KNOWN,
+                Gsg::Infinite(_) => INFINITE,
+            };
+        }
+        self.rounds(label, known)
+    }
+
+    /// The rounds, from `label` (each position [`UNLABELLED`] or already [`INFINITE`], or
+    /// [`KNOWN`] with its value in `known`).
+    fn rounds(&self, mut label: Vec<u32>, known: &[(u32, Gsg)]) -> GsgValues {
         let n = self.len();
         let mut candidates: Vec<u32> = (0..n as u32)
             .filter(|&u| label[u as usize] == UNLABELLED)
@@ -142,21 +176,43 @@ impl Graph {
         let mut mark = vec![0u32; n];
         // bad[u], for unlabelled u: moves to open positions that have no move to an m (yet).
         let mut bad = vec![0u32; n];
-        let open = |l: u32| l == UNLABELLED || l == INFINITE;
+        let open = |l: u32| l >= KNOWN;
         let mut work: Vec<u32> = Vec::new();
         let mut m = 0u32;
         while !candidates.is_empty() {
             let stamp = m + 1;
+            // Known positions with a move to an m: those of a larger value, and ∞(K) with m
+            // in K. A known m is labelled now, before anything else (the rounds' labels do
+            // not depend on the order they are given in).
+            let mut known_m = Vec::new();
+            for (u, g) in known {
+                let has_m = match g {
+                    Gsg::Finite(v) if *v == m => {
+                        known_m.push(*u);
+                        false
+                    }
+                    Gsg::Finite(v) => *v > m,
+                    Gsg::Infinite(k) => k.binary_search(&m).is_ok(),
+                };
+                if has_m {
+                    mark[*u as usize] = stamp;
+                }
+            }
             for &u in &candidates {
                 let b = self
                     .moves(u)
                     .iter()
-                    .filter(|&&v| open(label[v as usize]))
+                    .filter(|&&v| open(label[v as usize]) && mark[v as usize] != stamp)
                     .count() as u32;
                 bad[u as usize] = b;
                 if b == 0 {
                     work.push(u);
                 }
+            }
+            for &u in &known_m {
+                label[u as usize] = UNLABELLED;
+                bad[u as usize] = 0;
+                work.push(u);
             }
             while let Some(u) = work.pop() {
                 let ui = u as usize;
@@ -195,6 +251,11 @@ impl Graph {
             });
             m += 1;
         }
+        for (u, g) in known {
+            if let Gsg::Finite(v) = g {
+                label[*u as usize] = *v;
+            }
+        }
         GsgValues { label }
     }
 
@@ -202,6 +263,6 @@ impl Graph {
     /// the outcomes): the reference the tests compare [`generalized_grundy`] with.
     #[cfg(test)]
     pub(super) fn generalized_grundy_plain(&self) -> Vec<Gsg> {
-        self.rounds(vec![UNLABELLED; self.len()]).all(self)
+        self.rounds(vec![UNLABELLED; self.len()], &[]).all(self)
     }
 }

@@ -165,6 +165,70 @@ impl Graph {
     }
 }
 
+/// What is known of a position before a graph is solved: a position of a lower tier of the
+/// game, solved before, that the graph's positions move to (see [`Graph::solve_beside`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Known {
+    /// Its outcome.
+    pub outcome: Outcome,
+    /// Its remoteness, where defined.
+    pub remoteness: Option<u32>,
+    /// Its generalized Sprague–Grundy value, where wanted.
+    pub grundy: Option<Gsg>,
+}
+
+impl Graph {
+    /// Solves one part of a game (a tier: positions that moves keep or leave for lower
+    /// tiers) beside what is known of the positions it moves to: the graph's last
+    /// `known.len()` positions are those, with no moves here, and `known` their values.
+    /// `terminal(u)` fixes the result of a position that ends the game (as in
+    /// [`retrograde_with`](Self::retrograde_with)), others without moves get `no_moves`;
+    /// with `grundy`, the generalized Sprague–Grundy values are computed too (every known
+    /// position must then carry its own). The values are those that solving the whole game
+    /// at once gives.
+    ///
+    /// ```
+    /// use grundy::graph::{Graph, Gsg, Known};
+    /// use grundy::Outcome;
+    /// // 0 ⇄ 1, and 1 moves to 2, a position of a lower tier worth *1 (an N-position).
+    /// let g = Graph::from_numbered_edges(3, vec![(0, 1), (1, 0), (1, 2)]);
+    /// let below = Known { outcome: Outcome::N, remoteness: Some(1), grundy: Some(Gsg::Finite(1)) };
+    /// let s = g.solve_beside(&[below], |_| None, Outcome::P, true);
+    /// assert_eq!(s.outcome[..2], [Outcome::D, Outcome::D]);
+    /// let values = s.grundy.unwrap();
+    /// assert_eq!(values.get(&g, 1), Gsg::Infinite(vec![1]));
+    /// ```
+    pub fn solve_beside(
+        &self,
+        known: &[Known],
+        terminal: impl Fn(u32) -> Option<Outcome>,
+        no_moves: Outcome,
+        grundy: bool,
+    ) -> Solution {
+        let first = (self.len() - known.len()) as u32;
+        let of = |u: u32| u.checked_sub(first).map(|i| &known[i as usize]);
+        let (outcome, remoteness) = self.retrograde_known(
+            |u| match of(u) {
+                Some(k) => Some((k.outcome, k.remoteness)),
+                None => terminal(u).map(|v| (v, Some(0))),
+            },
+            no_moves,
+        );
+        let grundy = grundy.then(|| {
+            let values: Vec<(u32, Gsg)> = (first..)
+                .zip(known)
+                .map(|(u, k)| (u, k.grundy.clone().expect("a known position's value")))
+                .collect();
+            self.generalized_grundy_known(&outcome, &values)
+        });
+        Solution {
+            outcome,
+            remoteness,
+            grundy,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse::DIRECT_LIMIT;
@@ -294,6 +358,64 @@ mod tests {
                 }
                 if let Gsg::Finite(v) = gs[u as usize] {
                     prop_assert!(g.moves(u).iter().all(|&x| gs[x as usize] != Gsg::Finite(v)));
+                }
+            }
+        }
+
+        /// Solving tier by tier, lowest first, each tier beside the values of the lower
+        /// tiers it moves to (`solve_beside`), gives the outcomes, remoteness and generalized
+        /// Sprague–Grundy values of solving the whole graph at once: cycles within a tier,
+        /// draws and ties that cross tiers, results fixed by the game (`terminal`) included.
+        #[test]
+        fn tier_by_tier_equals_the_whole(
+            n in 1u32..16,
+            tiers in proptest::collection::vec(0u8..4, 16),
+            edges in proptest::collection::vec((0u32..16, 0u32..16), 0..40),
+            ends in proptest::collection::vec(0u8..8, 16),
+        ) {
+            let tier = |u: u32| tiers[u as usize];
+            let edges: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (a % n, b % n))
+                .filter(|&(a, b)| tier(b) <= tier(a)).collect();
+            for with_ends in [false, true] {
+                // Some positions end the game with a result of their own (no moves then).
+                let end = |u: u32| match ends[u as usize] {
+                    0 if with_ends => Some(Outcome::N),
+                    1 if with_ends => Some(Outcome::P),
+                    2 if with_ends => Some(Outcome::T),
+                    _ => None,
+                };
+                let edges: Vec<(u32, u32)> =
+                    edges.iter().copied().filter(|&(a, _)| end(a).is_none()).collect();
+                let whole = Graph::from_numbered_edges(n as usize, edges.clone());
+                let (outcome, remoteness) = whole.retrograde_with(end, Outcome::P);
+                let gsg = (!with_ends).then(|| whole.generalized_grundy_after(&outcome).all(&whole));
+                let mut solved: Vec<Option<Known>> = vec![None; n as usize];
+                for t in 0..4 {
+                    let own: Vec<u32> = (0..n).filter(|&u| tier(u) == t).collect();
+                    let mut below: Vec<u32> = edges.iter()
+                        .filter(|&&(a, b)| tier(a) == t && tier(b) < t).map(|&(_, b)| b).collect();
+                    below.sort_unstable();
+                    below.dedup();
+                    let local = |u: u32| own.iter().chain(&below).position(|&x| x == u).unwrap() as u32;
+                    let part: Vec<(u32, u32)> = edges.iter().filter(|&&(a, _)| tier(a) == t)
+                        .map(|&(a, b)| (local(a), local(b))).collect();
+                    let g = Graph::from_numbered_edges(own.len() + below.len(), part);
+                    let known: Vec<Known> =
+                        below.iter().map(|&b| solved[b as usize].clone().unwrap()).collect();
+                    let s = g.solve_beside(&known, |i| own.get(i as usize).and_then(|&u| end(u)), Outcome::P, !with_ends);
+                    for (i, &u) in own.iter().enumerate() {
+                        solved[u as usize] = Some(Known {
+                            outcome: s.outcome[i],
+                            remoteness: s.remoteness[i],
+                            grundy: s.grundy.as_ref().map(|v| v.get(&g, i as u32)),
+                        });
+                    }
+                }
+                for u in 0..n {
+                    let k = solved[u as usize].clone().unwrap();
+                    prop_assert_eq!(k.outcome, outcome[u as usize], "outcome of {}", u);
+                    prop_assert_eq!(k.remoteness, remoteness[u as usize], "remoteness of {}", u);
+                    prop_assert_eq!(k.grundy, gsg.as_ref().map(|g| g[u as usize].clone()), "value of {}", u);
                 }
             }
         }

@@ -28,27 +28,70 @@ impl Graph {
         terminal: impl Fn(u32) -> Option<Outcome>,
         no_moves: Outcome,
     ) -> (Vec<Outcome>, Vec<Option<u32>>) {
+        self.retrograde_known(|u| terminal(u).map(|v| (v, Some(0))), no_moves)
+    }
+
+    /// [`retrograde_with`](Self::retrograde_with) where a position's result may be known
+    /// already with its remoteness (`known(u)`: a position of a lower tier, solved before;
+    /// remoteness `None` for a draw, or a tie that is not settled by remoteness). A known
+    /// position's own moves are not looked at. Known positions join the queue in order of
+    /// their remoteness, merged with the positions settled from them, so that positions are
+    /// still settled in order of remoteness and the results are those of the whole graph.
+    pub(crate) fn retrograde_known(
+        &self,
+        known: impl Fn(u32) -> Option<(Outcome, Option<u32>)>,
+        no_moves: Outcome,
+    ) -> (Vec<Outcome>, Vec<Option<u32>>) {
         let n = self.len();
         let mut outcome = vec![Outcome::D; n];
         let mut remoteness: Vec<Option<u32>> = vec![None; n];
         let mut left: Vec<u32> = (0..n as u32).map(|u| self.moves(u).len() as u32).collect();
         let mut tie_move = vec![false; n];
-        // A FIFO queue: positions are appended as they are settled and read in order, so
-        // they come out by remoteness. A settled position's count of unsettled moves is 0
-        // (an unsettled one always has one), which is all the inner loop needs to look at.
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        // Settled positions known from the start, by remoteness; then a FIFO queue of the
+        // positions settled from them: positions are appended as they are settled and read
+        // in order, so they come out by remoteness. A settled position's count of unsettled
+        // moves is 0 (an unsettled one always has one), which is all the inner loop needs to
+        // look at.
+        let mut seeds: Vec<u32> = Vec::new();
+        // Ties known without a remoteness: they spread backwards with the others below.
+        let mut known_ties: Vec<u32> = Vec::new();
         for u in 0..n as u32 {
-            let fixed = terminal(u).or((left[u as usize] == 0).then_some(no_moves));
-            if let Some(v) = fixed {
-                outcome[u as usize] = v;
-                remoteness[u as usize] = Some(0);
-                left[u as usize] = 0;
-                queue.push(u);
+            let ui = u as usize;
+            let fixed = known(u).or((left[ui] == 0).then_some((no_moves, Some(0))));
+            if let Some((v, r)) = fixed {
+                debug_assert!(
+                    r.is_some() || self.moves(u).is_empty(),
+                    "a position known without a remoteness has no moves in the graph"
+                );
+                outcome[ui] = v;
+                remoteness[ui] = r;
+                left[ui] = 0;
+                match r {
+                    Some(_) => seeds.push(u),
+                    None if v == Outcome::T => known_ties.push(u),
+                    None => {}
+                }
             }
         }
-        let mut head = 0;
-        while let Some(&v) = queue.get(head) {
-            head += 1;
+        seeds.sort_by_key(|&u| remoteness[u as usize]);
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        let (mut next_seed, mut head) = (0, 0);
+        loop {
+            let v = match (seeds.get(next_seed), queue.get(head)) {
+                (Some(&a), Some(&b)) if remoteness[a as usize] > remoteness[b as usize] => {
+                    head += 1;
+                    b
+                }
+                (Some(&a), _) => {
+                    next_seed += 1;
+                    a
+                }
+                (None, Some(&b)) => {
+                    head += 1;
+                    b
+                }
+                (None, None) => break,
+            };
             let r = remoteness[v as usize].expect("settled") + 1;
             let value = outcome[v as usize];
             if value == Outcome::P {
@@ -80,11 +123,16 @@ impl Graph {
             }
         }
         let mut ties: Vec<u32> = (0..n as u32)
-            .filter(|&u| remoteness[u as usize].is_none() && tie_move[u as usize])
+            .filter(|&u| {
+                remoteness[u as usize].is_none()
+                    && tie_move[u as usize]
+                    && outcome[u as usize] == Outcome::D
+            })
             .collect();
         for &u in &ties {
             outcome[u as usize] = Outcome::T;
         }
+        ties.extend(known_ties);
         while let Some(v) = ties.pop() {
             for &u in self.preds(v) {
                 let ui = u as usize;
