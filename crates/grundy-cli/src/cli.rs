@@ -160,6 +160,13 @@ pub enum Command {
         /// temperature, atomic weight: as `grundy value`).
         #[arg(long)]
         value: bool,
+        /// Solve tier by tier, lowest first, keeping each tier's positions and values in
+        /// files of DIR (made if missing) and only one tier and those it moves to in memory:
+        /// for games larger than memory (see --max-memory). The script must define
+        /// fn tier(p), a whole number no move raises. Stopped at any moment, the same command
+        /// goes on from the files.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["value", "all"])]
+        tiers: Option<std::path::PathBuf>,
     },
     /// Play a game against the engine in the terminal: type the position after your move
     /// (or #N, the N-th of `moves`), or hint, moves, undo, quit.

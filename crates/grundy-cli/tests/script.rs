@@ -192,3 +192,29 @@ fn the_start_position_can_be_given_on_the_command_line() {
         "{e}"
     );
 }
+
+/// `--tiers DIR` answers as the whole solve does, and is refused in one line where it cannot
+/// run: with --all, without fn tier(p), or with a memory limit below one tier's needs; a
+/// whole solve over the memory limit names --tiers.
+#[test]
+fn tiers_answer_as_the_whole_solve() {
+    let dir = std::env::temp_dir().join(format!("grundy-cli-tiers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    for ex in ["examples/tic-tac-toe.rhai", "examples/ring.rhai"] {
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(solve(ex, &["--tiers", d]), solve(ex, &[]), "{ex}");
+    }
+    assert!(fails("examples/loopy.rhai", &["--tiers", d, "--all"]).contains("--all"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(fails("examples/kayles-sum.rhai", &["--tiers", d]).contains("fn tier(p)"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let e = fails("examples/tic-tac-toe.rhai", &["--max-memory", "0.0004"]);
+    assert!(e.contains("--tiers DIR"), "{e}");
+    let e = fails(
+        "examples/tic-tac-toe.rhai",
+        &["--tiers", d, "--max-memory", "0.00002"],
+    );
+    assert!(e.contains("more than the memory allowed"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

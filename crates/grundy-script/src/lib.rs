@@ -19,6 +19,9 @@
 
 mod fast;
 mod syntax;
+mod tiers;
+
+pub use tiers::{TierPlan, TierProgress, TierStats, Tiers};
 
 use grundy::graph::{Graph, Gsg};
 use grundy::solver::{Brute, Game, Stop};
@@ -47,6 +50,18 @@ pub enum ScriptError {
     TooMany {
         /// The limit.
         limit: usize,
+        /// Positions counted when exploration stopped.
+        counted: usize,
+    },
+    /// The game's table needs more memory than allowed (`grundy::budget::memory_limit`).
+    #[error(
+        "the game's positions need more than the memory allowed ({limit_mib} MiB, reached after \
+         {counted} positions); solve it tier by tier (--tiers DIR, with fn tier(p) in the \
+         script), or raise --max-memory"
+    )]
+    TooMuchMemory {
+        /// The limit, in MiB.
+        limit_mib: u64,
         /// Positions counted when exploration stopped.
         counted: usize,
     },
@@ -192,6 +207,12 @@ pub struct Rules {
     partizan: bool,
     primitive: bool,
     components: bool,
+    /// Whether the script says each position's tier (`fn tier(p)`), and that function on
+    /// grundy's own evaluator if it is written in its subset.
+    tiered: bool,
+    tier_fast: Option<fast::Fast>,
+    /// A CRC-32 of the script's text: a tier directory names the script it belongs to.
+    text_crc: u32,
 }
 
 /// Batches of this many positions go to both cores: a call costs microseconds, far more
@@ -263,8 +284,14 @@ impl Rules {
         if primitive {
             entries.push("primitive");
         }
+        let tiered = has("tier", 1);
         Ok(Rules {
             fast: fast::Fast::compile(script, &entries),
+            tier_fast: tiered
+                .then(|| fast::Fast::compile(script, &["tier"]))
+                .flatten(),
+            tiered,
+            text_crc: crc32fast::hash(script.as_bytes()),
             primitive,
             components: has("components", 1),
             engine,
@@ -450,6 +477,13 @@ impl Rules {
                     counted: ex.store.len(),
                 });
             }
+            let memory = grundy::budget::memory_limit();
+            if ex.memory() > memory {
+                return Err(ScriptError::TooMuchMemory {
+                    limit_mib: memory >> 20,
+                    counted: ex.store.len(),
+                });
+            }
             let end = ex.store.len().min(expanded + 4096);
             let done = expanded - pending.len();
             if !pending.is_empty() && end - expanded < PARALLEL_BATCH {
@@ -535,16 +569,7 @@ impl Rules {
             }
         }
         let start_outcome = if self.partizan {
-            // Left's and Right's outcomes when each starts: the class of the position.
-            let (l, r) = (outcome[roots[0] as usize], outcome[roots[1] as usize]);
-            match (l, r) {
-                (Outcome::N, Outcome::N) => Outcome::N,
-                (Outcome::P, Outcome::P) => Outcome::P,
-                (Outcome::N, Outcome::P) => Outcome::L,
-                (Outcome::P, Outcome::N) => Outcome::R,
-                _ if l == Outcome::D || r == Outcome::D => Outcome::D,
-                _ => Outcome::T,
-            }
+            class_of(outcome[roots[0] as usize], outcome[roots[1] as usize])
         } else {
             outcome[roots[0] as usize]
         };
@@ -819,6 +844,19 @@ impl Rules {
 
 /// The function listing the moves of the player to move (`None`: an impartial game), and
 /// who moves after.
+/// The class of a partizan position from its outcomes when Left starts (`l`) and when
+/// Right starts (`r`).
+fn class_of(l: Outcome, r: Outcome) -> Outcome {
+    match (l, r) {
+        (Outcome::N, Outcome::N) => Outcome::N,
+        (Outcome::P, Outcome::P) => Outcome::P,
+        (Outcome::N, Outcome::P) => Outcome::L,
+        (Outcome::P, Outcome::N) => Outcome::R,
+        _ if l == Outcome::D || r == Outcome::D => Outcome::D,
+        _ => Outcome::T,
+    }
+}
+
 fn mover(side: Option<bool>) -> (&'static str, Option<bool>) {
     match side {
         None => ("moves", None),
@@ -1035,9 +1073,21 @@ struct Explorer {
     store: Store,
     edges: Vec<(u32, u32)>,
     terminal: HashMap<u32, Outcome>,
+    /// Bytes of the positions stored as values and keyed by their text.
+    text_bytes: u64,
 }
 
 impl Explorer {
+    /// About the memory the table takes once solved: each position (its entry, id and the
+    /// solver's arrays), each array's integers, each text position twice (its value and its
+    /// key), each move three times (as found, then forwards and backwards in the graph).
+    fn memory(&self) -> u64 {
+        64 * self.store.len() as u64
+            + 8 * self.store.arena.len() as u64
+            + self.text_bytes
+            + 16 * self.edges.len() as u64
+    }
+
     /// Appends the ids of `children`, with `side` to move, to `ids`; new ones are stored.
     fn ids(&mut self, children: Children, side: Option<bool>, ids: &mut Vec<u32>) {
         let s = match side {
@@ -1076,9 +1126,11 @@ impl Explorer {
                     }
                 }
                 Child::Other(p, key) => {
+                    let len = key.len() as u64;
                     let id = *self.texts[s].entry(key).or_insert(next);
                     if id == next {
                         self.store.push(Item::Other(Box::new(p)), side);
+                        self.text_bytes += 2 * len + 96;
                     }
                     id
                 }
@@ -1507,7 +1559,9 @@ mod tests {
                     .unwrap()
                     .replace("300000", "3000")
                     .replace("[700, 700]", "[40, 40]")
-                    .replace("1000000", "10000");
+                    .replace("1000000", "10000")
+                    .replace("fn width() { 5 }", "fn width() { 4 }")
+                    .replace("fn height() { 4 }", "fn height() { 3 }");
                 let name = path.file_stem().unwrap().to_string_lossy().to_string();
                 let rules = Rules::compile(&text, &name).unwrap();
                 if let Some(fast) = &rules.fast {
@@ -1548,6 +1602,7 @@ mod tests {
         assert_eq!(
             own,
             [
+                "connect-four",
                 "cram",
                 "euclid",
                 "grid",

@@ -134,6 +134,7 @@ pub fn within<T>(budget: Duration, work: impl FnOnce() -> T) -> T {
     let budget = Budget {
         deadline: Some((Instant::now() + budget, budget)),
         stop: current().and_then(|b| b.stop),
+        memory: memory_limit(),
     };
     carry(Some(budget), work)
 }
@@ -145,6 +146,7 @@ pub fn stoppable<T>(stop: Arc<AtomicBool>, work: impl FnOnce() -> T) -> T {
     let budget = Budget {
         deadline: current().and_then(|b| b.deadline),
         stop: Some(stop),
+        memory: memory_limit(),
     };
     carry(Some(budget), work)
 }
@@ -157,23 +159,39 @@ pub struct Budget {
     deadline: Option<(Instant, Duration)>,
     /// Set when the work is to stop.
     stop: Option<Arc<AtomicBool>>,
+    /// The memory work may plan to store ([`memory_limit`]).
+    memory: u64,
 }
 
-/// The budget in force on this thread, if any.
+/// The budget in force on this thread — time, stop flag and memory — if any of them is set.
 pub fn current() -> Option<Budget> {
-    BUDGET.with(|b| b.borrow().clone())
+    let memory = memory_limit();
+    match BUDGET.with(|b| b.borrow().clone()) {
+        Some(b) => Some(Budget { memory, ..b }),
+        None if memory != DEFAULT_MEMORY => Some(Budget {
+            deadline: None,
+            stop: None,
+            memory,
+        }),
+        None => None,
+    }
 }
 
 /// Runs `work` on this thread under `budget` (taken by [`current`] on another thread: the
-/// same deadline), or with no budget for `None`.
+/// same deadline, stop flag and memory limit), or with no budget for `None`.
 pub fn carry<T>(budget: Option<Budget>, work: impl FnOnce() -> T) -> T {
-    struct Restore(Option<Budget>);
+    struct Restore(Option<Budget>, u64);
     impl Drop for Restore {
         fn drop(&mut self) {
             BUDGET.with(|b| *b.borrow_mut() = self.0.take());
+            MEMORY.with(|m| m.set(self.1));
         }
     }
-    let _restore = Restore(BUDGET.with(|b| b.replace(budget)));
+    let memory = budget.as_ref().map_or(DEFAULT_MEMORY, |b| b.memory);
+    let _restore = Restore(
+        BUDGET.with(|b| b.replace(budget)),
+        MEMORY.with(|m| m.replace(memory)),
+    );
     work()
 }
 

@@ -237,6 +237,7 @@ fn run_command(
             rhai_only,
             start,
             value,
+            tiers,
         } => {
             let opts = grundy_script::Options {
                 max_positions,
@@ -246,6 +247,8 @@ fn run_command(
             };
             if value {
                 script::value(&file, json, &opts, out)?
+            } else if let Some(dir) = tiers {
+                script::run_tiers(&file, json, &opts, &dir, out)?
             } else {
                 script::run(&file, json, opts, out)?
             }

@@ -56,3 +56,41 @@ pub fn run(
     }
     Ok(())
 }
+
+/// `grundy script FILE --tiers DIR`: the same answer as [`run`], solved tier by tier with the
+/// tiers in files of `dir`.
+pub fn run_tiers(
+    file: &str,
+    json: bool,
+    opts: &grundy_script::Options,
+    dir: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let rules = compile(file)?;
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(super::progress_style("{spinner} {msg} ({elapsed})"));
+    let report = rules
+        .solve_tiers(opts, dir, &mut |p| {
+            bar.set_message(match p {
+                grundy_script::TierProgress::Exploring { tier, positions } => {
+                    format!("exploring tier {tier}: {positions} positions")
+                }
+                grundy_script::TierProgress::Solving {
+                    tier,
+                    done,
+                    positions,
+                } => format!("solving tier {tier}: {done} of {positions} positions"),
+            });
+            bar.tick();
+        })
+        .map_err(|e| user(e.to_string()))?;
+    bar.finish_and_clear();
+    let mut w = std::io::BufWriter::new(&mut *out);
+    if json {
+        serde_json::to_writer(&mut w, &report)?;
+        writeln!(w)?;
+    } else {
+        write!(w, "{}", render::script_text(file, &report))?;
+    }
+    Ok(())
+}
