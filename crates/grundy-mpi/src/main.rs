@@ -1,0 +1,398 @@
+//! `grundy-mpi`: grundy's jobs that outgrow one machine, dealt out to the ranks of an MPI run
+//! (Open MPI through rsmpi). It parses and deals; the work is the library's and the output is
+//! the `grundy` command's, byte for byte.
+//!
+//! - `mpirun -np N grundy-mpi tiers FILE --dir DIR`: a script's game solved tier by tier
+//!   (`grundy script FILE --tiers DIR`): rank 0 explores, then hands each tier whose lower
+//!   tiers are solved to an idle rank; the tiers pass through DIR's files (a shared file
+//!   system on a cluster), so the run can be resumed, or read, on one machine.
+//! - `mpirun -np N grundy-mpi sweep --octal-digits D --to N`: the nim-sequence of every octal
+//!   code with up to D digits, one JSON line each (`grundy sequence octal CODE --to N
+//!   --json`), codes dealt out one at a time as ranks ask (their costs differ by orders of
+//!   magnitude), equal rules dealt once.
+//! - `mpirun -np N grundy-mpi batch GAME < lines`: `grundy solve --batch GAME` with the lines
+//!   dealt out in blocks, answers in input order.
+
+mod deal;
+
+use anyhow::{anyhow, Result};
+use clap::{Parser, Subcommand};
+use deal::{deal, Job, Traffic};
+use grundy::registry::Registry;
+use mpi::topology::Communicator;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// grundy's jobs dealt out to the ranks of an MPI run (run it under mpirun).
+#[derive(Parser, Debug)]
+#[command(name = "grundy-mpi", version)]
+struct Args {
+    #[command(subcommand)]
+    command: Cmd,
+    /// Print to standard error what crossed between the ranks and each rank's work.
+    #[arg(long, global = true)]
+    stats: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Solve a script's game tier by tier in DIR, as `grundy script FILE --tiers DIR`.
+    Tiers {
+        /// The script (it must define fn tier(p)).
+        file: String,
+        /// The directory of the tier files, on a file system every rank sees.
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Solve this position (a Rhai value) instead of the script's start().
+        #[arg(long, value_name = "POSITION")]
+        start: Option<String>,
+        /// The most memory, in GiB, each rank may plan to use for a tier and those it moves to.
+        #[arg(long, value_name = "GIB")]
+        max_memory: Option<f64>,
+    },
+    /// The nim-sequence of every octal code with up to D digits after the point, one line
+    /// each, in the order of the codes.
+    Sweep {
+        /// Codes 0.d, 0.dd, … with up to this many digits (1 to 6).
+        #[arg(long, value_name = "D")]
+        octal_digits: u32,
+        /// Compute G(0) … G(N) of each (a number, or a power such as 2^20).
+        #[arg(long, value_name = "N")]
+        to: String,
+        /// Print each code's `grundy sequence --json` line (otherwise one line of text each).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Answer one position per line of standard input, as `grundy solve --batch GAME`, the
+    /// lines dealt out in blocks; answers in the order of the input.
+    Batch {
+        /// Print JSON lines.
+        #[arg(long)]
+        json: bool,
+        /// Lines in a block.
+        #[arg(long, value_name = "K", default_value_t = 256)]
+        block: usize,
+        /// The game and its options, as `grundy solve` takes them.
+        #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+        game: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let Some(universe) = mpi::initialize() else {
+        eprintln!("grundy-mpi: MPI could not be started (is this run under mpirun?)");
+        return ExitCode::from(2);
+    };
+    let world = universe.world();
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        Err(e) => {
+            // Every rank reads the same line: rank 0 says what is wrong, all stop.
+            if world.rank() == 0 {
+                let _ = e.print();
+            }
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let rank = world.rank();
+    match run(&world, args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "grundy-mpi: rank {rank}: {}",
+                format!("{e:#}").replace('\n', " ")
+            );
+            // The other ranks wait on messages that will never come: stop them all.
+            world.abort(2)
+        }
+    }
+}
+
+fn run(world: &mpi::topology::SimpleCommunicator, args: Args) -> Result<()> {
+    let stats = args.stats;
+    let traffic = match args.command {
+        Cmd::Tiers {
+            file,
+            dir,
+            json,
+            start,
+            max_memory,
+        } => tiers(world, &file, &dir, json, start, max_memory)?,
+        Cmd::Sweep {
+            octal_digits,
+            to,
+            json,
+        } => sweep(world, octal_digits, &to, json)?,
+        Cmd::Batch { json, block, game } => batch(world, json, block.max(1), &game)?,
+    };
+    if stats && world.rank() == 0 {
+        let t = traffic;
+        let work: Vec<String> = t
+            .per_rank
+            .iter()
+            .enumerate()
+            .map(|(r, (jobs, secs))| format!("rank {r}: {jobs} jobs, {secs:.3} s"))
+            .collect();
+        eprintln!(
+            "grundy-mpi: {} ranks; rank 0 sent and received {} messages, {} bytes; {}",
+            world.size(),
+            t.messages,
+            t.bytes,
+            work.join("; ")
+        );
+    }
+    Ok(())
+}
+
+/// The `grundy` command's output for `args` (standard input `input`), or its error line.
+fn grundy(args: &[String], input: &str) -> Result<String, String> {
+    let registry = Registry::catalog();
+    let cli = grundy_cli::cli::parse_from(&registry, args).map_err(|e| {
+        grundy_cli::cli::error_line(&registry, &e.to_string(), args)
+            .trim()
+            .to_string()
+    })?;
+    let mut out = Vec::new();
+    grundy_cli::run(&registry, cli, &mut input.as_bytes(), &mut out)
+        .map_err(|e| format!("{e:#}").replace('\n', " "))?;
+    String::from_utf8(out).map_err(|e| e.to_string())
+}
+
+fn memory(gib: Option<f64>) -> Result<u64> {
+    match gib {
+        None => Ok(grundy::budget::DEFAULT_MEMORY),
+        Some(g) if g.is_finite() && g > 0.0 && g < (1u64 << 34) as f64 => {
+            Ok((g * (1u64 << 30) as f64) as u64)
+        }
+        Some(g) => Err(anyhow!("--max-memory {g} must be a positive number of GiB")),
+    }
+}
+
+fn tiers(
+    world: &mpi::topology::SimpleCommunicator,
+    file: &str,
+    dir: &Path,
+    json: bool,
+    start: Option<String>,
+    max_memory: Option<f64>,
+) -> Result<Traffic> {
+    let memory = memory(max_memory)?;
+    let text = std::fs::read_to_string(file).map_err(|e| anyhow!("cannot read {file}: {e}"))?;
+    let rules = grundy_script::Rules::compile(&text, file)?;
+    let opts = grundy_script::Options {
+        start,
+        ..grundy_script::Options::default()
+    };
+    grundy::budget::with_memory(memory, || {
+        let open = || grundy_script::Tiers::open(&rules, &opts, dir);
+        let mut jobs = Vec::new();
+        if world.rank() == 0 {
+            let tiers = open()?;
+            tiers.explore(&mut |_| {})?;
+            // Unsolved tiers, lowest first, each after the unsolved tiers it moves to.
+            let plan: Vec<_> = tiers.plan()?.into_iter().filter(|p| !p.solved).collect();
+            for p in &plan {
+                let after = p
+                    .below
+                    .iter()
+                    .filter_map(|b| plan.iter().position(|q| q.tier == *b))
+                    .collect();
+                jobs.push(Job {
+                    text: p.tier.to_string(),
+                    after,
+                });
+            }
+        }
+        let run = |text: &str| -> Result<String, String> {
+            let t: u64 = text.parse().map_err(|_| format!("not a tier: {text}"))?;
+            let tiers = open().map_err(|e| e.to_string())?;
+            let s = grundy::budget::with_memory(memory, || tiers.solve_tier(t, &mut |_| {}))
+                .map_err(|e| e.to_string())?;
+            Ok(format!(
+                "tier {t}: {} positions, {} moves, {} read",
+                s.positions, s.moves, s.read
+            ))
+        };
+        let traffic = deal(world, &jobs, &run, &mut |_, _| {}).map_err(|e| anyhow!(e))?;
+        if world.rank() == 0 {
+            let report = open()?.report()?;
+            let mut out = std::io::stdout().lock();
+            if json {
+                serde_json::to_writer(&mut out, &report)?;
+                writeln!(out)?;
+            } else {
+                write!(out, "{}", grundy_cli::render::script_text(file, &report))?;
+            }
+        }
+        Ok(traffic)
+    })
+}
+
+/// `2^20` or a number.
+fn count(text: &str) -> Result<u64> {
+    let bad = || anyhow!("--to {text} must be a number such as 65536 or 2^16");
+    match text.split_once('^') {
+        Some((b, e)) => {
+            let (b, e): (u64, u32) = (b.parse().map_err(|_| bad())?, e.parse().map_err(|_| bad())?);
+            b.checked_pow(e).ok_or_else(bad)
+        }
+        None => text.parse().map_err(|_| bad()),
+    }
+}
+
+/// Every octal code with 1 to `digits` digits after the point, the last one not 0, in
+/// increasing order of length then digits; a code whose rule equals an earlier one's is left
+/// out.
+fn octal_codes(digits: u32) -> Vec<String> {
+    let mut codes = Vec::new();
+    let mut rules = Vec::new();
+    for len in 1..=digits {
+        for n in 0..8u64.pow(len) {
+            let code: String = (0..len)
+                .rev()
+                .map(|i| char::from(b'0' + (n / 8u64.pow(i) % 8) as u8))
+                .collect();
+            if code.ends_with('0') {
+                continue;
+            }
+            let code = format!("0.{code}");
+            let Ok(rule) = grundy::heap::parse_code(&code) else {
+                continue;
+            };
+            if !rules.contains(&rule) {
+                rules.push(rule);
+                codes.push(code);
+            }
+        }
+    }
+    codes
+}
+
+fn sweep(
+    world: &mpi::topology::SimpleCommunicator,
+    digits: u32,
+    to: &str,
+    json: bool,
+) -> Result<Traffic> {
+    if !(1..=6).contains(&digits) {
+        return Err(anyhow!("--octal-digits {digits} must be 1 to 6"));
+    }
+    let to = count(to)?.to_string();
+    let codes = octal_codes(digits);
+    let jobs: Vec<Job> = if world.rank() == 0 {
+        codes
+            .iter()
+            .map(|c| Job {
+                text: c.clone(),
+                after: Vec::new(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let run = |code: &str| {
+        let args: Vec<String> = ["sequence", "octal", code, "--to", &to, "--json"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        grundy(&args, "")
+    };
+    // Lines are written in the order of the codes as soon as every earlier one is in.
+    let mut held: Vec<Option<String>> = vec![None; jobs.len()];
+    let mut written = 0;
+    let mut out = std::io::stdout().lock();
+    let mut failed = None;
+    let traffic = deal(world, &jobs, &run, &mut |i, line| {
+        held[i] = Some(line.to_string());
+        while let Some(Some(line)) = held.get(written) {
+            let text = if json {
+                line.clone()
+            } else {
+                summary(&jobs[written].text, line)
+            };
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                failed.get_or_insert(e);
+            }
+            held[written] = None;
+            written += 1;
+        }
+    })
+    .map_err(|e| anyhow!(e))?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    Ok(traffic)
+}
+
+/// One line of text from a code's `sequence --json` line.
+fn summary(code: &str, line: &str) -> String {
+    let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+    let n = |k: &str| v.get(k).map(|x| x.to_string()).unwrap_or_default();
+    match v.get("proved").and_then(|p| p.as_bool()) {
+        Some(true) => format!(
+            "{code}: period {}, preperiod {}, saltus {}, largest value {}\n",
+            n("period"),
+            n("preperiod"),
+            n("saltus"),
+            n("max_value")
+        ),
+        _ => format!(
+            "{code}: no period proved up to {}, largest value {}\n",
+            n("computed"),
+            n("max_value")
+        ),
+    }
+}
+
+fn batch(
+    world: &mpi::topology::SimpleCommunicator,
+    json: bool,
+    block: usize,
+    game: &[String],
+) -> Result<Traffic> {
+    let mut jobs = Vec::new();
+    if world.rank() == 0 {
+        let lines: Vec<String> = std::io::stdin()
+            .lock()
+            .lines()
+            .collect::<Result<_, _>>()
+            .map_err(|e| anyhow!("cannot read standard input: {e}"))?;
+        for chunk in lines.chunks(block) {
+            let mut text = chunk.join("\n");
+            text.push('\n');
+            jobs.push(Job {
+                text,
+                after: Vec::new(),
+            });
+        }
+    }
+    let mut args = vec!["solve".to_string(), "--batch".to_string()];
+    if json {
+        args.push("--json".into());
+    }
+    args.extend(game.iter().cloned());
+    let run = |lines: &str| grundy(&args, lines);
+    let mut held: Vec<Option<String>> = vec![None; jobs.len()];
+    let mut written = 0;
+    let mut out = std::io::stdout().lock();
+    let mut failed = None;
+    let traffic = deal(world, &jobs, &run, &mut |i, text| {
+        held[i] = Some(text.to_string());
+        while let Some(Some(text)) = held.get(written) {
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                failed.get_or_insert(e);
+            }
+            held[written] = None;
+            written += 1;
+        }
+    })
+    .map_err(|e| anyhow!(e))?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    Ok(traffic)
+}

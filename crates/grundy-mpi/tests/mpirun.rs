@@ -1,0 +1,186 @@
+//! `grundy-mpi` under `mpirun` with 1, 2 and 4 ranks, over shared memory and over TCP on
+//! the loopback interface: every answer is the single-process `grundy`'s, byte for byte.
+//! (Needs Open MPI's `mpirun`; `.ci/run` installs it.)
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// How the ranks reach each other: shared memory, or TCP over the loopback interface only.
+const TRANSPORTS: [&[&str]; 2] = [
+    &["--mca", "btl", "self,vader"],
+    &[
+        "--mca",
+        "btl",
+        "self,tcp",
+        "--mca",
+        "btl_tcp_if_include",
+        "lo",
+    ],
+];
+
+fn mpirun(np: u32, transport: &[&str], args: &[&str], input: &str) -> Output {
+    let mut child = Command::new("mpirun")
+        .args(["--oversubscribe", "-np", &np.to_string()])
+        .args(transport)
+        .arg(env!("CARGO_BIN_EXE_grundy-mpi"))
+        .args(args)
+        .current_dir(root())
+        // CI runs as root, which Open MPI refuses unless told.
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun (Open MPI) must be installed");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn ok(np: u32, transport: &[&str], args: &[&str], input: &str) -> String {
+    let out = mpirun(np, transport, args, input);
+    assert!(
+        out.status.success(),
+        "-np {np} {transport:?} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The single-process command's output, in this process.
+fn grundy(args: &[&str], input: &str) -> String {
+    let registry = grundy::registry::Registry::catalog();
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let cli = grundy_cli::cli::parse_from(&registry, &args).unwrap();
+    let mut out = Vec::new();
+    std::env::set_current_dir(root()).unwrap();
+    grundy_cli::run(&registry, cli, &mut input.as_bytes(), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("grundy-mpi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// One test, its parts in turn: the machine has few cores and each run uses them all.
+#[test]
+fn every_answer_is_the_single_process_ones() {
+    // A small Connect Four (4 columns of 3) beside the examples.
+    let c43 = temp("c43.rhai");
+    let text = std::fs::read_to_string(root().join("examples/connect-four.rhai"))
+        .unwrap()
+        .replace("fn width() { 5 }", "fn width() { 4 }")
+        .replace("fn height() { 4 }", "fn height() { 3 }");
+    std::fs::write(&c43, text).unwrap();
+    let c43 = c43.to_str().unwrap().to_string();
+    let scripts = [
+        "examples/tic-tac-toe.rhai",
+        "examples/partizan-subtraction.rhai",
+        "examples/loopy.rhai",
+        c43.as_str(),
+    ];
+    let whole: Vec<String> = scripts
+        .iter()
+        .map(|s| grundy(&["script", s, "--json"], ""))
+        .collect();
+    let sweep = {
+        let codes: Vec<String> = (1..8)
+            .map(|d| format!("0.{d}"))
+            .chain((0..8).flat_map(|a| (1..8).map(move |b| format!("0.{a}{b}"))))
+            .collect();
+        codes
+            .iter()
+            .map(|c| grundy(&["sequence", "octal", c, "--to", "65536", "--json"], ""))
+            .collect::<String>()
+    };
+    let lines: String = (0..600)
+        .map(|i| format!("{} {} {}\n", i % 37, i * 7 % 23, i * 13 % 41))
+        .collect();
+    let batch = grundy(&["solve", "--batch", "--json", "kayles"], &lines);
+    for transport in TRANSPORTS {
+        for np in [1, 2, 4] {
+            for (script, want) in scripts.iter().zip(&whole) {
+                let dir = temp("tiers");
+                let d = dir.to_str().unwrap();
+                let got = ok(np, transport, &["tiers", script, "--dir", d, "--json"], "");
+                assert_eq!(&got, want, "{script}, -np {np} {transport:?}");
+                // Resumed from its files after losing some, the same.
+                for t in [0, 2] {
+                    let _ = std::fs::remove_file(dir.join(format!("tier-{t}.values")));
+                }
+                let again = ok(np, transport, &["tiers", script, "--dir", d, "--json"], "");
+                assert_eq!(&again, want, "{script} resumed, -np {np} {transport:?}");
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+            let got = ok(
+                np,
+                transport,
+                &["batch", "--json", "--block", "50", "kayles"],
+                &lines,
+            );
+            assert_eq!(got, batch, "batch, -np {np} {transport:?}");
+            // Every two-digit octal code to 2^16 (the sweep is the longest: once per rank
+            // count over shared memory, with four ranks over TCP).
+            if transport == TRANSPORTS[0] || np == 4 {
+                let got = ok(
+                    np,
+                    transport,
+                    &["sweep", "--octal-digits", "2", "--to", "2^16", "--json"],
+                    "",
+                );
+                assert_eq!(got, sweep, "sweep, -np {np} {transport:?}");
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&c43);
+}
+
+/// A job that fails stops every rank with one line naming the rank and the job, exit 2; a
+/// bad argument is one line from rank 0.
+#[test]
+fn failures_are_one_line_and_exit_2() {
+    let out = mpirun(2, TRANSPORTS[0], &["batch", "nim"], "3 4\nnim x\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let ours: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("grundy-mpi"))
+        .collect();
+    assert_eq!(ours.len(), 1, "{err}");
+    assert!(ours[0].contains("not a whole number"), "{err}");
+    let dir = temp("no-tier");
+    let out = mpirun(
+        2,
+        TRANSPORTS[0],
+        &[
+            "tiers",
+            "examples/kayles-sum.rhai",
+            "--dir",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs fn tier(p)"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = mpirun(
+        2,
+        TRANSPORTS[0],
+        &["sweep", "--octal-digits", "9", "--to", "9"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("must be 1 to 6"));
+}
