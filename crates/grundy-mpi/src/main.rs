@@ -302,19 +302,32 @@ fn sweep(
         grundy(&args, "")
     };
     // Lines are written in the order of the codes as soon as every earlier one is in.
+    deal_in_order(world, &jobs, &run, &|i, line| {
+        if json {
+            line.to_string()
+        } else {
+            summary(&jobs[i].text, line)
+        }
+    })
+}
+
+/// Deals `jobs` out (see [`deal`]) and writes each result to standard output through `text`
+/// in the order of the jobs, as soon as every earlier one is in.
+fn deal_in_order(
+    world: &mpi::topology::SimpleCommunicator,
+    jobs: &[Job],
+    run: &dyn Fn(&str) -> Result<String, String>,
+    text: &dyn Fn(usize, &str) -> String,
+) -> Result<Traffic> {
     let mut held: Vec<Option<String>> = vec![None; jobs.len()];
     let mut written = 0;
     let mut out = std::io::stdout().lock();
     let mut failed = None;
-    let traffic = deal(world, &jobs, &run, &mut |i, line| {
-        held[i] = Some(line.to_string());
-        while let Some(Some(line)) = held.get(written) {
-            let text = if json {
-                line.clone()
-            } else {
-                summary(&jobs[written].text, line)
-            };
-            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+    let traffic = deal(world, jobs, run, &mut |i, result| {
+        held[i] = Some(result.to_string());
+        while let Some(Some(result)) = held.get(written) {
+            let t = text(written, result);
+            if let Err(e) = out.write_all(t.as_bytes()).and_then(|_| out.flush()) {
                 failed.get_or_insert(e);
             }
             held[written] = None;
@@ -322,10 +335,10 @@ fn sweep(
         }
     })
     .map_err(|e| anyhow!(e))?;
-    if let Some(e) = failed {
-        return Err(e.into());
+    match failed {
+        Some(e) => Err(e.into()),
+        None => Ok(traffic),
     }
-    Ok(traffic)
 }
 
 /// One line of text from a code's `sequence --json` line.
@@ -376,23 +389,5 @@ fn batch(
     }
     args.extend(game.iter().cloned());
     let run = |lines: &str| grundy(&args, lines);
-    let mut held: Vec<Option<String>> = vec![None; jobs.len()];
-    let mut written = 0;
-    let mut out = std::io::stdout().lock();
-    let mut failed = None;
-    let traffic = deal(world, &jobs, &run, &mut |i, text| {
-        held[i] = Some(text.to_string());
-        while let Some(Some(text)) = held.get(written) {
-            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                failed.get_or_insert(e);
-            }
-            held[written] = None;
-            written += 1;
-        }
-    })
-    .map_err(|e| anyhow!(e))?;
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
-    Ok(traffic)
+    deal_in_order(world, &jobs, &run, &|_, answers| answers.to_string())
 }

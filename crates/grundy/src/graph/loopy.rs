@@ -121,17 +121,7 @@ impl Graph {
     /// label ∞ every unlabelled position with no move to an m. O((V + E)·(largest value + 2))
     /// at worst.
     pub fn generalized_grundy_after(&self, outcome: &[Outcome]) -> GsgValues {
-        let label: Vec<u32> = outcome
-            .iter()
-            .map(|&o| {
-                if o == Outcome::D {
-                    INFINITE
-                } else {
-                    UNLABELLED
-                }
-            })
-            .collect();
-        self.rounds(label, &[])
+        self.generalized_grundy_known(outcome, &[])
     }
 
     /// [`generalized_grundy_after`](Self::generalized_grundy_after) where the values of
