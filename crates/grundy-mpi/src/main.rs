@@ -66,6 +66,10 @@ enum Cmd {
         /// Print each code's `grundy sequence --json` line (otherwise one line of text each).
         #[arg(long)]
         json: bool,
+        /// Append each code's JSON line to FILE instead, as it is done; a sweep stopped (or
+        /// killed) before goes on after the codes FILE holds.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// Answer one position per line of standard input, as `grundy solve --batch GAME`, the
     /// lines dealt out in blocks; answers in the order of the input.
@@ -126,7 +130,8 @@ fn run(world: &mpi::topology::SimpleCommunicator, args: Args) -> Result<()> {
             octal_digits,
             to,
             json,
-        } => sweep(world, octal_digits, &to, json)?,
+            out,
+        } => sweep(world, octal_digits, &to, json, out.as_deref())?,
         Cmd::Batch { json, block, game } => batch(world, json, block.max(1), &game)?,
     };
     if stats && world.rank() == 0 {
@@ -277,15 +282,24 @@ fn sweep(
     digits: u32,
     to: &str,
     json: bool,
+    out: Option<&Path>,
 ) -> Result<Traffic> {
     if !(1..=6).contains(&digits) {
         return Err(anyhow!("--octal-digits {digits} must be 1 to 6"));
     }
     let to = count(to)?.to_string();
     let codes = octal_codes(digits);
+    let (done, mut file) = match (out, world.rank()) {
+        (Some(path), 0) => {
+            let (done, file) = done_codes(path)?;
+            (done, Some(file))
+        }
+        _ => (Vec::new(), None),
+    };
     let jobs: Vec<Job> = if world.rank() == 0 {
         codes
             .iter()
+            .filter(|c| !done.contains(c))
             .map(|c| Job {
                 text: c.clone(),
                 after: Vec::new(),
@@ -302,8 +316,13 @@ fn sweep(
         grundy(&args, "")
     };
     // Lines are written in the order of the codes as soon as every earlier one is in.
-    deal_in_order(world, &jobs, &run, &|i, line| {
-        if json {
+    let mut stdout = std::io::stdout().lock();
+    let to: &mut dyn Write = match &mut file {
+        Some(f) => f,
+        None => &mut stdout,
+    };
+    deal_in_order(world, &jobs, &run, to, &|i, line| {
+        if json || out.is_some() {
             line.to_string()
         } else {
             summary(&jobs[i].text, line)
@@ -311,17 +330,49 @@ fn sweep(
     })
 }
 
-/// Deals `jobs` out (see [`deal`]) and writes each result to standard output through `text`
-/// in the order of the jobs, as soon as every earlier one is in.
+/// The codes whose lines `path` holds (after dropping a last line cut short by a kill), and
+/// the file open to append to.
+fn done_codes(path: &Path) -> Result<(Vec<String>, std::fs::File)> {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(anyhow!("cannot read {}: {e}", path.display())),
+    };
+    let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let mut codes = Vec::new();
+    for line in String::from_utf8_lossy(&text[..whole]).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|_| {
+            anyhow!(
+                "{} holds a line that is not a sweep's: {line}",
+                path.display()
+            )
+        })?;
+        let code = v["options"]["code"].as_str().unwrap_or_default();
+        codes.push(code.to_string());
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .open(path)
+        .and_then(|f| f.set_len(whole as u64).map(|_| f))
+        .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+    let mut file = file;
+    std::io::Seek::seek(&mut file, std::io::SeekFrom::End(0))?;
+    Ok((codes, file))
+}
+
+/// Deals `jobs` out (see [`deal`]) and writes each result to `out` through `text` in the
+/// order of the jobs, as soon as every earlier one is in.
 fn deal_in_order(
     world: &mpi::topology::SimpleCommunicator,
     jobs: &[Job],
     run: &dyn Fn(&str) -> Result<String, String>,
+    out: &mut dyn Write,
     text: &dyn Fn(usize, &str) -> String,
 ) -> Result<Traffic> {
     let mut held: Vec<Option<String>> = vec![None; jobs.len()];
     let mut written = 0;
-    let mut out = std::io::stdout().lock();
     let mut failed = None;
     let traffic = deal(world, jobs, run, &mut |i, result| {
         held[i] = Some(result.to_string());
@@ -389,5 +440,8 @@ fn batch(
     }
     args.extend(game.iter().cloned());
     let run = |lines: &str| grundy(&args, lines);
-    deal_in_order(world, &jobs, &run, &|_, answers| answers.to_string())
+    let mut out = std::io::stdout().lock();
+    deal_in_order(world, &jobs, &run, &mut out, &|_, answers| {
+        answers.to_string()
+    })
 }

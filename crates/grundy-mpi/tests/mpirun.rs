@@ -147,6 +147,26 @@ fn every_answer_is_the_single_process_ones() {
     let _ = std::fs::remove_file(&c43);
 }
 
+/// A sweep writing to a file goes on, when run again, after the codes the file holds; a
+/// last line cut short (a kill in the middle of a write) is dropped and made again.
+#[test]
+fn a_sweep_to_a_file_goes_on_after_a_stop() {
+    let args = ["sweep", "--octal-digits", "1", "--to", "4096", "--json"];
+    let want = ok(2, TRANSPORTS[0], &args, "");
+    assert_eq!(want.lines().count(), 7);
+    let file = temp("sweep.jsonl");
+    let f = file.to_str().unwrap();
+    let with_out = [&args[..], &["--out", f]].concat();
+    assert_eq!(ok(2, TRANSPORTS[0], &with_out, ""), "");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), want);
+    // Three lines and half of the fourth, as a kill would leave them.
+    let cut: usize = want.lines().take(3).map(|l| l.len() + 1).sum::<usize>() + 20;
+    std::fs::write(&file, &want.as_bytes()[..cut]).unwrap();
+    ok(4, TRANSPORTS[0], &with_out, "");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), want);
+    let _ = std::fs::remove_file(&file);
+}
+
 /// A job that fails stops every rank with one line naming the rank and the job, exit 2; a
 /// bad argument is one line from rank 0.
 #[test]
