@@ -391,16 +391,33 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
-/// Reads a file's body, after its checks.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    path: &'a Path,
+/// Appends `keys`, each as its length and its bytes (the count is written by the caller).
+fn put_keys(out: &mut Vec<u8>, keys: &[Key]) {
+    for k in keys {
+        put_varint(out, k.len() as u64);
+        out.extend_from_slice(k);
+    }
 }
 
-impl Reader<'_> {
+/// Reads a file's body, after its checks.
+struct Reader {
+    bytes: Vec<u8>,
+    at: usize,
+    path: PathBuf,
+}
+
+impl Reader {
+    /// The body of `path`, written by [`write_file`] with `head`, checked.
+    fn open(path: PathBuf, head: &str) -> Result<Reader, ScriptError> {
+        Ok(Reader {
+            bytes: read_file(&path, head)?,
+            at: 0,
+            path,
+        })
+    }
+
     fn damaged(&self) -> ScriptError {
-        damaged(self.path, "its contents do not read back")
+        damaged(&self.path, "its contents do not read back")
     }
 
     fn varint(&mut self) -> Result<u64, ScriptError> {
@@ -677,12 +694,7 @@ impl<'r> Tiers<'r> {
                 let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
                 match name {
                     Some(n) if n.ends_with(".keys") => {
-                        let body = read_file(&path, "seeds")?;
-                        let mut r = Reader {
-                            bytes: &body,
-                            at: 0,
-                            path: &path,
-                        };
+                        let mut r = Reader::open(path, "seeds")?;
                         for _ in 0..r.count()? {
                             let len = r.count()?;
                             seen.insert(r.bytes(len)?.into());
@@ -801,10 +813,7 @@ impl<'r> Tiers<'r> {
         for &u in &tiers_below {
             put_varint(&mut body, u);
         }
-        for k in &keys {
-            put_varint(&mut body, k.len() as u64);
-            body.extend_from_slice(k);
-        }
+        put_keys(&mut body, &keys);
         write_file(&self.positions_path(t), &format!("positions {t}"), &body)
     }
 
@@ -824,10 +833,7 @@ impl<'r> Tiers<'r> {
             keys.sort_unstable();
             let mut body = Vec::new();
             put_varint(&mut body, keys.len() as u64);
-            for k in &keys {
-                put_varint(&mut body, k.len() as u64);
-                body.extend_from_slice(k);
-            }
+            put_keys(&mut body, &keys);
             let path = dir.join(format!("{t}-{part}.part"));
             write_file(&path, "seeds", &body)?;
             written.push(path);
@@ -836,20 +842,14 @@ impl<'r> Tiers<'r> {
     }
 
     fn read_positions(&self, t: u64) -> Result<(Keys, PositionsHead), ScriptError> {
-        let path = self.positions_path(t);
-        let body = read_file(&path, &format!("positions {t}"))?;
-        let mut r = Reader {
-            bytes: &body,
-            at: 0,
-            path: &path,
-        };
+        let mut r = Reader::open(self.positions_path(t), &format!("positions {t}"))?;
         let n = r.count()?;
         let terminals = r.varint()?;
         let below = (0..r.count()?)
             .map(|_| r.varint())
             .collect::<Result<_, _>>()?;
         let mut keys = Keys {
-            bytes: Vec::with_capacity(body.len()),
+            bytes: Vec::with_capacity(r.bytes.len()),
             ends: Vec::with_capacity(n),
         };
         for _ in 0..n {
@@ -865,13 +865,7 @@ impl<'r> Tiers<'r> {
     }
 
     fn read_values(&self, t: u64, n: usize) -> Result<Values, ScriptError> {
-        let path = self.values_path(t);
-        let body = read_file(&path, &format!("values {t}"))?;
-        let mut r = Reader {
-            bytes: &body,
-            at: 0,
-            path: &path,
-        };
+        let mut r = Reader::open(self.values_path(t), &format!("values {t}"))?;
         if r.count()? != n {
             return Err(r.damaged());
         }
@@ -921,18 +915,15 @@ impl<'r> Tiers<'r> {
     /// Whether generalized Sprague–Grundy values are computed: for impartial games whose
     /// positions have no results of their own (as [`Rules::solve`]).
     fn want_grundy(&self) -> Result<bool, ScriptError> {
-        if self.rules.partizan {
-            return Ok(false);
-        }
-        let path = self.explored_path();
-        let body = read_file(&path, "explored")?;
-        let mut r = Reader {
-            bytes: &body,
-            at: 0,
-            path: &path,
-        };
-        r.varint()?;
-        Ok(r.varint()? == 0)
+        let (_, terminals) = self.explored_counts()?;
+        Ok(!self.rules.partizan && terminals == 0)
+    }
+
+    /// The positions of the whole game, and those with results of their own, as exploring
+    /// counted them.
+    fn explored_counts(&self) -> Result<(u64, u64), ScriptError> {
+        let mut r = Reader::open(self.explored_path(), "explored")?;
+        Ok((r.varint()?, r.varint()?))
     }
 
     /// The positions and values of tier `t`, read from its files.
@@ -1063,15 +1054,8 @@ impl<'r> Tiers<'r> {
 
     /// The answer for the start, once every tier is solved: as [`Rules::solve`] gives it.
     pub fn report(&self) -> Result<Report, ScriptError> {
-        let want_grundy = self.want_grundy()?;
-        let path = self.explored_path();
-        let body = read_file(&path, "explored")?;
-        let positions = Reader {
-            bytes: &body,
-            at: 0,
-            path: &path,
-        }
-        .varint()?;
+        let (positions, terminals) = self.explored_counts()?;
+        let want_grundy = !self.rules.partizan && terminals == 0;
         let mut loaded: FxHashMap<u64, (Keys, Values)> = FxHashMap::default();
         let mut value = |u: u64, k: &[u8]| -> Result<Known, ScriptError> {
             let (keys, values) = match loaded.entry(u) {
