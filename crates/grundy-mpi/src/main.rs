@@ -51,7 +51,7 @@ enum Cmd {
         #[arg(long, value_name = "POSITION")]
         start: Option<String>,
         /// The most memory, in GiB, each rank may plan to use for a tier and those it moves to.
-        #[arg(long, value_name = "GIB")]
+        #[arg(long, value_name = "GIB", allow_negative_numbers = true)]
         max_memory: Option<f64>,
     },
     /// The nim-sequence of every octal code with up to D digits after the point, one line
@@ -167,16 +167,6 @@ fn grundy(args: &[String], input: &str) -> Result<String, String> {
     String::from_utf8(out).map_err(|e| e.to_string())
 }
 
-fn memory(gib: Option<f64>) -> Result<u64> {
-    match gib {
-        None => Ok(grundy::budget::DEFAULT_MEMORY),
-        Some(g) if g.is_finite() && g > 0.0 && g < (1u64 << 34) as f64 => {
-            Ok((g * (1u64 << 30) as f64) as u64)
-        }
-        Some(g) => Err(anyhow!("--max-memory {g} must be a positive number of GiB")),
-    }
-}
-
 fn tiers(
     world: &mpi::topology::SimpleCommunicator,
     file: &str,
@@ -185,7 +175,7 @@ fn tiers(
     start: Option<String>,
     max_memory: Option<f64>,
 ) -> Result<Traffic> {
-    let memory = memory(max_memory)?;
+    let memory = grundy_cli::commands::memory_limit(max_memory)?;
     let text = std::fs::read_to_string(file).map_err(|e| anyhow!("cannot read {file}: {e}"))?;
     let rules = grundy_script::Rules::compile(&text, file)?;
     let opts = grundy_script::Options {
