@@ -25,6 +25,8 @@ const STOP: i32 = 11;
 pub struct Job {
     /// What to do.
     pub text: String,
+    /// What a message calls it ("tier 5", "lines 1-256").
+    pub name: String,
     /// Jobs that must be done first.
     pub after: Vec<usize>,
 }
@@ -40,6 +42,16 @@ pub struct Traffic {
     pub per_rank: Vec<(u64, f64)>,
 }
 
+/// A job that failed: why, and what it wrote before (kept, as the `grundy` command writes the
+/// answers before a wrong line).
+#[derive(Clone, Debug, Default)]
+pub struct Failed {
+    /// The one line that says what went wrong.
+    pub why: String,
+    /// The output before it.
+    pub output: String,
+}
+
 fn framed(index: usize, text: &str) -> Vec<u8> {
     let mut m = (index as u64).to_le_bytes().to_vec();
     m.extend_from_slice(text.as_bytes());
@@ -51,15 +63,53 @@ fn unframed(m: &[u8]) -> Option<(usize, String)> {
     Some((index, String::from_utf8_lossy(&m[8..]).into_owned()))
 }
 
+/// A failure's message: the job's index, the length of `why`, `why`, then the output.
+fn framed_failure(index: usize, f: &Failed) -> Vec<u8> {
+    let mut m = (index as u64).to_le_bytes().to_vec();
+    m.extend_from_slice(&(f.why.len() as u64).to_le_bytes());
+    m.extend_from_slice(f.why.as_bytes());
+    m.extend_from_slice(f.output.as_bytes());
+    m
+}
+
+fn unframed_failure(m: &[u8]) -> Option<(usize, Failed)> {
+    let (index, rest) = unframed(m)?;
+    let rest = rest.as_bytes();
+    let n = u64::from_le_bytes(rest.get(..8)?.try_into().ok()?) as usize;
+    let why = rest.get(8..8 + n)?;
+    Some((
+        index,
+        Failed {
+            why: String::from_utf8_lossy(why).into_owned(),
+            output: String::from_utf8_lossy(&rest[8 + n..]).into_owned(),
+        },
+    ))
+}
+
+/// What rank 0 heard from a worker.
+enum Heard {
+    /// Its first request.
+    Ready,
+    /// A job's output.
+    Done(usize, String),
+    /// A job's failure.
+    Failed(usize, Failed),
+}
+
 /// Runs `jobs` (given on rank 0; ignored elsewhere) over the ranks of `world`: workers call
-/// `run` on each job's text; rank 0 calls `done(index, result)` as each result comes in and
-/// returns the traffic. Prerequisites are respected. A job that fails stops the run with its
-/// message (on rank 0; the caller aborts the other ranks).
+/// `run` on each job's text; rank 0 calls `done(index, output, false)` as each result comes
+/// in and returns the traffic. Prerequisites are respected.
+///
+/// A job that fails stops the run: rank 0 says so at once (`said`, naming the rank and the
+/// job), calls `done(index, output before the failure, true)`, hands out nothing more, lets
+/// the jobs under way finish (their outputs are passed to `done` too, as their files are
+/// kept), stops every worker and returns the message. The workers return normally.
 pub fn deal(
     world: &SimpleCommunicator,
     jobs: &[Job],
-    run: &dyn Fn(&str) -> Result<String, String>,
-    done: &mut dyn FnMut(usize, &str),
+    run: &dyn Fn(&str) -> Result<String, Failed>,
+    done: &mut dyn FnMut(usize, &str, bool),
+    said: &dyn Fn(&str),
 ) -> Result<Traffic, String> {
     if world.rank() != 0 {
         work(world, run);
@@ -86,51 +136,94 @@ pub fn deal(
             }
         }
     };
+    let mut failed: Option<String> = None;
+    let fail = |i: usize, rank: i32, f: Failed, done: &mut dyn FnMut(usize, &str, bool)| {
+        let why = format!("rank {rank}, {}: {}", jobs[i].name, f.why);
+        said(&why);
+        done(i, &f.output, true);
+        why
+    };
     if size == 1 {
         while let Some(i) = ready.pop_front() {
             let started = Instant::now();
-            let result = run(&jobs[i].text)?;
+            let result = run(&jobs[i].text);
             traffic.per_rank[0].0 += 1;
             traffic.per_rank[0].1 += started.elapsed().as_secs_f64();
-            done(i, &result);
+            match result {
+                Ok(output) => done(i, &output, false),
+                Err(f) => {
+                    failed = Some(fail(i, 0, f, done));
+                    break;
+                }
+            }
             finish(i, &mut ready);
         }
-        return if waiting.iter().all(|&w| w == 0) {
-            Ok(traffic)
-        } else {
-            Err("some jobs wait on each other".into())
-        };
+        if failed.is_none() && waiting.iter().any(|&w| w > 0) {
+            said("some jobs wait on each other");
+            failed = Some("some jobs wait on each other".into());
+        }
+        return failed.map_or(Ok(traffic), Err);
     }
     let mut left = jobs.len();
     let mut idle: Vec<i32> = Vec::new();
     let mut since: Vec<Option<Instant>> = vec![None; size];
-    let mut heard = vec![false; size];
-    while left > 0 {
-        let (m, status) = world.any_process().receive_vec::<u8>();
+    // Whether a worker owes rank 0 a message: its first request, or the result of its job.
+    let mut owes = vec![true; size];
+    owes[0] = false;
+    // Takes one message (from `rank`, or from any): the rank it came from and what it says.
+    let take = |rank: Option<i32>,
+                traffic: &mut Traffic,
+                since: &mut Vec<Option<Instant>>,
+                owes: &mut Vec<bool>|
+     -> Result<(i32, Heard), String> {
+        let (m, status) = match rank {
+            Some(w) => world.process_at_rank(w).receive_vec::<u8>(),
+            None => world.any_process().receive_vec::<u8>(),
+        };
         traffic.messages += 1;
         traffic.bytes += m.len() as u64;
         let from = status.source_rank();
-        heard[from as usize] = true;
-        match status.tag() {
-            READY => {}
+        owes[from as usize] = false;
+        if let Some(started) = since[from as usize].take() {
+            let r = &mut traffic.per_rank[from as usize];
+            r.0 += 1;
+            r.1 += started.elapsed().as_secs_f64();
+        }
+        let heard = match status.tag() {
+            READY => Heard::Ready,
             RESULT => {
-                let (i, result) =
-                    unframed(&m).ok_or("a worker sent a result that does not read")?;
-                let r = &mut traffic.per_rank[from as usize];
-                r.0 += 1;
-                r.1 += since[from as usize]
-                    .take()
-                    .map_or(0.0, |s| s.elapsed().as_secs_f64());
-                done(i, &result);
-                finish(i, &mut ready);
-                left -= 1;
+                let (i, output) =
+                    unframed(&m).ok_or(format!("rank {from} sent a result that does not read"))?;
+                Heard::Done(i, output)
             }
             FAIL => {
-                let (i, why) = unframed(&m).ok_or("a worker failed without saying why")?;
-                return Err(format!("rank {from}, {}: {why}", jobs[i].text));
+                let (i, f) =
+                    unframed_failure(&m).ok_or(format!("rank {from} failed without saying why"))?;
+                Heard::Failed(i, f)
             }
             t => return Err(format!("rank {from} sent a message of unknown kind {t}")),
-        }
+        };
+        Ok((from, heard))
+    };
+    while left > 0 {
+        let from = match take(None, &mut traffic, &mut since, &mut owes) {
+            Ok((from, Heard::Ready)) => from,
+            Ok((from, Heard::Done(i, output))) => {
+                done(i, &output, false);
+                finish(i, &mut ready);
+                left -= 1;
+                from
+            }
+            Ok((from, Heard::Failed(i, f))) => {
+                failed = Some(fail(i, from, f, done));
+                break;
+            }
+            Err(why) => {
+                said(&why);
+                failed = Some(why);
+                break;
+            }
+        };
         idle.push(from);
         while !idle.is_empty() && !ready.is_empty() {
             let (w, i) = (
@@ -141,27 +234,33 @@ pub fn deal(
             traffic.messages += 1;
             traffic.bytes += m.len() as u64;
             since[w as usize] = Some(Instant::now());
+            owes[w as usize] = true;
             world.process_at_rank(w).send_with_tag(&m[..], WORK);
         }
         if left > 0 && ready.is_empty() && idle.len() == size - 1 {
-            return Err("some jobs wait on each other".into());
+            said("some jobs wait on each other");
+            failed = Some("some jobs wait on each other".into());
+            break;
         }
     }
-    // Every worker has reported its last result (or has not yet asked: its request is taken)
-    // and waits for a job: none is left.
+    // Every worker that owes a message (its first request, or the result of a job under way)
+    // sends it, then is told to stop.
     for w in 1..size as i32 {
-        if !heard[w as usize] {
-            let _ = world.process_at_rank(w).receive_vec::<u8>();
-            traffic.messages += 1;
+        if owes[w as usize] {
+            match take(Some(w), &mut traffic, &mut since, &mut owes) {
+                Ok((_, Heard::Done(i, output))) => done(i, &output, false),
+                Ok((_, Heard::Failed(i, f))) => done(i, &f.output, true),
+                _ => {}
+            }
         }
         world.process_at_rank(w).send_with_tag(&[0u8; 0][..], STOP);
         traffic.messages += 1;
     }
-    Ok(traffic)
+    failed.map_or(Ok(traffic), Err)
 }
 
 /// A worker's loop: ask, do, report, until told to stop.
-fn work(world: &SimpleCommunicator, run: &dyn Fn(&str) -> Result<String, String>) {
+fn work(world: &SimpleCommunicator, run: &dyn Fn(&str) -> Result<String, Failed>) {
     let root = world.process_at_rank(0);
     root.send_with_tag(&[0u8; 0][..], READY);
     loop {
@@ -173,8 +272,8 @@ fn work(world: &SimpleCommunicator, run: &dyn Fn(&str) -> Result<String, String>
             return;
         };
         match run(&text) {
-            Ok(result) => root.send_with_tag(&framed(i, &result)[..], RESULT),
-            Err(why) => root.send_with_tag(&framed(i, &why)[..], FAIL),
+            Ok(output) => root.send_with_tag(&framed(i, &output)[..], RESULT),
+            Err(f) => root.send_with_tag(&framed_failure(i, &f)[..], FAIL),
         }
     }
 }

@@ -17,9 +17,10 @@ mod deal;
 
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
-use deal::{deal, Job, Traffic};
+use deal::{deal, Failed, Job, Traffic};
 use grundy::registry::Registry;
-use mpi::topology::Communicator;
+use mpi::collective::{CommunicatorCollectives, Root, SystemOperation};
+use mpi::topology::{Communicator, SimpleCommunicator};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -86,8 +87,41 @@ enum Cmd {
     },
 }
 
+/// How long a rank waits for every rank of the run to start, unless `GRUNDY_MPI_START_SECONDS`
+/// says otherwise.
+const START_SECONDS: u64 = 300;
+
 fn main() -> ExitCode {
-    let Some(universe) = mpi::initialize() else {
+    // MPI_Init waits for every rank of the run; if one never starts (a node that cannot run
+    // the program), it would wait for ever. A watchdog ends this rank with one line instead,
+    // and mpirun then ends the run.
+    let patience = match std::env::var("GRUNDY_MPI_START_SECONDS") {
+        Err(_) => START_SECONDS,
+        Ok(s) => match s.trim().parse::<u64>() {
+            Ok(n) if n > 0 => n,
+            _ => {
+                eprintln!("grundy-mpi: GRUNDY_MPI_START_SECONDS={s} must be a whole number of seconds above 0");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let (started, watch) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        let wait = std::time::Duration::from_secs(patience);
+        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = watch.recv_timeout(wait) {
+            let rank = std::env::var("OMPI_COMM_WORLD_RANK")
+                .or_else(|_| std::env::var("PMI_RANK"))
+                .unwrap_or_else(|_| "?".into());
+            eprintln!(
+                "grundy-mpi: rank {rank}: MPI did not start in {patience} s: a rank of this run \
+                 could not be started (GRUNDY_MPI_START_SECONDS sets how long to wait)"
+            );
+            std::process::exit(2);
+        }
+    });
+    let universe = mpi::initialize();
+    drop(started);
+    let Some(universe) = universe else {
         eprintln!("grundy-mpi: MPI could not be started (is this run under mpirun?)");
         return ExitCode::from(2);
     };
@@ -102,21 +136,63 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let rank = world.rank();
     match run(&world, args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!(
-                "grundy-mpi: rank {rank}: {}",
-                format!("{e:#}").replace('\n', " ")
-            );
-            // The other ranks wait on messages that will never come: stop them all.
-            world.abort(2)
+            if e.downcast_ref::<Said>().is_none() {
+                say(world.rank(), &format!("{e:#}"));
+            }
+            // Every rank stops together (see `agree` and `deal`): none is left waiting, and
+            // MPI is finalized as `universe` goes.
+            ExitCode::from(2)
         }
     }
 }
 
-fn run(world: &mpi::topology::SimpleCommunicator, args: Args) -> Result<()> {
+/// The one line of a failure, naming the rank that saw it.
+pub(crate) fn say(rank: i32, why: &str) {
+    eprintln!("grundy-mpi: rank {rank}: {}", why.replace('\n', " "));
+}
+
+/// A failure already said (by rank 0, or by the worker that had it): this rank only stops.
+#[derive(Debug)]
+struct Said;
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stopped with the other ranks")
+    }
+}
+
+impl std::error::Error for Said {}
+
+/// Every rank calls this at the same point with its own result: all go on if every rank
+/// succeeded; otherwise all stop, and the failure is said once — by rank 0 if it had one
+/// (the same arguments fail alike on every rank), else by each worker that had one.
+fn agree<T>(world: &SimpleCommunicator, r: Result<T>) -> Result<T> {
+    let mine = i32::from(r.is_ok());
+    let mut root_ok = mine;
+    world.process_at_rank(0).broadcast_into(&mut root_ok);
+    let mut all = 0;
+    world.all_reduce_into(&mine, &mut all, SystemOperation::min());
+    match r {
+        Ok(v) if all == 1 => Ok(v),
+        Err(e) if world.rank() == 0 || root_ok == 1 => Err(e),
+        _ => Err(Said.into()),
+    }
+}
+
+/// [`deal`], its failure said by rank 0 as it happened.
+fn deal_jobs(
+    world: &SimpleCommunicator,
+    jobs: &[Job],
+    run: &dyn Fn(&str) -> Result<String, Failed>,
+    done: &mut dyn FnMut(usize, &str, bool),
+) -> Result<Traffic> {
+    deal(world, jobs, run, done, &|why| say(0, why)).map_err(|_| Said.into())
+}
+
+fn run(world: &SimpleCommunicator, args: Args) -> Result<()> {
     let stats = args.stats;
     let traffic = match args.command {
         Cmd::Tiers {
@@ -154,65 +230,92 @@ fn run(world: &mpi::topology::SimpleCommunicator, args: Args) -> Result<()> {
 }
 
 /// The `grundy` command's output for `args` (standard input `input`), or its error line.
-fn grundy(args: &[String], input: &str) -> Result<String, String> {
+fn grundy(args: &[String], input: &str) -> Result<String, Failed> {
     let registry = Registry::catalog();
-    let cli = grundy_cli::cli::parse_from(&registry, args).map_err(|e| {
-        grundy_cli::cli::error_line(&registry, &e.to_string(), args)
+    let cli = grundy_cli::cli::parse_from(&registry, args).map_err(|e| Failed {
+        why: grundy_cli::cli::error_line(&registry, &e.to_string(), args)
             .trim()
-            .to_string()
+            .to_string(),
+        output: String::new(),
     })?;
     let mut out = Vec::new();
-    grundy_cli::run(&registry, cli, &mut input.as_bytes(), &mut out)
-        .map_err(|e| format!("{e:#}").replace('\n', " "))?;
-    String::from_utf8(out).map_err(|e| e.to_string())
+    let result = grundy_cli::run(&registry, cli, &mut input.as_bytes(), &mut out);
+    let output = String::from_utf8_lossy(&out).into_owned();
+    match result {
+        Ok(()) => Ok(output),
+        Err(e) => Err(Failed {
+            why: format!("{e:#}").replace('\n', " "),
+            output,
+        }),
+    }
+}
+
+/// A failure with no output before it.
+fn failed(why: impl std::fmt::Display) -> Failed {
+    Failed {
+        why: why.to_string(),
+        output: String::new(),
+    }
 }
 
 fn tiers(
-    world: &mpi::topology::SimpleCommunicator,
+    world: &SimpleCommunicator,
     file: &str,
     dir: &Path,
     json: bool,
     start: Option<String>,
     max_memory: Option<f64>,
 ) -> Result<Traffic> {
-    let memory = grundy_cli::commands::memory_limit(max_memory)?;
-    let text = std::fs::read_to_string(file).map_err(|e| anyhow!("cannot read {file}: {e}"))?;
-    let rules = grundy_script::Rules::compile(&text, file)?;
+    let prepared = grundy_cli::commands::memory_limit(max_memory).and_then(|memory| {
+        let text = std::fs::read_to_string(file).map_err(|e| anyhow!("cannot read {file}: {e}"))?;
+        Ok((memory, grundy_script::Rules::compile(&text, file)?))
+    });
+    let (memory, rules) = agree(world, prepared)?;
     let opts = grundy_script::Options {
         start,
         ..grundy_script::Options::default()
     };
     grundy::budget::with_memory(memory, || {
         let open = || grundy_script::Tiers::open(&rules, &opts, dir);
-        let mut jobs = Vec::new();
-        if world.rank() == 0 {
+        let plan = || -> Result<Vec<Job>> {
             let tiers = open()?;
             tiers.explore(&mut |_| {})?;
             // Unsolved tiers, lowest first, each after the unsolved tiers it moves to.
             let plan: Vec<_> = tiers.plan()?.into_iter().filter(|p| !p.solved).collect();
-            for p in &plan {
-                let after = p
-                    .below
-                    .iter()
-                    .filter_map(|b| plan.iter().position(|q| q.tier == *b))
-                    .collect();
-                jobs.push(Job {
+            Ok(plan
+                .iter()
+                .map(|p| Job {
                     text: p.tier.to_string(),
-                    after,
-                });
-            }
-        }
-        let run = |text: &str| -> Result<String, String> {
-            let t: u64 = text.parse().map_err(|_| format!("not a tier: {text}"))?;
-            let tiers = open().map_err(|e| e.to_string())?;
+                    name: format!("tier {}", p.tier),
+                    after: p
+                        .below
+                        .iter()
+                        .filter_map(|b| plan.iter().position(|q| q.tier == *b))
+                        .collect(),
+                })
+                .collect())
+        };
+        let jobs = agree(
+            world,
+            if world.rank() == 0 {
+                plan()
+            } else {
+                Ok(Vec::new())
+            },
+        )?;
+        let run = |text: &str| -> Result<String, Failed> {
+            let t: u64 = text
+                .parse()
+                .map_err(|_| failed(format!("not a tier: {text}")))?;
+            let tiers = open().map_err(failed)?;
             let s = grundy::budget::with_memory(memory, || tiers.solve_tier(t, &mut |_| {}))
-                .map_err(|e| e.to_string())?;
+                .map_err(failed)?;
             Ok(format!(
                 "tier {t}: {} positions, {} moves, {} read",
                 s.positions, s.moves, s.read
             ))
         };
-        let traffic = deal(world, &jobs, &run, &mut |_, _| {}).map_err(|e| anyhow!(e))?;
+        let traffic = deal_jobs(world, &jobs, &run, &mut |_, _, _| {})?;
         if world.rank() == 0 {
             let report = open()?.report()?;
             let mut out = std::io::stdout().lock();
@@ -268,30 +371,36 @@ fn octal_codes(digits: u32) -> Vec<String> {
 }
 
 fn sweep(
-    world: &mpi::topology::SimpleCommunicator,
+    world: &SimpleCommunicator,
     digits: u32,
     to: &str,
     json: bool,
     out: Option<&Path>,
 ) -> Result<Traffic> {
-    if !(1..=6).contains(&digits) {
-        return Err(anyhow!("--octal-digits {digits} must be 1 to 6"));
-    }
-    let to = count(to)?.to_string();
+    let to = agree(
+        world,
+        if (1..=6).contains(&digits) {
+            count(to)
+        } else {
+            Err(anyhow!("--octal-digits {digits} must be 1 to 6"))
+        },
+    )?
+    .to_string();
     let codes = octal_codes(digits);
-    let (done, mut file) = match (out, world.rank()) {
-        (Some(path), 0) => {
-            let (done, file) = done_codes(path)?;
-            (done, Some(file))
-        }
-        _ => (Vec::new(), None),
-    };
+    let (done, mut file) = agree(
+        world,
+        match (out, world.rank()) {
+            (Some(path), 0) => done_codes(path).map(|(done, file)| (done, Some(file))),
+            _ => Ok((Vec::new(), None)),
+        },
+    )?;
     let jobs: Vec<Job> = if world.rank() == 0 {
         codes
             .iter()
             .filter(|c| !done.contains(c))
             .map(|c| Job {
                 text: c.clone(),
+                name: c.clone(),
                 after: Vec::new(),
             })
             .collect()
@@ -355,27 +464,39 @@ fn done_codes(path: &Path) -> Result<(Vec<String>, std::fs::File)> {
 /// Deals `jobs` out (see [`deal`]) and writes each result to `out` through `text` in the
 /// order of the jobs, as soon as every earlier one is in.
 fn deal_in_order(
-    world: &mpi::topology::SimpleCommunicator,
+    world: &SimpleCommunicator,
     jobs: &[Job],
-    run: &dyn Fn(&str) -> Result<String, String>,
+    run: &dyn Fn(&str) -> Result<String, Failed>,
     out: &mut dyn Write,
     text: &dyn Fn(usize, &str) -> String,
 ) -> Result<Traffic> {
     let mut held: Vec<Option<String>> = vec![None; jobs.len()];
     let mut written = 0;
+    // The earliest job known to have failed: what it wrote before its failure is written as
+    // it is, and nothing after it (so the output is what one process would have written).
+    let mut first_failure: Option<usize> = None;
     let mut failed = None;
-    let traffic = deal(world, jobs, run, &mut |i, result| {
+    let traffic = deal_jobs(world, jobs, run, &mut |i, result, failure| {
+        if failure {
+            first_failure = Some(first_failure.map_or(i, |f| f.min(i)));
+        }
         held[i] = Some(result.to_string());
-        while let Some(Some(result)) = held.get(written) {
-            let t = text(written, result);
+        let end = first_failure.map_or(jobs.len(), |f| f + 1);
+        while written < end {
+            let Some(result) = held[written].take() else {
+                break;
+            };
+            let t = if Some(written) == first_failure {
+                result
+            } else {
+                text(written, &result)
+            };
             if let Err(e) = out.write_all(t.as_bytes()).and_then(|_| out.flush()) {
                 failed.get_or_insert(e);
             }
-            held[written] = None;
             written += 1;
         }
-    })
-    .map_err(|e| anyhow!(e))?;
+    })?;
     match failed {
         Some(e) => Err(e.into()),
         None => Ok(traffic),
@@ -402,34 +523,56 @@ fn summary(code: &str, line: &str) -> String {
     }
 }
 
-fn batch(
-    world: &mpi::topology::SimpleCommunicator,
-    json: bool,
-    block: usize,
-    game: &[String],
-) -> Result<Traffic> {
-    let mut jobs = Vec::new();
-    if world.rank() == 0 {
+fn batch(world: &SimpleCommunicator, json: bool, block: usize, game: &[String]) -> Result<Traffic> {
+    let read = || -> Result<Vec<Job>> {
         let lines: Vec<String> = std::io::stdin()
             .lock()
             .lines()
             .collect::<Result<_, _>>()
             .map_err(|e| anyhow!("cannot read standard input: {e}"))?;
-        for chunk in lines.chunks(block) {
-            let mut text = chunk.join("\n");
-            text.push('\n');
-            jobs.push(Job {
-                text,
+        Ok(lines
+            .chunks(block)
+            .enumerate()
+            .map(|(k, chunk)| Job {
+                // The number of the block's first line before its lines.
+                text: format!("{}\n{}\n", k * block, chunk.join("\n")),
+                name: match chunk.len() {
+                    1 => format!("line {}", k * block + 1),
+                    n => format!("lines {}-{}", k * block + 1, k * block + n),
+                },
                 after: Vec::new(),
-            });
-        }
-    }
+            })
+            .collect())
+    };
+    let jobs = agree(
+        world,
+        if world.rank() == 0 {
+            read()
+        } else {
+            Ok(Vec::new())
+        },
+    )?;
     let mut args = vec!["solve".to_string(), "--batch".to_string()];
     if json {
         args.push("--json".into());
     }
     args.extend(game.iter().cloned());
-    let run = |lines: &str| grundy(&args, lines);
+    let run = |text: &str| {
+        let (after, lines) = text.split_once('\n').unwrap_or_default();
+        let after: usize = after.parse().unwrap_or_default();
+        // A line is named by its number in the whole input, not in its block.
+        grundy(&args, lines).map_err(|mut f| {
+            if let Some((at, why)) = f.why.split_once(": ") {
+                if let Some(Ok(n)) = at
+                    .strip_prefix("standard input line ")
+                    .map(str::parse::<usize>)
+                {
+                    f.why = format!("standard input line {}: {why}", after + n);
+                }
+            }
+            f
+        })
+    };
     let mut out = std::io::stdout().lock();
     deal_in_order(world, &jobs, &run, &mut out, &|_, answers| {
         answers.to_string()

@@ -4,7 +4,8 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -23,9 +24,11 @@ const TRANSPORTS: [&[&str]; 2] = [
     ],
 ];
 
-fn mpirun(np: u32, transport: &[&str], args: &[&str], input: &str) -> Output {
-    let mut child = Command::new("mpirun")
-        .args(["--oversubscribe", "-np", &np.to_string()])
+/// `mpirun` (quiet: only the ranks' own output) with `np` ranks of grundy-mpi, and `args`.
+fn command(np: u32, transport: &[&str], args: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args(["-q", "--oversubscribe", "--bind-to", "none"])
+        .args(["-np", &np.to_string()])
         .args(transport)
         .arg(env!("CARGO_BIN_EXE_grundy-mpi"))
         .args(args)
@@ -35,7 +38,12 @@ fn mpirun(np: u32, transport: &[&str], args: &[&str], input: &str) -> Output {
         .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::piped());
+    c
+}
+
+fn mpirun(np: u32, transport: &[&str], args: &[&str], input: &str) -> Output {
+    let mut child = command(np, transport, args)
         .spawn()
         .expect("mpirun (Open MPI) must be installed");
     child
@@ -44,6 +52,19 @@ fn mpirun(np: u32, transport: &[&str], args: &[&str], input: &str) -> Output {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Waits for `child` at most `secs` seconds: its output, or a failed test if it hangs.
+fn finishes(mut child: Child, secs: u64, what: &str) -> Output {
+    let until = Instant::now() + Duration::from_secs(secs);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > until {
+            let _ = child.kill();
+            panic!("{what}: still running after {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -171,15 +192,17 @@ fn a_sweep_to_a_file_goes_on_after_a_stop() {
 /// bad argument is one line from rank 0.
 #[test]
 fn failures_are_one_line_and_exit_2() {
-    let out = mpirun(2, TRANSPORTS[0], &["batch", "nim"], "3 4\nnim x\n");
+    // The lines before the wrong one are answered, in order; then one line names the rank,
+    // the block and the line in the whole input.
+    let lines = "3 4\n".repeat(7) + "nim x\n1 2\n";
+    let out = mpirun(2, TRANSPORTS[0], &["batch", "--block", "3", "nim"], &lines);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    let ours: Vec<&str> = err
-        .lines()
-        .filter(|l| l.starts_with("grundy-mpi"))
-        .collect();
-    assert_eq!(ours.len(), 1, "{err}");
-    assert!(ours[0].contains("not a whole number"), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 7);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "grundy-mpi: rank 0: rank 1, lines 7-9: standard input line 8: heap 'nim' is not a \
+         whole number ≥ 0\n"
+    );
     let dir = temp("no-tier");
     let out = mpirun(
         2,
@@ -193,7 +216,9 @@ fn failures_are_one_line_and_exit_2() {
         "",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("needs fn tier(p)"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("grundy-mpi: rank 0: ") && err.contains("needs fn tier(p)"));
+    assert_eq!(err.lines().count(), 1, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
     let out = mpirun(
         2,
@@ -202,5 +227,73 @@ fn failures_are_one_line_and_exit_2() {
         "",
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("must be 1 to 6"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "grundy-mpi: rank 0: --octal-digits 9 must be 1 to 6\n"
+    );
+}
+
+/// A worker killed in the middle of a tiered solve ends the run (no rank is left waiting),
+/// the tiers solved before are kept, and the run resumed from them answers as one process.
+#[test]
+fn a_killed_worker_loses_only_its_tier() {
+    // Connect Four 4x4: 17 tiers, each a few tenths of a second.
+    let c44 = temp("c44.rhai");
+    let text = std::fs::read_to_string(root().join("examples/connect-four.rhai"))
+        .unwrap()
+        .replace("fn width() { 5 }", "fn width() { 4 }");
+    std::fs::write(&c44, text).unwrap();
+    let script = c44.to_str().unwrap();
+    let dir = temp("killed");
+    let d = dir.to_str().unwrap();
+    let args = ["tiers", script, "--dir", d, "--json"];
+    let child = command(2, TRANSPORTS[0], &args).spawn().unwrap();
+    // Once a tier is solved, kill the worker (rank 1) where it stands.
+    let until = Instant::now() + Duration::from_secs(120);
+    while !dir.join("tier-1.values").exists() {
+        assert!(Instant::now() < until, "no tier solved in 120 s");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let worker = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .find(|pid| {
+            let env = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+            let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let has = |hay: &[u8], s: &str| hay.windows(s.len()).any(|w| w == s.as_bytes());
+            has(&cmd, d) && !has(&cmd, "mpirun") && has(&env, "OMPI_COMM_WORLD_RANK=1\0")
+        })
+        .expect("rank 1's process");
+    Command::new("kill")
+        .args(["-9", &worker.to_string()])
+        .status()
+        .unwrap();
+    let out = finishes(child, 60, "the run after its worker was killed");
+    assert!(!out.status.success());
+    assert!(dir.join("tier-0.values").exists());
+    let want = grundy(&["script", script, "--json"], "");
+    assert_eq!(ok(2, TRANSPORTS[0], &args, ""), want);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&c44);
+}
+
+/// A rank that cannot be started ends the run with one line, not a hang: a program that is
+/// not there (mpirun says so), or one that never joins (the others give up waiting).
+#[test]
+fn a_rank_that_cannot_start_ends_the_run() {
+    let sweep = ["sweep", "--octal-digits", "1", "--to", "99"];
+    let mut c = command(1, TRANSPORTS[0], &sweep);
+    c.args([":", "-np", "1", "/nonexistent/grundy-mpi"]);
+    let out = finishes(c.spawn().unwrap(), 60, "a rank's program missing");
+    assert!(!out.status.success());
+    let mut c = command(1, TRANSPORTS[0], &sweep);
+    c.args([":", "-np", "1", "true"])
+        .env("GRUNDY_MPI_START_SECONDS", "2");
+    let out = finishes(c.spawn().unwrap(), 60, "a rank that never joins");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "grundy-mpi: rank 0: MPI did not start in 2 s: a rank of this run could not be \
+         started (GRUNDY_MPI_START_SECONDS sets how long to wait)\n"
+    );
 }
