@@ -4,6 +4,7 @@
 pub mod args;
 pub mod cli;
 pub mod commands;
+#[cfg(feature = "serve")]
 pub mod harness;
 pub mod render;
 

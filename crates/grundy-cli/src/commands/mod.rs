@@ -269,10 +269,7 @@ fn run_command(
             two_heaps,
             game,
         } => plot::run(registry, &game, file, size, grundy, two_heaps, out)?,
-        Command::Serve { port, host } => {
-            grundy_web::serve(&host, port, registry.clone())
-                .map_err(|e| user(format!("cannot serve on {host} port {port}: {e}")))?;
-        }
+        Command::Serve { port, host } => serve(registry, &host, port)?,
         Command::Table {
             grundy,
             from,
@@ -285,6 +282,21 @@ fn run_command(
     }
     out.flush()?;
     Ok(())
+}
+
+/// `grundy serve`: the web playground, until stopped.
+#[cfg(feature = "serve")]
+fn serve(registry: &Registry, host: &str, port: u16) -> Result<()> {
+    grundy_web::serve(host, port, registry.clone())
+        .map_err(|e| user(format!("cannot serve on {host} port {port}: {e}")))
+}
+
+/// `grundy serve` in a build without the web server (grundy-cli without its `serve` feature).
+#[cfg(not(feature = "serve"))]
+fn serve(_: &Registry, _: &str, _: u16) -> Result<()> {
+    Err(user(
+        "this build has no web server: build grundy-cli with its feature `serve`",
+    ))
 }
 
 /// Runs `work` (answering about `what`) with its progress on standard error, on a terminal
