@@ -7,10 +7,12 @@
 //! Two passes:
 //! 1. **Exploring**, highest tier first: a tier's positions are those reached from the start,
 //!    or from the tiers above it, by moves that stay in the tier. Its positions are written,
-//!    sorted, to `tier-T.positions`; the positions its moves reach in lower tiers go to
+//!    sorted, to `tier-T.positions`, and each position's moves (or result) as it is expanded
+//!    to `tier-T.moves`; the positions its moves reach in lower tiers go to
 //!    `seeds/U/T-K.keys`, where tier U starts from them. A tier is explored only once every
 //!    tier above it is, so its seeds are complete.
-//! 2. **Solving**, lowest tier first: each position's moves are listed again and looked up,
+//! 2. **Solving**, lowest tier first: each position's moves are read back from its tier's
+//!    moves file (the script is not asked again) and looked up,
 //!    the tier is solved beside the values of the lower tiers it moves to
 //!    ([`Graph::solve_beside`]: outcomes, remoteness, generalized Sprague–Grundy values, the
 //!    same as solving the whole game at once), and written to `tier-T.values`.
@@ -47,7 +49,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The first line of every file of a tier directory.
-const FORMAT: &str = "grundy-tiers v1";
+const FORMAT: &str = "grundy-tiers v2";
 /// Positions expanded at a time (on all cores).
 const BATCH: usize = 4096;
 
@@ -144,13 +146,33 @@ fn json_of(key: &[u8]) -> serde_json::Value {
     }
 }
 
-/// A move's tier when it is not asked for (see [`Rules::step`]).
-const UNKNOWN: u64 = u64::MAX;
-
 /// What expanding one position gives: its result, or its moves with their tiers.
 enum Step {
     End(Outcome),
     Moves(Vec<(u64, Key)>),
+}
+
+impl Step {
+    /// Appends the record of `from`'s step to a tier's moves file: `from`'s key; then 0 and
+    /// its result, or the number of its moves plus one and each move's tier and key.
+    fn put(&self, from: &[u8], out: &mut Vec<u8>) {
+        put_varint(out, from.len() as u64);
+        out.extend_from_slice(from);
+        match self {
+            Step::End(v) => {
+                put_varint(out, 0);
+                out.push(encode_outcome(*v));
+            }
+            Step::Moves(moves) => {
+                put_varint(out, moves.len() as u64 + 1);
+                for (u, k) in moves {
+                    put_varint(out, *u);
+                    put_varint(out, k.len() as u64);
+                    out.extend_from_slice(k);
+                }
+            }
+        }
+    }
 }
 
 impl Rules {
@@ -190,9 +212,8 @@ impl Rules {
     }
 
     /// Expands the position of `key`: its result if it ends the game, otherwise its moves'
-    /// tiers (with `tiers`; [`UNKNOWN`] otherwise) and keys, in the order the script lists
-    /// them.
-    fn step(&self, key: &[u8], rhai_only: bool, tiers: bool) -> Result<Step, ScriptError> {
+    /// tiers and keys, in the order the script lists them.
+    fn step(&self, key: &[u8], rhai_only: bool) -> Result<Step, ScriptError> {
         let own = self.fast.is_some() && !rhai_only;
         let mut ints = Vec::new();
         let arg = arg_of(key, own, &mut ints)?;
@@ -209,11 +230,7 @@ impl Rules {
                         }
                         _ => &[],
                     };
-                    let tier = if tiers {
-                        self.tier_of(c, ints, rhai_only)?
-                    } else {
-                        UNKNOWN
-                    };
+                    let tier = self.tier_of(c, ints, rhai_only)?;
                     out.push((tier, key_of(c, ints, side)));
                 }
                 Ok(Step::Moves(out))
@@ -467,20 +484,168 @@ fn damaged(path: &Path, why: &str) -> ScriptError {
 /// Writes `head` line and `body` to `path`, with a CRC-32 after them: aside (as
 /// `path.new`), synced, renamed.
 fn write_file(path: &Path, head: &str, body: &[u8]) -> Result<(), ScriptError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".new");
-    let tmp = PathBuf::from(tmp);
-    let mut crc = crc32fast::Hasher::new();
-    let head = format!("{FORMAT} {head}\n");
-    crc.update(head.as_bytes());
-    crc.update(body);
-    let mut f = std::fs::File::create(&tmp).map_err(|e| io(&tmp, e))?;
-    f.write_all(head.as_bytes())
-        .and_then(|_| f.write_all(body))
-        .and_then(|_| f.write_all(&crc.finalize().to_le_bytes()))
-        .and_then(|_| f.sync_all())
-        .map_err(|e| io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| io(path, e))
+    let mut w = Writer::create(path, head)?;
+    w.put(body)?;
+    w.finish()
+}
+
+/// A file written a piece at a time: aside (as `path.new`), its `head` line, the pieces, then
+/// a CRC-32 of all of it; synced and renamed into place by [`Writer::finish`].
+struct Writer {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: std::io::BufWriter<std::fs::File>,
+    crc: crc32fast::Hasher,
+}
+
+impl Writer {
+    fn create(path: &Path, head: &str) -> Result<Writer, ScriptError> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".new");
+        let tmp = PathBuf::from(tmp);
+        let file = std::fs::File::create(&tmp).map_err(|e| io(&tmp, e))?;
+        let mut w = Writer {
+            path: path.to_path_buf(),
+            tmp,
+            file: std::io::BufWriter::with_capacity(1 << 20, file),
+            crc: crc32fast::Hasher::new(),
+        };
+        w.put(format!("{FORMAT} {head}\n").as_bytes())?;
+        Ok(w)
+    }
+
+    fn put(&mut self, bytes: &[u8]) -> Result<(), ScriptError> {
+        self.crc.update(bytes);
+        self.file.write_all(bytes).map_err(|e| io(&self.tmp, e))
+    }
+
+    fn finish(mut self) -> Result<(), ScriptError> {
+        let crc = self.crc.clone().finalize().to_le_bytes();
+        self.file
+            .write_all(&crc)
+            .and_then(|_| self.file.flush())
+            .and_then(|_| self.file.get_ref().sync_all())
+            .map_err(|e| io(&self.tmp, e))?;
+        std::fs::rename(&self.tmp, &self.path).map_err(|e| io(&self.path, e))
+    }
+}
+
+/// A tier's moves file read a piece at a time (it may be larger than the tier): the CRC-32 is
+/// checked by [`MovesReader::finish`], before anything read is written as a value.
+struct MovesReader {
+    path: PathBuf,
+    file: std::io::BufReader<std::fs::File>,
+    /// Bytes of the body not yet read.
+    left: u64,
+    crc: crc32fast::Hasher,
+}
+
+impl MovesReader {
+    fn open(path: PathBuf, head: &str) -> Result<MovesReader, ScriptError> {
+        use std::io::Read;
+        let file = std::fs::File::open(&path).map_err(|e| io(&path, e))?;
+        let len = file.metadata().map_err(|e| io(&path, e))?.len();
+        let mut file = std::io::BufReader::with_capacity(1 << 20, file);
+        let head = format!("{FORMAT} {head}\n");
+        let mut first = vec![0; head.len()];
+        if len < head.len() as u64 + 4
+            || file.read_exact(&mut first).is_err()
+            || first != head.as_bytes()
+        {
+            return Err(damaged(
+                &path,
+                &format!("it does not start with '{}'", head.trim()),
+            ));
+        }
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&first);
+        Ok(MovesReader {
+            path,
+            file,
+            left: len - head.len() as u64 - 4,
+            crc,
+        })
+    }
+
+    fn damaged(&self) -> ScriptError {
+        damaged(&self.path, "its contents do not read back")
+    }
+
+    fn at_end(&self) -> bool {
+        self.left == 0
+    }
+
+    fn fill(&mut self, out: &mut [u8]) -> Result<(), ScriptError> {
+        use std::io::Read;
+        if (out.len() as u64) > self.left {
+            return Err(self.damaged());
+        }
+        self.file.read_exact(out).map_err(|e| io(&self.path, e))?;
+        self.left -= out.len() as u64;
+        self.crc.update(out);
+        Ok(())
+    }
+
+    fn byte(&mut self) -> Result<u8, ScriptError> {
+        let mut b = [0];
+        self.fill(&mut b)?;
+        Ok(b[0])
+    }
+
+    fn varint(&mut self) -> Result<u64, ScriptError> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            v |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Ok(v);
+            }
+        }
+        Err(self.damaged())
+    }
+
+    fn count(&mut self) -> Result<usize, ScriptError> {
+        let n = self.varint()?;
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n as u64 <= self.left)
+            .ok_or_else(|| self.damaged())
+    }
+
+    /// A key (its length, then its bytes) into `out`.
+    fn key(&mut self, out: &mut Vec<u8>) -> Result<(), ScriptError> {
+        let n = self.count()?;
+        out.resize(n, 0);
+        self.fill(out)
+    }
+
+    /// `e`, unless the file's checksum differs: then that (the rest of the file is read).
+    fn blame(mut self, e: ScriptError) -> ScriptError {
+        let mut rest = vec![0; 1 << 16];
+        while self.left > 0 {
+            let n = rest.len().min(self.left as usize);
+            if self.fill(&mut rest[..n]).is_err() {
+                return damaged(&self.path, "it is cut short");
+            }
+        }
+        match self.finish() {
+            Ok(()) => e,
+            Err(damage) => damage,
+        }
+    }
+
+    /// Checks the CRC-32 once the body is read.
+    fn finish(mut self) -> Result<(), ScriptError> {
+        use std::io::Read;
+        let mut stored = [0; 4];
+        self.file
+            .read_exact(&mut stored)
+            .map_err(|e| io(&self.path, e))?;
+        if self.left != 0 || self.crc.clone().finalize() != u32::from_le_bytes(stored) {
+            return Err(damaged(&self.path, "its checksum differs"));
+        }
+        Ok(())
+    }
 }
 
 /// Reads the body of `path`, written by [`write_file`] with `head`, after checking it.
@@ -565,7 +730,15 @@ impl<'r> Tiers<'r> {
                 let found: serde_json::Value = serde_json::from_str(&text)
                     .map_err(|_| damaged(&manifest, "it is not JSON"))?;
                 let same = |k: &str| found.get(k) == identity.get(k);
-                if !(same("format") && same("script_crc32") && same("start")) {
+                if !same("format") {
+                    return Err(ScriptError::Script(format!(
+                        "{} holds tier files of another format ({}; this is {FORMAT}): \
+                         delete it, or use another directory",
+                        dir.display(),
+                        found.get("format").unwrap_or(&serde_json::Value::Null)
+                    )));
+                }
+                if !(same("script_crc32") && same("start")) {
                     return Err(ScriptError::Script(format!(
                         "{} holds the tiers of another game or start ({}); use another \
                          directory",
@@ -593,6 +766,10 @@ impl<'r> Tiers<'r> {
 
     fn positions_path(&self, t: u64) -> PathBuf {
         self.dir.join(format!("tier-{t}.positions"))
+    }
+
+    fn moves_path(&self, t: u64) -> PathBuf {
+        self.dir.join(format!("tier-{t}.moves"))
     }
 
     fn values_path(&self, t: u64) -> PathBuf {
@@ -721,12 +898,12 @@ impl<'r> Tiers<'r> {
         ))
     }
 
-    /// Expands the positions `keys` on all cores (with their moves' tiers if `tiers`).
-    fn steps(&self, keys: &[&[u8]], tiers: bool) -> Vec<Result<Step, ScriptError>> {
+    /// Expands the positions `keys` on all cores.
+    fn steps(&self, keys: &[&[u8]]) -> Vec<Result<Step, ScriptError>> {
         let budget = grundy::budget::current();
         let rhai_only = self.opts.rhai_only;
         keys.par_iter()
-            .map(|k| grundy::budget::carry(budget.clone(), || self.rules.step(k, rhai_only, tiers)))
+            .map(|k| grundy::budget::carry(budget.clone(), || self.rules.step(k, rhai_only)))
             .collect()
     }
 
@@ -745,13 +922,20 @@ impl<'r> Tiers<'r> {
         let mut below: FxHashMap<u64, FxHashSet<Key>> = FxHashMap::default();
         let (mut below_bytes, mut parts) = (0u64, Vec::new());
         let (mut tiers_below, mut terminals) = (BTreeSet::new(), 0u64);
+        // Each position's moves are written as it is expanded, so solving reads them back
+        // instead of asking the script again.
+        let mut moves_file = Writer::create(&self.moves_path(t), &format!("moves {t}"))?;
+        let mut record = Vec::new();
         while !frontier.is_empty() {
             let mut next = Vec::new();
             for batch in frontier.chunks(BATCH) {
                 grundy::budget::check().map_err(|e| ScriptError::Script(e.to_string()))?;
                 let keys: Vec<&[u8]> = batch.iter().map(|k| &k[..]).collect();
-                for (from, step) in batch.iter().zip(self.steps(&keys, true)) {
-                    let moves = match step? {
+                record.clear();
+                for (from, step) in batch.iter().zip(self.steps(&keys)) {
+                    let step = step?;
+                    step.put(from, &mut record);
+                    let moves = match step {
                         Step::End(_) => {
                             terminals += 1;
                             continue;
@@ -786,6 +970,7 @@ impl<'r> Tiers<'r> {
                         seen.len()
                     )));
                 }
+                moves_file.put(&record)?;
                 progress(TierProgress::Exploring {
                     tier: t,
                     positions: seen.len(),
@@ -799,7 +984,8 @@ impl<'r> Tiers<'r> {
             frontier = next;
         }
         parts.extend(self.write_seeds(t, parts.len(), &mut below)?);
-        // The seeds are in place before the tier's positions say it is explored.
+        moves_file.finish()?;
+        // The moves and seeds are in place before the tier's positions say it is explored.
         for part in parts {
             let to = part.with_extension("keys");
             std::fs::rename(&part, &to).map_err(|e| io(&to, e))?;
@@ -956,65 +1142,90 @@ impl<'r> Tiers<'r> {
         let mut terminal: FxHashMap<u32, Outcome> = FxHashMap::default();
         let missing = |k: &[u8]| {
             ScriptError::Script(format!(
-                "{}: {} is not among the positions explored in tier {t} and the tiers below \
-                 it: the script's moves or tiers differ from one call to the next",
+                "{}: a move of tier {t} reaches {}, which is not among the positions explored \
+                 in the tiers it moves to: the script's moves or tiers differ from one call to \
+                 the next, or the tier files of {} are not of one run",
                 self.rules.source,
-                json_of(k)
+                json_of(k),
+                self.dir.display()
             ))
         };
-        for first in (0..n).step_by(BATCH) {
-            grundy::budget::check().map_err(|e| ScriptError::Script(e.to_string()))?;
-            let end = (first + BATCH).min(n);
-            let keys: Vec<&[u8]> = (first..end).map(|i| own.get(i)).collect();
-            for (i, step) in (first as u32..).zip(self.steps(&keys, false)) {
-                let moves = match step? {
-                    Step::End(v) => {
+        // Each position's moves, as exploring wrote them, found in the tier or below it.
+        let mut r = MovesReader::open(self.moves_path(t), &format!("moves {t}"))?;
+        let (mut key, mut to) = (Vec::new(), Vec::new());
+        let mut done = 0;
+        // A damaged file may read as moves that lead nowhere: any error while reading is
+        // blamed on the file if its checksum differs.
+        let mut read = || -> Result<(), ScriptError> {
+            while !r.at_end() {
+                r.key(&mut key)?;
+                let i = own.find(&key).ok_or_else(|| r.damaged())?;
+                // (Each move takes bytes: a count beyond them fails when they run out.)
+                match r.varint()? {
+                    0 => {
+                        let v = decode_outcome(r.byte()?).ok_or_else(|| r.damaged())?;
                         terminal.insert(i, v);
-                        continue;
                     }
-                    Step::Moves(m) => m,
-                };
-                for (_, k) in moves {
-                    let v = match own.find(&k) {
-                        Some(v) => v,
-                        None => {
-                            let (u, j, values) = lower
-                                .iter()
-                                .find_map(|(u, keys, values)| Some((*u, keys.find(&k)?, values)))
-                                .ok_or_else(|| missing(&k))?;
-                            *boundary.entry((u, j)).or_insert_with(|| {
-                                known.push(values.known(j));
-                                (n + known.len() - 1) as u32
-                            })
+                    c => {
+                        for _ in 1..c {
+                            let u = r.varint()?;
+                            r.key(&mut to)?;
+                            let v = if u == t {
+                                own.find(&to).ok_or_else(|| missing(&to))?
+                            } else {
+                                let (keys, values) = lower
+                                    .iter()
+                                    .find(|(l, _, _)| *l == u)
+                                    .map(|(_, k, v)| (k, v))
+                                    .ok_or_else(|| missing(&to))?;
+                                let j = keys.find(&to).ok_or_else(|| missing(&to))?;
+                                *boundary.entry((u, j)).or_insert_with(|| {
+                                    known.push(values.known(j));
+                                    (n + known.len() - 1) as u32
+                                })
+                            };
+                            edges.push((i, v));
                         }
-                    };
-                    edges.push((i, v));
+                    }
                 }
+                done += 1;
+                if done % BATCH != 0 && !r.at_end() {
+                    continue;
+                }
+                grundy::budget::check().map_err(|e| ScriptError::Script(e.to_string()))?;
+                // The tier, the tiers it moves to and the graph being built (its moves, twice
+                // when the graph is made).
+                let held = own.memory()
+                    + lower
+                        .iter()
+                        .map(|(_, k, v)| k.memory() + v.memory())
+                        .sum::<u64>()
+                    + 24 * edges.len() as u64
+                    + 40 * (n + known.len()) as u64;
+                if held > memory {
+                    return Err(ScriptError::Script(format!(
+                        "tier {t} and the tiers it moves to need more than the memory allowed \
+                         ({} MiB: {n} positions, {} moves so far); raise --max-memory, or split \
+                         the game into more tiers",
+                        memory >> 20,
+                        edges.len()
+                    )));
+                }
+                progress(TierProgress::Solving {
+                    tier: t,
+                    done,
+                    positions: n,
+                });
             }
-            // The tier, the tiers it moves to and the graph being built (its moves, twice
-            // when the graph is made).
-            let held = own.memory()
-                + lower
-                    .iter()
-                    .map(|(_, k, v)| k.memory() + v.memory())
-                    .sum::<u64>()
-                + 24 * edges.len() as u64
-                + 40 * (n + known.len()) as u64;
-            if held > memory {
-                return Err(ScriptError::Script(format!(
-                    "tier {t} and the tiers it moves to need more than the memory allowed \
-                     ({} MiB: {n} positions, {} moves so far); raise --max-memory, or split \
-                     the game into more tiers",
-                    memory >> 20,
-                    edges.len()
-                )));
+            if done != n {
+                return Err(r.damaged());
             }
-            progress(TierProgress::Solving {
-                tier: t,
-                done: end,
-                positions: n,
-            });
+            Ok(())
+        };
+        if let Err(e) = read() {
+            return Err(r.blame(e));
         }
+        r.finish()?;
         let read = lower.iter().map(|(_, k, _)| k.len()).sum();
         drop(lower);
         let stats = TierStats {
@@ -1076,7 +1287,7 @@ impl<'r> Tiers<'r> {
             let here = value(self.start_tier, root)?;
             let side = side_of(root);
             let held = here.outcome;
-            if let Step::Moves(moves) = self.rules.step(root, self.opts.rhai_only, true)? {
+            if let Step::Moves(moves) = self.rules.step(root, self.opts.rhai_only)? {
                 for (u, k) in moves {
                     let v = value(u, &k)?;
                     let to = || json_of(&k);

@@ -132,12 +132,23 @@ fn damaged_files_and_other_games_are_refused() {
         json(&r.solve_tiers(&opts, &dir.0, &mut |_| {}).unwrap()),
         first
     );
-    for file in ["tier-5.positions", "tier-5.values"] {
+    // A changed byte in each kind of file, and a moves file cut short (read a piece at a
+    // time, it is checked before anything read from it is written).
+    for (file, cut) in [
+        ("tier-5.positions", false),
+        ("tier-5.values", false),
+        ("tier-6.moves", false),
+        ("tier-6.moves", true),
+    ] {
         let path = dir.0.join(file);
         let good = std::fs::read(&path).unwrap();
         let mut bad = good.clone();
         let at = bad.len() / 2;
-        bad[at] ^= 0x10;
+        if cut {
+            bad.truncate(at);
+        } else {
+            bad[at] ^= 0x10;
+        }
         std::fs::write(&path, &bad).unwrap();
         // Solving asks for every tier's file: tier 5 is read to solve tier 6.
         let _ = std::fs::remove_file(dir.0.join("tier-6.values"));
@@ -162,6 +173,19 @@ fn damaged_files_and_other_games_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("another game or start"), "{e}");
+    // Tier files of another format (an earlier grundy's) are named as such.
+    let manifest = dir.0.join("grundy-tiers.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(
+        &manifest,
+        text.replace("grundy-tiers v2", "grundy-tiers v1"),
+    )
+    .unwrap();
+    let e = r
+        .solve_tiers(&opts, &dir.0, &mut |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("another format (\"grundy-tiers v1\""), "{e}");
 }
 
 /// A move that raises the tier, a tier that is not a whole number 0 or more, and a script
