@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 cargo build --release -q
-CARGO_TARGET_DIR="$PWD/target" cargo build --release -q --manifest-path crates/grundy-mpi/Cargo.toml
+cargo build --release -q -p grundy-mpi
 G=target/release/grundy
 M=target/release/grundy-mpi
 # Ranks unbound (Open MPI binds each to one core by default, which leaves a rank one thread)

@@ -5,7 +5,15 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+/// The tests take turns (cargo runs a file's tests side by side): each mpirun uses every core.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn turn() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -98,6 +106,7 @@ fn temp(name: &str) -> PathBuf {
 /// One test, its parts in turn: the machine has few cores and each run uses them all.
 #[test]
 fn every_answer_is_the_single_process_ones() {
+    let _turn = turn();
     // A small Connect Four (4 columns of 3) beside the examples.
     let c43 = temp("c43.rhai");
     let text = std::fs::read_to_string(root().join("examples/connect-four.rhai"))
@@ -172,6 +181,7 @@ fn every_answer_is_the_single_process_ones() {
 /// last line cut short (a kill in the middle of a write) is dropped and made again.
 #[test]
 fn a_sweep_to_a_file_goes_on_after_a_stop() {
+    let _turn = turn();
     let args = ["sweep", "--octal-digits", "1", "--to", "4096", "--json"];
     let want = ok(2, TRANSPORTS[0], &args, "");
     assert_eq!(want.lines().count(), 7);
@@ -192,6 +202,7 @@ fn a_sweep_to_a_file_goes_on_after_a_stop() {
 /// bad argument is one line from rank 0.
 #[test]
 fn failures_are_one_line_and_exit_2() {
+    let _turn = turn();
     // The lines before the wrong one are answered, in order; then one line names the rank,
     // the block and the line in the whole input.
     let lines = "3 4\n".repeat(7) + "nim x\n1 2\n";
@@ -237,6 +248,7 @@ fn failures_are_one_line_and_exit_2() {
 /// the tiers solved before are kept, and the run resumed from them answers as one process.
 #[test]
 fn a_killed_worker_loses_only_its_tier() {
+    let _turn = turn();
     // Connect Four 4x4: 17 tiers, each a few tenths of a second.
     let c44 = temp("c44.rhai");
     let text = std::fs::read_to_string(root().join("examples/connect-four.rhai"))
@@ -281,6 +293,7 @@ fn a_killed_worker_loses_only_its_tier() {
 /// not there (mpirun says so), or one that never joins (the others give up waiting).
 #[test]
 fn a_rank_that_cannot_start_ends_the_run() {
+    let _turn = turn();
     let sweep = ["sweep", "--octal-digits", "1", "--to", "99"];
     let mut c = command(1, TRANSPORTS[0], &sweep);
     c.args([":", "-np", "1", "/nonexistent/grundy-mpi"]);
