@@ -182,6 +182,20 @@ fn agree<T>(world: &SimpleCommunicator, r: Result<T>) -> Result<T> {
     }
 }
 
+/// The jobs rank 0 makes with `make` (no other rank makes any), once every rank has agreed
+/// to go on.
+fn jobs_from_root(
+    world: &SimpleCommunicator,
+    make: impl FnOnce() -> Result<Vec<Job>>,
+) -> Result<Vec<Job>> {
+    let jobs = if world.rank() == 0 {
+        make()
+    } else {
+        Ok(Vec::new())
+    };
+    agree(world, jobs)
+}
+
 /// [`deal`], its failure said by rank 0 as it happened.
 fn deal_jobs(
     world: &SimpleCommunicator,
@@ -295,14 +309,7 @@ fn tiers(
                 })
                 .collect())
         };
-        let jobs = agree(
-            world,
-            if world.rank() == 0 {
-                plan()
-            } else {
-                Ok(Vec::new())
-            },
-        )?;
+        let jobs = jobs_from_root(world, plan)?;
         let run = |text: &str| -> Result<String, Failed> {
             let t: u64 = text
                 .parse()
@@ -544,14 +551,7 @@ fn batch(world: &SimpleCommunicator, json: bool, block: usize, game: &[String]) 
             })
             .collect())
     };
-    let jobs = agree(
-        world,
-        if world.rank() == 0 {
-            read()
-        } else {
-            Ok(Vec::new())
-        },
-    )?;
+    let jobs = jobs_from_root(world, read)?;
     let mut args = vec!["solve".to_string(), "--batch".to_string()];
     if json {
         args.push("--json".into());

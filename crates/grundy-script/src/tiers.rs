@@ -416,6 +416,38 @@ fn put_keys(out: &mut Vec<u8>, keys: &[Key]) {
     }
 }
 
+/// Reading a tier file's body: a byte at a time, and the numbers the bytes make.
+trait Body {
+    fn byte(&mut self) -> Result<u8, ScriptError>;
+
+    /// Bytes of the body not yet read.
+    fn left(&self) -> u64;
+
+    /// The error of a body that does not read as it should.
+    fn damaged(&self) -> ScriptError;
+
+    fn varint(&mut self) -> Result<u64, ScriptError> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            v |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Ok(v);
+            }
+        }
+        Err(self.damaged())
+    }
+
+    /// A count of items: none can exceed the bytes left (each item takes one at least).
+    fn count(&mut self) -> Result<usize, ScriptError> {
+        let n = self.varint()?;
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n as u64 <= self.left())
+            .ok_or_else(|| self.damaged())
+    }
+}
+
 /// Reads a file's body, after its checks.
 struct Reader {
     bytes: Vec<u8>,
@@ -433,32 +465,6 @@ impl Reader {
         })
     }
 
-    fn damaged(&self) -> ScriptError {
-        damaged(&self.path, "its contents do not read back")
-    }
-
-    fn varint(&mut self) -> Result<u64, ScriptError> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = *self.bytes.get(self.at).ok_or_else(|| self.damaged())?;
-            self.at += 1;
-            v |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Ok(v);
-            }
-        }
-        Err(self.damaged())
-    }
-
-    fn count(&mut self) -> Result<usize, ScriptError> {
-        let n = self.varint()?;
-        // No count can exceed the bytes left (each item takes one at least).
-        usize::try_from(n)
-            .ok()
-            .filter(|&n| n <= self.bytes.len() - self.at)
-            .ok_or_else(|| self.damaged())
-    }
-
     fn bytes(&mut self, n: usize) -> Result<&[u8], ScriptError> {
         let b = self
             .bytes
@@ -471,6 +477,22 @@ impl Reader {
     fn u32(&mut self) -> Result<u32, ScriptError> {
         let v = self.varint()?;
         u32::try_from(v).map_err(|_| self.damaged())
+    }
+}
+
+impl Body for Reader {
+    fn byte(&mut self) -> Result<u8, ScriptError> {
+        let b = *self.bytes.get(self.at).ok_or_else(|| self.damaged())?;
+        self.at += 1;
+        Ok(b)
+    }
+
+    fn left(&self) -> u64 {
+        (self.bytes.len() - self.at) as u64
+    }
+
+    fn damaged(&self) -> ScriptError {
+        damaged(&self.path, "its contents do not read back")
     }
 }
 
@@ -530,6 +552,22 @@ impl Writer {
     }
 }
 
+impl Body for MovesReader {
+    fn byte(&mut self) -> Result<u8, ScriptError> {
+        let mut b = [0];
+        self.fill(&mut b)?;
+        Ok(b[0])
+    }
+
+    fn left(&self) -> u64 {
+        self.left
+    }
+
+    fn damaged(&self) -> ScriptError {
+        damaged(&self.path, "its contents do not read back")
+    }
+}
+
 /// A tier's moves file read a piece at a time (it may be larger than the tier): the CRC-32 is
 /// checked by [`MovesReader::finish`], before anything read is written as a value.
 struct MovesReader {
@@ -567,10 +605,6 @@ impl MovesReader {
         })
     }
 
-    fn damaged(&self) -> ScriptError {
-        damaged(&self.path, "its contents do not read back")
-    }
-
     fn at_end(&self) -> bool {
         self.left == 0
     }
@@ -584,32 +618,6 @@ impl MovesReader {
         self.left -= out.len() as u64;
         self.crc.update(out);
         Ok(())
-    }
-
-    fn byte(&mut self) -> Result<u8, ScriptError> {
-        let mut b = [0];
-        self.fill(&mut b)?;
-        Ok(b[0])
-    }
-
-    fn varint(&mut self) -> Result<u64, ScriptError> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            v |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Ok(v);
-            }
-        }
-        Err(self.damaged())
-    }
-
-    fn count(&mut self) -> Result<usize, ScriptError> {
-        let n = self.varint()?;
-        usize::try_from(n)
-            .ok()
-            .filter(|&n| n as u64 <= self.left)
-            .ok_or_else(|| self.damaged())
     }
 
     /// A key (its length, then its bytes) into `out`.
