@@ -19,6 +19,9 @@ const WORK: i32 = 10;
 /// Rank 0 says there is no more work.
 const STOP: i32 = 11;
 
+/// Why a run stops when no job is ready and none is under way.
+const STUCK: &str = "some jobs wait on each other";
+
 /// A job: its text, as the worker's `run` reads it, and the jobs that must be done before it
 /// (indexes of earlier jobs).
 #[derive(Clone, Debug)]
@@ -73,8 +76,9 @@ fn framed_failure(index: usize, f: &Failed) -> Vec<u8> {
 }
 
 fn unframed_failure(m: &[u8]) -> Option<(usize, Failed)> {
-    let (index, rest) = unframed(m)?;
-    let rest = rest.as_bytes();
+    // Read as bytes: the length after the index is binary, which a text reading would mangle.
+    let index = u64::from_le_bytes(m.get(..8)?.try_into().ok()?) as usize;
+    let rest = &m[8..];
     let n = u64::from_le_bytes(rest.get(..8)?.try_into().ok()?) as usize;
     let why = rest.get(8..8 + n)?;
     Some((
@@ -159,8 +163,8 @@ pub fn deal(
             finish(i, &mut ready);
         }
         if failed.is_none() && waiting.iter().any(|&w| w > 0) {
-            said("some jobs wait on each other");
-            failed = Some("some jobs wait on each other".into());
+            said(STUCK);
+            failed = Some(STUCK.into());
         }
         return failed.map_or(Ok(traffic), Err);
     }
@@ -238,8 +242,8 @@ pub fn deal(
             world.process_at_rank(w).send_with_tag(&m[..], WORK);
         }
         if left > 0 && ready.is_empty() && idle.len() == size - 1 {
-            said("some jobs wait on each other");
-            failed = Some("some jobs wait on each other".into());
+            said(STUCK);
+            failed = Some(STUCK.into());
             break;
         }
     }
@@ -274,6 +278,25 @@ fn work(world: &SimpleCommunicator, run: &dyn Fn(&str) -> Result<String, Failed>
         match run(&text) {
             Ok(output) => root.send_with_tag(&framed(i, &output)[..], RESULT),
             Err(f) => root.send_with_tag(&framed_failure(i, &f)[..], FAIL),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A failure's message reads back whole, whatever the length of its line (a length of
+    /// 128 or more is not valid UTF-8 as a byte, and must not be read as text).
+    #[test]
+    fn failures_read_back_whole() {
+        for len in [0, 1, 127, 128, 200, 70_000] {
+            let f = Failed {
+                why: format!("{}{}", "é".repeat(len / 2), "x".repeat(len % 2)),
+                output: "3 4\nN\n".into(),
+            };
+            let (i, g) = unframed_failure(&framed_failure(7, &f)).expect("reads back");
+            assert_eq!((i, &g.why, &g.output), (7, &f.why, &f.output));
         }
     }
 }
