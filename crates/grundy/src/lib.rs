@@ -53,6 +53,7 @@ mod outcome;
 pub mod quotient;
 pub mod registry;
 pub mod remoteness;
+pub mod search;
 pub mod solver;
 pub mod sum;
 #[cfg(any(test, feature = "testkit"))]

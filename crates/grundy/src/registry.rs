@@ -223,6 +223,7 @@ pub static CATALOG: &[&Entry] = &[
     &crate::games::heap_games::GRUNDYS_GAME_ENTRY,
     &crate::games::heap_games::OCTAL_ENTRY,
     &crate::games::circle::ENTRY,
+    &crate::games::cram::ENTRY,
     &crate::games::cutting::ENTRY,
     &crate::games::partizan_subtraction::ENTRY,
     &crate::games::domineering::ENTRY,

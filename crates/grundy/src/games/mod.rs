@@ -5,6 +5,7 @@ pub mod all_but;
 pub mod bash;
 pub mod circle;
 pub mod clobber;
+pub mod cram;
 pub mod cutcake;
 pub mod cutting;
 pub mod domineering;

@@ -1,0 +1,823 @@
+//! Cram: players take turns placing dominoes, either way up; who cannot place loses.
+//!
+//! Cram is impartial, so a board has a nimber; the empty cells split into regions no domino
+//! joins again, and the board's nimber is the XOR of theirs. Regions are searched by
+//! [`crate::search::nimber`] (Beling and Rogalski's pruning) under a normal form shared by
+//! the region's mirror images and quarter turns, after a reduction that keeps the nimber
+//! (of two or more cells whose only empty neighbour is the same cell, one is kept: a domino
+//! on any of them covers that cell and kills the others, so the options are the same).
+//!
+//! Some boards are decided by a theorem before any search: a board whose empty cells are
+//! symmetric through its centre, with no domino that its own image would overlap, is lost
+//! for the player to move (the second player answers each domino with its image); with one
+//! such domino (the central one, when one side is odd and the other even) the first player
+//! places it and then answers each domino with its image.
+
+use super::partizan::Grid;
+use crate::analysis::{Move, Token, Verdict};
+use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::registry::{Entry, PositionSpec};
+use crate::search::nimber::{Search, Splitting};
+use crate::search::Searched;
+use crate::{GameError, Nat, Outcome};
+
+/// Description of Cram.
+pub static INFO: GameInfo = GameInfo {
+    name: "cram",
+    title: "Cram",
+    summary: "place dominoes either way up on a board; who cannot place loses",
+    usage: "cram BOARD [BOARD …]",
+    example: "cram .....|.....|.....",
+    rules: "A board of empty cells ('.') and filled ones ('#'), rows joined by '|'. Each \
+            player in turn places a domino on two empty cells side by side or one above the \
+            other. Who cannot place loses. Several boards are played as a sum.",
+    theory: "Cram is impartial: every position has a nimber (Sprague-Grundy), and the board's \
+             nimber is the XOR of its regions' (a domino splits the empty cells into regions \
+             no domino joins again). A board whose empty cells are symmetric through the \
+             centre, with no domino overlapping its own image, is lost for the player to \
+             move: the second player answers each domino with its image (so every even by \
+             even board is lost). When the only such domino is the central one (an even by \
+             odd board), the first player places it and then copies. Other boards are \
+             searched: each region asked only whether its nimber lies in the set its parent \
+             still needs (Beling and Rogalski's pruning), mirror images and quarter turns \
+             searched once.",
+    source: "M. Gardner, Mathematical Games, Scientific American 230 (Feb. 1974) (Cram); \
+             Winning Ways, ch. 3 (Crosscram, Dots-and-Boxes' relatives); P. Beling and \
+             M. Rogalski, On pruning search trees of impartial games, Artificial \
+             Intelligence 283 (2020) 103262; M. Schneider, Das Spiel Juvavum (2009) and \
+             J.-P. Lemoine and S. Viennot (Glop) for the nimbers of boards up to 5x7.",
+};
+
+/// The registry's entry.
+pub static ENTRY: Entry = Entry {
+    info: &INFO,
+    about: "Cram: place dominoes either way up; who cannot place loses.",
+    params: &[],
+    position: PositionSpec {
+        value_name: "BOARD",
+        help: "Boards: rows of '.' (empty) and '#' (filled) joined by '|', e.g. ....|....|....",
+    },
+    build: |_| super::boxed(Cram),
+    sequence: None,
+};
+
+/// The rules of Cram.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cram;
+
+/// A board: its size and its empty cells.
+pub type Board = (Grid, u64);
+
+/// How a position is written when no board is left.
+const EMPTY: &str = "0";
+
+/// `x >> k`, 0 when every bit is shifted out.
+fn shr(x: u64, k: u32) -> u64 {
+    x.checked_shr(k).unwrap_or(0)
+}
+
+/// `x << k`, 0 when every bit is shifted out.
+fn shl(x: u64, k: u32) -> u64 {
+    x.checked_shl(k).unwrap_or(0)
+}
+
+/// The board a search runs on: regions are its subsets, moved to its top left corner.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    w: u32,
+    all: u64,
+    not_first: u64,
+    not_last: u64,
+    /// The cells of the first row.
+    row: u64,
+    /// Regions at most this wide and high are turned too (they fit the frame both ways).
+    turns: u32,
+    /// For each set of cells of a row (of at most `turns` cells), the same cells as a column.
+    spread: Vec<u64>,
+    /// Vertical moves from the centre outward, then horizontal ones: masks of the anchor
+    /// cells (top or left cell of a domino), a band at a time.
+    bands: [u64; 2],
+}
+
+impl Frame {
+    /// The frame of a board of `grid`'s size.
+    pub fn new(grid: Grid) -> Frame {
+        let all = grid.all();
+        let first = grid.column(0);
+        let last = grid.column(grid.w - 1);
+        let w = u32::from(grid.w);
+        let h = u32::from(grid.h);
+        // Central column and central row, for ordering moves.
+        let col = grid.column(grid.w.saturating_sub(1) / 2);
+        let row = (0..grid.w).fold(0, |m, c| m | grid.bit(grid.h.saturating_sub(1) / 2, c));
+        let turns = w.min(h);
+        let spread = (0..1u64 << turns)
+            .map(|bits| {
+                (0..turns)
+                    .filter(|c| bits >> c & 1 != 0)
+                    .fold(0, |m, c| m | 1 << (c * w))
+            })
+            .collect();
+        Frame {
+            w,
+            all,
+            row: if w == 64 { u64::MAX } else { (1 << w) - 1 },
+            turns,
+            spread,
+            not_first: all & !first,
+            not_last: all & !last,
+            bands: [col, row],
+        }
+    }
+
+    fn neighbours(&self, cells: u64) -> u64 {
+        (shr(cells, self.w)
+            | shl(cells, self.w)
+            | (cells & self.not_first) >> 1
+            | (cells & self.not_last) << 1)
+            & self.all
+    }
+
+    fn flood(&self, cells: u64, seed: u64) -> u64 {
+        let mut region = seed & cells;
+        loop {
+            let grown = (region | self.neighbours(region)) & cells;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// Top cells of vertical dominoes that fit in `p`.
+    fn vertical(&self, p: u64) -> u64 {
+        p & shr(p, self.w)
+    }
+
+    /// Left cells of horizontal dominoes that fit in `p`.
+    fn horizontal(&self, p: u64) -> u64 {
+        p & (p >> 1) & self.not_last
+    }
+
+    /// The tufts of `p` (cells with exactly one empty neighbour), by the side of that
+    /// neighbour: above, below, left, right.
+    fn tufts(&self, p: u64) -> [u64; 4] {
+        let w = self.w;
+        let up = p & shl(p, w);
+        let down = p & shr(p, w);
+        let left = p & (p & self.not_last) << 1;
+        let right = p & (p & self.not_first) >> 1;
+        let only = |a: u64, b: u64, c: u64, d: u64| a & !b & !c & !d;
+        [
+            only(up, down, left, right),
+            only(down, up, left, right),
+            only(left, up, down, right),
+            only(right, up, down, left),
+        ]
+    }
+
+    /// `p` reduced to a position of the same nimber with fewer cells:
+    ///
+    /// - of two or more *tufts* (cells with one empty neighbour) of the same cell, one is
+    ///   kept: a domino on any of them covers that cell and leaves the others dead, so the
+    ///   options are the same;
+    /// - a *bridge* (a cell all of whose neighbours have a tuft) is removed: a domino on it
+    ///   and a neighbour `s` leaves what the domino on `s` and its tuft leaves (with the
+    ///   bridge then kept as a bridge or dead), and every other move keeps it a bridge, so
+    ///   by induction the options with and without it are worth the same.
+    pub fn reduce(&self, p: u64) -> u64 {
+        let w = self.w;
+        let (mut seen, mut remove) = (0u64, 0u64);
+        for (side, t) in self.tufts(p).into_iter().enumerate() {
+            let centre = match side {
+                0 => shr(t, w),
+                1 => shl(t, w),
+                2 => t >> 1,
+                _ => t << 1,
+            };
+            let twice = centre & seen;
+            remove |= match side {
+                0 => shl(twice, w),
+                1 => shr(twice, w),
+                2 => twice << 1,
+                _ => twice >> 1,
+            };
+            seen |= centre;
+        }
+        let p = p & !remove;
+        let tufts = self.tufts(p).into_iter().fold(0, |m, t| m | t);
+        let stars = self.neighbours(tufts) & p;
+        let rest = p & !tufts & !stars;
+        let bridges = rest & !self.neighbours(rest);
+        p & !bridges
+    }
+
+    /// The region in normal form: moved to the top left corner, the least of its images
+    /// under the mirrors (and the quarter turns, where the turned region fits the frame).
+    pub fn normal(&self, p: u64) -> u64 {
+        let w = self.w;
+        // To the top row, then to the first column.
+        let mut p = p >> (p.trailing_zeros() / w * w);
+        let mut cols = 0u64;
+        let mut h = 0;
+        let mut rest = p;
+        while rest != 0 {
+            cols |= rest & self.row;
+            rest = shr(rest, w);
+            h += 1;
+        }
+        let left = cols.trailing_zeros();
+        p >>= left;
+        let width = 64 - (cols >> left).leading_zeros();
+        let mut best = p.min(self.images(p, h, width));
+        if width <= self.turns && h <= self.turns {
+            // A quarter turn (a transposition, then the mirrors): row r becomes column r.
+            let mut t = 0;
+            let mut rest = p;
+            let mut r = 0;
+            while rest != 0 {
+                t |= self.spread[(rest & self.row) as usize] << r;
+                rest = shr(rest, w);
+                r += 1;
+            }
+            best = best.min(t).min(self.images(t, width, h));
+        }
+        best
+    }
+
+    /// The least of the region's three mirror images (top–bottom, left–right, both); the
+    /// region lies in the top left `h` rows and `width` columns.
+    fn images(&self, p: u64, h: u32, width: u32) -> u64 {
+        let w = self.w;
+        let (mut tb, mut lr, mut both) = (0u64, 0u64, 0u64);
+        for r in 0..h {
+            let row = shr(p, r * w) & self.row;
+            let rev = row.reverse_bits() >> (64 - width);
+            let down = (h - 1 - r) * w;
+            tb |= row << down;
+            lr |= rev << (r * w);
+            both |= rev << down;
+        }
+        tb.min(lr).min(both)
+    }
+
+    /// Appends the regions of `cells` in which a domino fits, reduced and in normal form.
+    fn split(&self, cells: u64, parts: &mut Vec<u64>) {
+        let mut rest = self.reduce(cells);
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let region = self.flood(rest, seed);
+            rest &= !region;
+            match region.count_ones() {
+                1 => {}
+                // Nimber 1 whatever its shape (see `known`): no normal form needed.
+                2 | 3 => parts.push(region),
+                _ => parts.push(self.normal(region)),
+            }
+        }
+    }
+
+    /// The anchors of `anchors` in the order moves are tried: from the band outward.
+    fn ordered(&self, mut anchors: u64, band: u64, step: u32, f: &mut impl FnMut(u64)) {
+        let mut mask = band;
+        while anchors != 0 {
+            let mut now = anchors & mask;
+            while now != 0 {
+                let a = now & now.wrapping_neg();
+                now &= now - 1;
+                anchors &= !a;
+                f(a);
+            }
+            mask |= (shl(mask, step) | shr(mask, step)) & self.all;
+            if step == 1 {
+                mask =
+                    (mask | (mask & self.not_last) << 1 | (mask & self.not_first) >> 1) & self.all;
+            }
+        }
+    }
+}
+
+impl Splitting for Frame {
+    type Part = u64;
+
+    fn count_moves(&self, part: u64) -> u32 {
+        (self.vertical(part).count_ones()) + self.horizontal(part).count_ones()
+    }
+
+    fn moves(&self, part: u64, parts: &mut Vec<u64>, each: &mut dyn FnMut(&mut Vec<u64>) -> bool) {
+        let w = self.w;
+        let mut go = true;
+        self.ordered(self.vertical(part), self.bands[0], 1, &mut |a| {
+            if go {
+                self.split(part & !(a | shl(a, w)), parts);
+                go = each(parts);
+            }
+        });
+        self.ordered(self.horizontal(part), self.bands[1], w, &mut |a| {
+            if go {
+                self.split(part & !(a | a << 1), parts);
+                go = each(parts);
+            }
+        });
+    }
+
+    fn size(&self, part: u64) -> u32 {
+        part.count_ones()
+    }
+
+    fn known(&self, part: u64) -> Option<u8> {
+        // A connected region of two or three cells: every move leaves at most one cell.
+        match part.count_ones() {
+            2 | 3 => Some(1),
+            _ => None,
+        }
+    }
+}
+
+/// What decides a board before any search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Symmetry {
+    /// Symmetric through the centre with no domino overlapping its image: lost.
+    Lost,
+    /// Symmetric, and the central domino (the one domino that is its own image) can be
+    /// placed: won by placing it.
+    Central(u64),
+    /// Neither.
+    None,
+}
+
+impl Cram {
+    /// The board turned half a turn about its centre.
+    fn turned(grid: Grid, cells: u64) -> u64 {
+        grid.transform([cells], 3).1[0]
+    }
+
+    fn symmetry((grid, cells): Board) -> Symmetry {
+        if Self::turned(grid, cells) != cells {
+            return Symmetry::None;
+        }
+        let (h, w) = (grid.h, grid.w);
+        match (h % 2, w % 2) {
+            (0, 0) => Symmetry::Lost,
+            (1, 1) => {
+                // The centre cell is its own image: a domino on it overlaps its image.
+                let centre = grid.bit(h / 2, w / 2);
+                let f = Frame::new(grid);
+                if cells & centre != 0 && f.neighbours(centre) & cells != 0 {
+                    Symmetry::None
+                } else {
+                    Symmetry::Lost
+                }
+            }
+            (1, 0) => {
+                let pair = grid.bit(h / 2, w / 2 - 1) | grid.bit(h / 2, w / 2);
+                if cells & pair == pair {
+                    Symmetry::Central(pair)
+                } else {
+                    Symmetry::Lost
+                }
+            }
+            _ => {
+                let pair = grid.bit(h / 2 - 1, w / 2) | grid.bit(h / 2, w / 2);
+                if cells & pair == pair {
+                    Symmetry::Central(pair)
+                } else {
+                    Symmetry::Lost
+                }
+            }
+        }
+    }
+
+    /// Every move on `board`: its name (`a1-a2`) and the board after it.
+    fn board_moves((grid, cells): Board) -> Vec<(String, Board)> {
+        let f = Frame::new(grid);
+        let w = u32::from(grid.w);
+        let mut out = Vec::new();
+        for (anchors, step) in [(f.vertical(cells), w), (f.horizontal(cells), 1)] {
+            let mut rest = anchors;
+            while rest != 0 {
+                let a = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let b = shl(a, step);
+                let name = format!("{}-{}", grid.cell_name(a), grid.cell_name(b));
+                out.push((name, (grid, cells & !(a | b))));
+            }
+        }
+        out
+    }
+
+    fn write_board(&self, &(grid, cells): &Board) -> String {
+        grid.write(|b| if cells & b != 0 { '.' } else { '#' })
+    }
+}
+
+/// The nimber of a board: what decided it, and the search (kept for the moves' questions).
+fn board_nimber<'f>(
+    frame: &'f Frame,
+    (grid, cells): Board,
+) -> Result<(u8, Symmetry, Search<'f, Frame>), GameError> {
+    let s = Cram::symmetry((grid, cells));
+    let mut search = Search::new(frame, table_memory());
+    if s == Symmetry::Lost {
+        return Ok((0, s, search));
+    }
+    let mut parts = Vec::new();
+    frame.split(cells, &mut parts);
+    let mut v = 0;
+    for p in parts {
+        v ^= search.component(p, matches!(s, Symmetry::Central(_)))?;
+    }
+    Ok((v, s, search))
+}
+
+/// The memory a search's table may take: half of what the computation may plan to store.
+fn table_memory() -> u64 {
+    crate::budget::memory_limit() / 2
+}
+
+fn add(total: &mut Searched, s: Searched) {
+    total.positions += s.positions;
+    total.table_hits += s.table_hits;
+    total.table_entries += s.table_entries;
+    total.table_replaced += s.table_replaced;
+    total.table_bytes = total.table_bytes.max(s.table_bytes);
+    total.depth = total.depth.max(s.depth);
+    total.milliseconds += s.milliseconds;
+}
+
+impl Ruleset for Cram {
+    type Pos = Vec<Board>;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn parse(&self, args: &[&str]) -> Result<Self::Pos, GameError> {
+        if args.is_empty() {
+            return Err(GameError::WrongCount {
+                game: INFO.name.into(),
+                expected: format!("at least one board ({})", INFO.usage),
+                got: 0,
+            });
+        }
+        if args == [EMPTY] {
+            return Ok(Vec::new());
+        }
+        args.iter()
+            .map(|word| {
+                let (grid, [cells]) = Grid::read::<1>("cram", word, "'.' and '#'", |c| match c {
+                    '.' => Some(Some(0)),
+                    '#' => Some(None),
+                    _ => None,
+                })?;
+                Ok((grid, cells))
+            })
+            .collect()
+    }
+
+    fn tokens(&self, position: &Self::Pos) -> Vec<Token> {
+        if position.is_empty() {
+            return vec![Token::Text(EMPTY.into())];
+        }
+        position
+            .iter()
+            .map(|b| Token::Text(self.write_board(b)))
+            .collect()
+    }
+
+    fn verdict(&self, position: &Self::Pos) -> Result<Verdict<'_, Self::Pos>, GameError> {
+        let frames: Vec<Frame> = position.iter().map(|b| Frame::new(b.0)).collect();
+        let (mut values, mut symmetries, mut searches) = (Vec::new(), Vec::new(), Vec::new());
+        for (frame, &board) in frames.iter().zip(position) {
+            let (v, s, search) = board_nimber(frame, board)?;
+            values.push(v);
+            symmetries.push(s);
+            searches.push(search);
+        }
+        let g = values.iter().fold(0, |x, v| x ^ v);
+        let mut winning = Vec::new();
+        if g != 0 {
+            let several = position.len() > 1;
+            for (i, &board) in position.iter().enumerate() {
+                // A move on board i wins when it leaves the nimber of the other boards.
+                let target = g ^ values[i];
+                for (name, after) in Self::board_moves(board) {
+                    let mut parts = Vec::new();
+                    frames[i].split(after.1, &mut parts);
+                    if searches[i].sum_is(&parts, target)? {
+                        let mut to = position.clone();
+                        to[i] = after;
+                        let on = if several {
+                            format!(" on board {}", i + 1)
+                        } else {
+                            String::new()
+                        };
+                        winning.push(Move::new(to, format!("{name}{on}")));
+                    }
+                }
+            }
+        }
+        let mut searched = Searched::default();
+        for s in &searches {
+            add(&mut searched, s.searched());
+        }
+        let outcome = if g == 0 { Outcome::P } else { Outcome::N };
+        Ok(Verdict {
+            outcome,
+            grundy: Some(Nat::from(g)),
+            winning: Box::new(winning.into_iter()),
+            partial: false,
+            explanation: explain(position, &values, &symmetries, searched, g),
+        })
+    }
+
+    fn report(&self, position: &Self::Pos) -> Option<Result<crate::cgt::Report, GameError>> {
+        // The nimber alone: no move is searched.
+        let nimber = || {
+            let mut g = 0;
+            for &board in position {
+                g ^= board_nimber(&Frame::new(board.0), board)?.0;
+            }
+            let mut u = crate::cgt::Universe::new();
+            let v = u.nimber(u32::from(g));
+            u.report(v)
+        };
+        Some(nimber())
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        Some(TableShape::Grid {
+            rows: "rows",
+            cols: "columns",
+            first: 1,
+        })
+    }
+
+    fn table_position(&self, coords: &[u64]) -> Result<Option<Self::Pos>, GameError> {
+        let [h, w] = coords else {
+            return Ok(None);
+        };
+        if *h == 0 || *w == 0 || h * w > 64 {
+            return Ok(None);
+        }
+        let grid = Grid {
+            h: *h as u8,
+            w: *w as u8,
+        };
+        Ok(Some(vec![(grid, grid.all())]))
+    }
+
+    fn options(&self, position: &Self::Pos) -> Result<Vec<Self::Pos>, GameError> {
+        Ok(self
+            .plays(position, None)?
+            .into_iter()
+            .map(|m| m.to)
+            .collect())
+    }
+
+    fn plays(
+        &self,
+        position: &Self::Pos,
+        _player: Option<crate::analysis::Player>,
+    ) -> Result<Vec<Move<Self::Pos>>, GameError> {
+        let several = position.len() > 1;
+        let mut out = Vec::new();
+        for (i, &board) in position.iter().enumerate() {
+            for (name, after) in Self::board_moves(board) {
+                let mut to = position.clone();
+                to[i] = after;
+                let name = if several {
+                    format!("{name} on board {}", i + 1)
+                } else {
+                    name
+                };
+                out.push(Move::new(to, name));
+            }
+        }
+        Ok(out)
+    }
+
+    fn remoteness(&self, position: &Self::Pos) -> Result<Option<Nat>, GameError> {
+        // Every position below a board of more than a few cells is too many to search.
+        if position.iter().map(|b| b.1.count_ones()).sum::<u32>() > 16 {
+            return Ok(None);
+        }
+        let r = crate::remoteness::by_search(self, position, crate::remoteness::SEARCH_LIMIT)?;
+        Ok(r.map(Nat::from))
+    }
+}
+
+/// Why: the theorem that decided each board, or what was searched.
+fn explain(
+    position: &[Board],
+    values: &[u8],
+    symmetries: &[Symmetry],
+    searched: Searched,
+    g: u8,
+) -> String {
+    let mut why = String::from(
+        "Cram is impartial: the position's nimber is the XOR of its regions' (Sprague-Grundy).",
+    );
+    for (i, (&v, s)) in values.iter().zip(symmetries).enumerate() {
+        let which = if position.len() > 1 {
+            format!("Board {}", i + 1)
+        } else {
+            "The board".to_string()
+        };
+        match s {
+            Symmetry::Lost => why.push_str(&format!(
+                " {which} is symmetric through its centre and no domino overlaps its own \
+                 image, so the second player wins by answering each domino with its image: \
+                 nimber 0."
+            )),
+            Symmetry::Central(_) => why.push_str(&format!(
+                " {which} is symmetric through its centre: the first player wins by placing \
+                 the central domino and then answering each domino with its image; its \
+                 nimber, *{v}, was found by search."
+            )),
+            Symmetry::None => {
+                why.push_str(&format!(" {which}'s nimber, *{v}, was found by search."))
+            }
+        }
+    }
+    if searched.positions > 0 {
+        why.push_str(&format!(
+            " The search (Beling and Rogalski's pruning: each region asked only whether its \
+             nimber is in the set still needed) expanded {} positions to a depth of {} moves \
+             and kept {} in its table, in {} ms.",
+            searched.positions, searched.depth, searched.table_entries, searched.milliseconds
+        ));
+    }
+    why.push_str(&format!(
+        " Nimber {g}: {}.",
+        if g == 0 {
+            "the player to move loses"
+        } else {
+            "the player to move wins by moving to nimber 0"
+        }
+    ));
+    why
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Ruleset;
+
+    /// Every nimber of every set of empty cells of `grid`, from the definition (mex of the
+    /// options' nimbers), smallest sets first.
+    fn brute(grid: Grid) -> Vec<u8> {
+        let f = Frame::new(grid);
+        let w = u32::from(grid.w);
+        let n = 1usize << (u32::from(grid.h) * w);
+        let mut g = vec![0u8; n];
+        for p in 0..n as u64 {
+            let mut seen = 0u128;
+            for (anchors, step) in [(f.vertical(p), w), (f.horizontal(p), 1)] {
+                let mut rest = anchors;
+                while rest != 0 {
+                    let a = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    seen |= 1 << g[(p & !(a | a << step)) as usize];
+                }
+            }
+            g[p as usize] = seen.trailing_ones() as u8;
+        }
+        g
+    }
+
+    /// The search's nimber of every board of `grid` (every pattern of filled cells) is the
+    /// definition's.
+    fn check_every_board(grid: Grid) -> usize {
+        let truth = brute(grid);
+        let frame = Frame::new(grid);
+        let mut search = Search::new(&frame, 1 << 24);
+        for (p, &want) in truth.iter().enumerate() {
+            let mut parts = Vec::new();
+            frame.split(p as u64, &mut parts);
+            let got = search.nimber(&parts).unwrap();
+            assert_eq!(
+                got,
+                want,
+                "{}",
+                grid.write(|b| if p as u64 & b != 0 { '.' } else { '#' })
+            );
+            // Asked only whether it is in a set, it answers rightly.
+            for target in 0..4u8 {
+                assert_eq!(search.sum_is(&parts, target).unwrap(), want == target);
+            }
+        }
+        truth.len()
+    }
+
+    /// Every board of at most 16 cells, and of 4x5 and 5x4 (20 cells), every pattern of
+    /// filled cells: the search agrees with the definition.
+    #[test]
+    fn nimbers_agree_with_the_definition_on_every_small_board() {
+        let mut boards = 0;
+        for h in 1..=16u8 {
+            for w in 1..=16u8 {
+                if u32::from(h) * u32::from(w) <= 16 {
+                    boards += check_every_board(Grid { h, w });
+                }
+            }
+        }
+        boards += check_every_board(Grid { h: 4, w: 5 });
+        boards += check_every_board(Grid { h: 5, w: 4 });
+        assert_eq!(boards, 2_673_802);
+    }
+
+    /// The verdict on every board of at most 12 cells: its nimber, and every winning move
+    /// (and only those) leaves nimber 0.
+    #[test]
+    fn verdicts_and_winning_moves_on_every_board_of_up_to_12_cells() {
+        for (h, w) in [(3u8, 4u8), (4, 3), (2, 6), (1, 12), (3, 3)] {
+            let grid = Grid { h, w };
+            let truth = brute(grid);
+            for p in 0..truth.len() as u64 {
+                let v = Cram.verdict(&vec![(grid, p)]).unwrap();
+                assert_eq!(v.grundy, Some(Nat::from(truth[p as usize])));
+                let winning: Vec<u64> = v.winning.map(|m| m.to[0].1).collect();
+                let expected: Vec<u64> = Cram::board_moves((grid, p))
+                    .into_iter()
+                    .map(|(_, b)| b.1)
+                    .filter(|&q| truth[q as usize] == 0)
+                    .collect();
+                assert_eq!(winning, expected, "{}", Cram.write_board(&(grid, p)));
+            }
+        }
+    }
+
+    /// Nimbers of empty boards from P. Beling's table (github beling/impartial-games,
+    /// computed by Glop, M. Schneider and igsolve).
+    #[test]
+    fn published_nimbers_of_empty_boards() {
+        for (h, w, nimber) in [
+            (4u8, 4u8, 0u8),
+            (4, 5, 2),
+            (4, 6, 0),
+            (4, 7, 3),
+            (4, 8, 0),
+            (5, 5, 0),
+            (5, 6, 2),
+            (6, 4, 0),
+            (7, 4, 3),
+            (6, 5, 2),
+        ] {
+            let board = vec![".".repeat(w.into()); h.into()].join("|");
+            let p = Cram.read(&board).unwrap();
+            let v = Cram.verdict(&p).unwrap();
+            assert_eq!(v.grundy, Some(Nat::from(nimber)), "{h}x{w}");
+        }
+    }
+
+    /// The symmetry theorem decides even by even boards with no search, and answers boards
+    /// with a central domino by placing it.
+    #[test]
+    fn symmetric_boards_are_decided_by_the_strategy_of_copying() {
+        let even = Cram.read("......|......|......|......").unwrap();
+        let v = Cram.verdict(&even).unwrap();
+        assert_eq!(v.outcome, Outcome::P);
+        assert!(v.explanation.contains("symmetric through its centre"));
+        assert!(!v.explanation.contains("expanded"), "{}", v.explanation);
+        let odd = Cram.read(".....|.....").unwrap();
+        let mut v = Cram.verdict(&odd).unwrap();
+        assert_eq!(v.outcome, Outcome::N);
+        assert!(v.winning.any(|m| m.description == "c1-c2"));
+        // A 3x3 ring around a filled centre is symmetric with no domino on its image: lost.
+        assert_eq!(
+            Cram::symmetry(Cram.read("...|.#.|...").unwrap()[0]),
+            Symmetry::Lost
+        );
+        // With the centre empty, the theorem is silent.
+        assert_eq!(
+            Cram::symmetry(Cram.read("...|...|...").unwrap()[0]),
+            Symmetry::None
+        );
+    }
+
+    /// Normal forms: every mirror image and quarter turn of a region has the same one.
+    #[test]
+    fn images_share_one_normal_form() {
+        let grid = Grid { h: 4, w: 4 };
+        let f = Frame::new(grid);
+        for cells in [
+            0b0000_0110_0011_0001u64,
+            0b1000_1100_0100_0111,
+            0b0111_0010_0000_0000,
+        ] {
+            let forms: Vec<u64> = (0..8)
+                .map(|t| f.normal(grid.transform([cells], t).1[0]))
+                .collect();
+            assert!(forms.iter().all(|&x| x == forms[0]), "{forms:?}");
+        }
+    }
+
+    #[test]
+    fn bad_boards_are_refused_in_one_line() {
+        for bad in ["..|...", "..x", &".".repeat(65)] {
+            let e = Cram.read(bad).unwrap_err().to_string();
+            assert!(e.contains("cram board") && !e.contains('\n'), "{e}");
+        }
+    }
+}

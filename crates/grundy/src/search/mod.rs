@@ -1,0 +1,35 @@
+//! Search: who wins a position too large to value or to enumerate whole.
+//!
+//! The valuers elsewhere in the library settle every position below the one asked about.
+//! A search settles only what the question needs:
+//!
+//! - [`nimber`]: the nimber of one impartial position, split into components (their nimbers
+//!   XORed), each component asked only whether its nimber lies in the set its parent still
+//!   cares about, so that most of a component's options are never settled (Beling and
+//!   Rogalski's pruning); what is settled is kept in a [`table::Table`] under a normal form
+//!   shared by the position's symmetric images.
+//!
+//! A game takes part by saying how a component moves and splits ([`nimber::Splitting`]);
+//! the search knows no game.
+
+pub mod nimber;
+pub mod table;
+
+/// What a search did: shown by `grundy solve` and written in its JSON as `search`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Searched {
+    /// Positions whose moves were generated.
+    pub positions: u64,
+    /// Positions answered by the transposition table.
+    pub table_hits: u64,
+    /// Positions held in the table at the end.
+    pub table_entries: u64,
+    /// The memory the table takes, in bytes.
+    pub table_bytes: u64,
+    /// Entries that replaced another in a full table.
+    pub table_replaced: u64,
+    /// The deepest line searched, in moves.
+    pub depth: u32,
+    /// How long the search took, in milliseconds.
+    pub milliseconds: u64,
+}

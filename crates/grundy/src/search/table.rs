@@ -1,0 +1,181 @@
+//! A transposition table of bounded size: what a search has proved about positions, kept
+//! while memory allows and replaced, never grown past its bound, when it does not.
+//!
+//! Open addressing with linear probing: a position lives in the first free slot at or after
+//! its hash, looked for over at most [`PROBES`] slots (a few cache lines). The table
+//! starts small and doubles when it is half full (or a quarter full, when a new entry finds
+//! every slot it may use taken), while the next size fits the bound it was given; from then on, a new entry that finds the slots it may use all taken takes the place
+//! of the least valuable of them (the one whose position took the least work to settle, as
+//! the caller measures it). Nothing is ever removed, so an empty slot ends a look-up. Losing
+//! an entry loses time, never correctness: the search settles the position again.
+
+use std::hash::{BuildHasher, Hash};
+
+/// The slots a position may live in, from its hash on.
+const PROBES: usize = 16;
+
+/// What marks a slot as empty.
+const EMPTY: u8 = u8::MAX;
+
+/// One slot: a position, what is known of it (or [`EMPTY`]), and the work it took.
+#[derive(Clone, Copy)]
+struct Slot<K> {
+    key: K,
+    value: u8,
+    work: u8,
+}
+
+/// A bounded map from positions to small values (nimbers below 255, outcomes).
+pub struct Table<K> {
+    slots: Vec<Slot<K>>,
+    len: usize,
+    /// The most slots the table may hold (a power of two).
+    most: usize,
+    /// Entries that took another's place once the table was full.
+    pub replaced: u64,
+}
+
+impl<K: Copy + Eq + Hash + Default> Table<K> {
+    /// An empty table that will use at most about `bytes` of memory.
+    pub fn with_memory(bytes: u64) -> Self {
+        let per = std::mem::size_of::<Slot<K>>() as u64;
+        let most = (bytes / per).max(PROBES as u64);
+        // The largest power of two that fits.
+        let most = 1usize << (63 - most.leading_zeros()).min(40);
+        Table {
+            slots: Self::empty(most.min(1 << 12)),
+            len: 0,
+            most,
+            replaced: 0,
+        }
+    }
+
+    fn empty(n: usize) -> Vec<Slot<K>> {
+        let slot = Slot {
+            key: K::default(),
+            value: EMPTY,
+            work: 0,
+        };
+        vec![slot; n]
+    }
+
+    /// How many positions are held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no position is held.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The bytes the table takes now.
+    pub fn bytes(&self) -> u64 {
+        (self.slots.len() * std::mem::size_of::<Slot<K>>()) as u64
+    }
+
+    fn home(&self, key: &K) -> usize {
+        // Fx's low bits are weak: the product is mixed (the finalizer of SplitMix64).
+        let mut h = rustc_hash::FxBuildHasher.hash_one(key);
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^= h >> 31;
+        h as usize & (self.slots.len() - 1)
+    }
+
+    /// What is known of `key`, if it is held.
+    pub fn get(&self, key: &K) -> Option<u8> {
+        let mask = self.slots.len() - 1;
+        let home = self.home(key);
+        for j in 0..PROBES {
+            let s = &self.slots[(home + j) & mask];
+            if s.value == EMPTY {
+                return None;
+            }
+            if s.key == *key {
+                return Some(s.value);
+            }
+        }
+        None
+    }
+
+    /// Remembers `value` (below 255) for `key`; `work` (larger is more valuable) decides
+    /// which entry gives way when the table is full.
+    pub fn put(&mut self, key: K, value: u8, work: u8) {
+        debug_assert!(value != EMPTY);
+        if self.len * 2 >= self.slots.len() && self.slots.len() * 2 <= self.most {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let home = self.home(&key);
+        let mut weakest = home;
+        for j in 0..PROBES {
+            let i = (home + j) & mask;
+            let s = &mut self.slots[i];
+            if s.value == EMPTY {
+                *s = Slot { key, value, work };
+                self.len += 1;
+                return;
+            }
+            if s.key == key {
+                s.value = value;
+                s.work = s.work.max(work);
+                return;
+            }
+            if s.work < self.slots[weakest].work {
+                weakest = i;
+            }
+        }
+        if self.len * 4 >= self.slots.len() && self.slots.len() * 2 <= self.most {
+            // A long run of taken slots in a table a quarter full or more: room is made.
+            self.grow();
+            return self.put(key, value, work);
+        }
+        if self.slots[weakest].work > work {
+            // Everything it could replace was dearer than the newcomer: keep it.
+            return;
+        }
+        self.slots[weakest] = Slot { key, value, work };
+        self.replaced += 1;
+    }
+
+    fn grow(&mut self) {
+        let bigger = Self::empty(self.slots.len() * 2);
+        let old = std::mem::replace(&mut self.slots, bigger);
+        self.len = 0;
+        for s in old {
+            if s.value != EMPTY {
+                self.put(s.key, s.value, s.work);
+            }
+        }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holds_what_fits_and_replaces_the_cheapest_when_full() {
+        let mut t: Table<u64> = Table::with_memory(1 << 24);
+        for k in 0..10_000u64 {
+            t.put(k, (k % 200) as u8, 1);
+        }
+        assert_eq!(t.len(), 10_000);
+        assert!((0..10_000u64).all(|k| t.get(&k) == Some((k % 200) as u8)));
+        assert_eq!(t.get(&20_000), None);
+        assert!(t.bytes() <= 1 << 20, "half full at most: {}", t.bytes());
+        // Sixteen slots' worth of memory: sixteen entries, then replacement by work.
+        let mut small: Table<u64> = Table::with_memory(16 * 16);
+        for k in 0..16u64 {
+            small.put(k, 1, 5);
+        }
+        assert_eq!(small.len(), 16);
+        small.put(99, 2, 1);
+        assert_eq!(small.get(&99), None, "cheaper than all it would replace");
+        small.put(100, 3, 9);
+        assert_eq!(small.get(&100), Some(3));
+        assert_eq!(small.len(), 16);
+        assert_eq!(small.replaced, 1);
+        assert!(small.bytes() <= 16 * 16);
+    }
+}
