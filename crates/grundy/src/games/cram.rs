@@ -94,6 +94,8 @@ pub struct Frame {
     turns: u32,
     /// For each set of cells of a row (of at most `turns` cells), the same cells as a column.
     spread: Vec<u64>,
+    /// For each set of cells of a row, the row mirrored (for frames at most 16 wide).
+    reversed: Vec<u64>,
     /// Vertical moves from the centre outward, then horizontal ones: masks of the anchor
     /// cells (top or left cell of a domino), a band at a time.
     bands: [u64; 2],
@@ -118,9 +120,17 @@ impl Frame {
                     .fold(0, |m, c| m | 1 << (c * w))
             })
             .collect();
+        let reversed = if w <= 16 {
+            (0..1u64 << w)
+                .map(|r| r.reverse_bits() >> (64 - w))
+                .collect()
+        } else {
+            Vec::new()
+        };
         Frame {
             w,
             all,
+            reversed,
             row: if w == 64 { u64::MAX } else { (1 << w) - 1 },
             turns,
             spread,
@@ -252,7 +262,10 @@ impl Frame {
         let (mut tb, mut lr, mut both) = (0u64, 0u64, 0u64);
         for r in 0..h {
             let row = shr(p, r * w) & self.row;
-            let rev = row.reverse_bits() >> (64 - width);
+            let rev = match self.reversed.get(row as usize) {
+                Some(&r) => r >> (w - width),
+                None => row.reverse_bits() >> (64 - width),
+            };
             let down = (h - 1 - r) * w;
             tb |= row << down;
             lr |= rev << (r * w);
