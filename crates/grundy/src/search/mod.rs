@@ -13,6 +13,7 @@
 //! the search knows no game.
 
 pub mod nimber;
+pub mod outcome;
 pub mod table;
 
 /// What a search did: shown by `grundy solve` and written in its JSON as `search`.

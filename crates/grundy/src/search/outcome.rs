@@ -1,0 +1,113 @@
+//! Who wins a partizan position, by search, where its value is out of reach.
+//!
+//! A position's value answers every question about it, but valuing a large board means
+//! valuing every region it can come to. Who wins needs less: whether the player to move has
+//! a move after which the other loses (negamax over two booleans), with every answer kept in
+//! a [`Table`] for each player, moves tried in the order the game finds most promising, and
+//! a game's own bound deciding a position without search where it can (Domineering's safe
+//! moves: N. Bullock, "Domineering: solving large combinatorial search spaces", ICGA
+//! Journal 25 (2002)).
+
+use super::table::Table;
+use super::Searched;
+use crate::GameError;
+use std::hash::Hash;
+use std::time::Instant;
+
+/// A partizan game as a search sees it: positions, moves, and a bound.
+pub trait Partizan {
+    /// A position (a whole board), in a form whose equal values are equal positions.
+    type Pos: Copy + Eq + Hash + Default + std::fmt::Debug;
+
+    /// The positions `left` (or Right) can move to, most promising first.
+    fn moves(&self, p: Self::Pos, left: bool, out: &mut Vec<Self::Pos>);
+
+    /// Whether the player to move (`left` or Right) wins, when the game can tell without
+    /// a search; `None` (the default) to search.
+    fn decided(&self, _p: Self::Pos, _left: bool) -> Option<bool> {
+        None
+    }
+
+    /// How much work a position is (its empty cells): a full table keeps the larger.
+    fn size(&self, p: Self::Pos) -> u32;
+}
+
+/// An outcome search over one game, with a table for each player to move.
+pub struct Search<R: Partizan> {
+    rules: R,
+    tables: [Table<R::Pos>; 2],
+    stats: Searched,
+    depth: u32,
+    started: Instant,
+}
+
+impl<R: Partizan> Search<R> {
+    /// A search of `rules` whose tables use at most about `memory` bytes.
+    pub fn new(rules: R, memory: u64) -> Self {
+        Search {
+            rules,
+            tables: [
+                Table::with_memory(memory / 2),
+                Table::with_memory(memory / 2),
+            ],
+            stats: Searched::default(),
+            depth: 0,
+            started: Instant::now(),
+        }
+    }
+
+    /// The rules searched.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// What the search has done so far.
+    pub fn searched(&self) -> Searched {
+        Searched {
+            table_entries: self.tables.iter().map(|t| t.len() as u64).sum(),
+            table_replaced: self.tables.iter().map(|t| t.replaced).sum(),
+            table_bytes: self.tables.iter().map(|t| t.bytes()).sum(),
+            milliseconds: self.started.elapsed().as_millis() as u64,
+            ..self.stats
+        }
+    }
+
+    /// Whether the player to move (`left`, or Right) wins from `p`.
+    pub fn wins(&mut self, p: R::Pos, left: bool) -> Result<bool, GameError> {
+        if let Some(w) = self.rules.decided(p, left) {
+            return Ok(w);
+        }
+        let t = usize::from(left);
+        if let Some(w) = self.tables[t].get(&p) {
+            self.stats.table_hits += 1;
+            return Ok(w == 1);
+        }
+        self.stats.positions += 1;
+        if self.stats.positions % 4096 == 0 {
+            crate::budget::check()?;
+            crate::budget::report("positions searched", self.stats.positions, None);
+        }
+        self.depth += 1;
+        self.stats.depth = self.stats.depth.max(self.depth);
+        let mut moves = Vec::new();
+        self.rules.moves(p, left, &mut moves);
+        let mut win = false;
+        for m in moves {
+            match self.wins(m, !left) {
+                Ok(false) => {
+                    win = true;
+                    break;
+                }
+                Ok(true) => {}
+                Err(e) => {
+                    self.depth -= 1;
+                    return Err(e);
+                }
+            }
+        }
+        self.depth -= 1;
+        let work = self.rules.size(p).min(254) as u8;
+        self.tables[t].put(p, u8::from(win), work);
+        Ok(win)
+    }
+}
