@@ -82,6 +82,9 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     ),
     ("parity-split 1 1", "P", "0", ""),
     ("parity-split 3", "N", "1", "[1,2]"),
+    ("cram ....|....|....", "N", "1", "[\"#...|#...|....\"]"),
+    ("cram ....|....", "P", "0", ""),
+    ("cram .....|.....|.....|.....|.....", "P", "0", ""),
 ];
 
 #[test]
@@ -175,6 +178,31 @@ fn huge_integers_are_exact_json_integers() {
             "{pos}"
         );
     }
+}
+
+/// A board answered by search says what was searched, as new fields beside the old ones; a
+/// board decided by a theorem, and a game with a closed form, have none.
+#[test]
+fn searched_answers_say_what_was_searched() {
+    let cram = solve_json("cram .......|.......|.......|.......");
+    assert_eq!(cram["grundy"], json!(3));
+    assert!(cram["search"]["positions"].as_u64().unwrap() > 0);
+    assert!(cram["search"]["milliseconds"].is_u64());
+    assert!(cram["search"]["depth"].as_u64().unwrap() > 0);
+    let even = solve_json("cram ......|......");
+    assert_eq!(even["outcome"], json!("P"));
+    assert!(even.get("search").is_none());
+    // Domineering on 5x6 is worth -3/2 (Right wins whoever starts): past 24 empty cells,
+    // solve searches instead of valuing.
+    let dom = solve_json("domineering ......|......|......|......|......");
+    assert_eq!(dom["outcome"], json!("R"));
+    assert!(dom["search"]["positions"].as_u64().unwrap() > 0);
+    assert!(dom["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["player"] == "Right"));
+    assert!(solve_json("nim 3 4 5").get("search").is_none());
 }
 
 #[test]

@@ -115,6 +115,27 @@ pub struct Verdict<'a, P> {
     pub partial: bool,
     /// Why: the theorem applied to this position.
     pub explanation: String,
+    /// What a search did to find the answer, where one was made ([`crate::search`]).
+    pub search: Option<Searched>,
+}
+
+/// What a search did: shown by `grundy solve` and written in its JSON as `search`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Searched {
+    /// Positions whose moves were generated.
+    pub positions: u64,
+    /// Positions answered by the transposition table.
+    pub table_hits: u64,
+    /// Positions held in the table at the end.
+    pub table_entries: u64,
+    /// The memory the table takes, in bytes.
+    pub table_bytes: u64,
+    /// Entries that replaced another in a full table.
+    pub table_replaced: u64,
+    /// The deepest line searched, in moves.
+    pub depth: u32,
+    /// How long the search took, in milliseconds.
+    pub milliseconds: u64,
 }
 
 /// One option a game was built with, as its command line writes it.
@@ -251,6 +272,10 @@ pub struct Analysis {
     /// For a sum of games (`game` is `sum`), each component's own answer; absent for one game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub components: Option<Vec<Analysis>>,
+    /// What a search did to find the answer (positions, depth, table, milliseconds), where
+    /// one was made ([`crate::search`]); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<Searched>,
 }
 
 impl Analysis {

@@ -153,6 +153,7 @@ impl<G: Notation> Ruleset for BySearch<G> {
             }
         );
         Ok(Verdict {
+            search: None,
             outcome: Outcome::from_win(wins),
             grundy: grundy.map(Nat::from),
             winning: Box::new(winning.into_iter()),

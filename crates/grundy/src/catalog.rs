@@ -139,6 +139,7 @@ pub trait Ruleset {
             explanation: verdict.explanation,
             remoteness: None,
             components: None,
+            search: verdict.search,
         })
     }
 

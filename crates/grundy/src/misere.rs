@@ -405,6 +405,7 @@ impl DynGame for MisereGame {
             // A sum's components, each played alone by the misère rule (as a normal-play
             // sum lists each component's own analysis).
             components: self.inner.misere_components(args, max_moves)?,
+            search: None,
         })
     }
 

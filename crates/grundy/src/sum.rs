@@ -592,6 +592,7 @@ impl DynGame for SumGame {
             explanation: d.explanation,
             remoteness: None,
             components: Some(components),
+            search: None,
         })
     }
 

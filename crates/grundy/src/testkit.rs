@@ -450,6 +450,7 @@ mod tests {
             let v = crate::games::nim::Nim { misere: false }.verdict(p).unwrap();
             let moves: Vec<_> = v.winning.flat_map(|m| [m.clone(), m]).collect();
             crate::Verdict {
+                search: None,
                 outcome: v.outcome,
                 grundy: v.grundy,
                 winning: Box::new(moves.into_iter()),
@@ -472,6 +473,7 @@ mod tests {
     fn a_wrong_answer_is_caught() {
         // Nim that claims every position is lost.
         let liar = NimWith(|_| crate::Verdict {
+            search: None,
             outcome: Outcome::P,
             grundy: Some(Nat::from(0u32)),
             winning: Box::new(std::iter::empty()),

@@ -243,6 +243,7 @@ impl Ruleset for Bash {
                 vec![]
             };
             return Ok(Verdict {
+                search: None,
                 partial: false,
                 outcome: Outcome::from_win(wins),
                 grundy: Some(r),
@@ -252,6 +253,7 @@ impl Ruleset for Bash {
         }
         if p.n.is_zero() {
             return Ok(Verdict {
+                search: None,
                 partial: false,
                 outcome: Outcome::N,
                 grundy: None,
@@ -280,6 +282,7 @@ impl Ruleset for Bash {
             vec![]
         };
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(wins),
             grundy: None,

@@ -120,6 +120,7 @@ impl Ruleset for Circle {
             CirclePos::Rows(rows) => {
                 let v = self.kayles.verdict(rows)?;
                 return Ok(Verdict {
+                    search: None,
                     partial: v.partial,
                     outcome: v.outcome,
                     grundy: v.grundy,
@@ -160,6 +161,7 @@ impl Ruleset for Circle {
             )
         };
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(g != 0),
             grundy: Some(Nat::from(g)),

@@ -536,6 +536,7 @@ impl Ruleset for Cram {
         }
         let outcome = if g == 0 { Outcome::P } else { Outcome::N };
         Ok(Verdict {
+            search: (searched.positions > 0).then_some(searched),
             outcome,
             grundy: Some(Nat::from(g)),
             winning: Box::new(winning.into_iter()),

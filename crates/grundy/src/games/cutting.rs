@@ -231,6 +231,7 @@ impl Ruleset for Cutting {
     fn verdict(&self, papers: &Vec<Paper>) -> Result<Verdict<'_, Vec<Paper>>, GameError> {
         if has_unit(papers) {
             return Ok(Verdict {
+                search: None,
                 partial: false,
                 outcome: Outcome::P,
                 grundy: None,
@@ -254,6 +255,7 @@ impl Ruleset for Cutting {
                 )
             });
             return Ok(Verdict {
+                search: None,
                 partial: false,
                 outcome: Outcome::N,
                 grundy: None,
@@ -277,6 +279,7 @@ impl Ruleset for Cutting {
             "there is no paper",
         );
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(x != 0),
             grundy: Some(Nat::from(x)),

@@ -258,6 +258,7 @@ impl Ruleset for Euclid {
             )
         };
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(!g.is_zero()),
             grundy: Some(g),

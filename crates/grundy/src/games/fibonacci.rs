@@ -509,6 +509,7 @@ impl Ruleset for Fibonacci {
             )
         };
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(win),
             grundy: small_grundy(p).map(Nat::from),

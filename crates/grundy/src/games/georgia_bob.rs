@@ -128,6 +128,7 @@ impl Ruleset for GeorgiaBob {
             v.grundy.clone().unwrap_or_default()
         );
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: v.outcome,
             grundy: v.grundy,

@@ -162,6 +162,7 @@ where
     let heaps = heaps.to_vec();
     let winning = (0..n).flat_map(move |i| options(heaps.clone(), i, &values[i] ^ &target));
     Verdict {
+        search: None,
         partial: false,
         outcome: Outcome::from_win(!x.is_zero()),
         grundy: Some(x),

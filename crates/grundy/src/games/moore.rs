@@ -319,6 +319,7 @@ impl Ruleset for Moore {
         let many =
             heaps.iter().filter(|h| !h.is_zero()).count() > MAX_CHANGED && self.k > MAX_CHANGED;
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(!lost),
             grundy: small_grundy(self, heaps).map(Nat::from),

@@ -146,6 +146,7 @@ impl Ruleset for Nim {
         );
         let winning = nim_moves(heaps.clone(), x);
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(wins),
             grundy: (!self.misere).then(|| xor_all(heaps)),
@@ -222,6 +223,7 @@ fn misere_small(heaps: &[Nat]) -> Verdict<'static, Vec<Nat>> {
         vec![]
     };
     Verdict {
+        search: None,
         partial: false,
         outcome: Outcome::from_win(wins),
         grundy: None,
@@ -246,6 +248,7 @@ fn misere_one_big(heaps: &[Nat]) -> Verdict<'static, Vec<Nat>> {
     let d = &heaps[i] - &target;
     let m = Move::new(with_heap(heaps, i, target.clone()), take(&d, i));
     Verdict {
+        search: None,
         partial: false,
         outcome: Outcome::N,
         grundy: None,

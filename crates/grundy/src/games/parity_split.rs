@@ -159,6 +159,7 @@ impl Ruleset for ParitySplit {
             Box::new(std::iter::empty())
         };
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(win),
             grundy: Some(Nat::from(u32::from(win))),

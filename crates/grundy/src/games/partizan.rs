@@ -310,6 +310,7 @@ impl<R: Parts> Game<R> {
         let s = oracle.searched();
         let says = |w: bool| if w { "wins" } else { "loses" };
         Ok(Verdict {
+            search: Some(s),
             outcome,
             grundy: None,
             winning: Box::new(winning.into_iter()),
@@ -453,6 +454,7 @@ impl<R: Parts> Ruleset for Game<R> {
             Ok((outcome, values.universe.show(g), winning))
         })?;
         Ok(Verdict {
+            search: None,
             outcome,
             grundy: None,
             winning: Box::new(winning.into_iter()),

@@ -275,6 +275,7 @@ impl Ruleset for PartizanSubtraction {
             None => String::new(),
         };
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome,
             grundy: None,

@@ -130,6 +130,7 @@ impl Ruleset for Staircase {
             }
         );
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(!x.is_zero()),
             grundy: Some(x),

@@ -100,6 +100,7 @@ impl Ruleset for Thanos {
             Box::new(winning_moves(piles.clone(), m, half + 1 - k))
         };
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(!lost),
             grundy: small_grundy(self, piles).map(Nat::from),

@@ -184,6 +184,7 @@ impl Ruleset for Wythoff {
             }
         }
         Ok(Verdict {
+            search: None,
             partial: false,
             outcome: Outcome::from_win(!lost),
             grundy: self.small_grundy(a, b).map(Nat::from),

@@ -16,21 +16,4 @@ pub mod nimber;
 pub mod outcome;
 pub mod table;
 
-/// What a search did: shown by `grundy solve` and written in its JSON as `search`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Searched {
-    /// Positions whose moves were generated.
-    pub positions: u64,
-    /// Positions answered by the transposition table.
-    pub table_hits: u64,
-    /// Positions held in the table at the end.
-    pub table_entries: u64,
-    /// The memory the table takes, in bytes.
-    pub table_bytes: u64,
-    /// Entries that replaced another in a full table.
-    pub table_replaced: u64,
-    /// The deepest line searched, in moves.
-    pub depth: u32,
-    /// How long the search took, in milliseconds.
-    pub milliseconds: u64,
-}
+pub use crate::analysis::Searched;
