@@ -13,7 +13,7 @@
 //! such domino (the central one, when one side is odd and the other even) the first player
 //! places it and then answers each domino with its image.
 
-use super::partizan::Grid;
+use super::partizan::{shl, shr, Edges, Grid};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::{Entry, PositionSpec};
@@ -71,20 +71,12 @@ pub type Board = (Grid, u64);
 /// How a position is written when no board is left.
 const EMPTY: &str = "0";
 
-/// `x >> k`, 0 when every bit is shifted out.
-fn shr(x: u64, k: u32) -> u64 {
-    x.checked_shr(k).unwrap_or(0)
-}
-
-/// `x << k`, 0 when every bit is shifted out.
-fn shl(x: u64, k: u32) -> u64 {
-    x.checked_shl(k).unwrap_or(0)
-}
-
 /// The board a search runs on: regions are its subsets, moved to its top left corner.
 #[derive(Clone, Debug)]
 pub struct Frame {
     w: u32,
+    /// The masks a flood needs.
+    edges: Edges,
     all: u64,
     not_first: u64,
     not_last: u64,
@@ -120,15 +112,10 @@ impl Frame {
                     .fold(0, |m, c| m | 1 << (c * w))
             })
             .collect();
-        let reversed = if w <= 16 {
-            (0..1u64 << w)
-                .map(|r| r.reverse_bits() >> (64 - w))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let reversed = grid.mirror_table();
         Frame {
             w,
+            edges: grid.edges(),
             all,
             reversed,
             row: if w == 64 { u64::MAX } else { (1 << w) - 1 },
@@ -141,22 +128,11 @@ impl Frame {
     }
 
     fn neighbours(&self, cells: u64) -> u64 {
-        (shr(cells, self.w)
-            | shl(cells, self.w)
-            | (cells & self.not_first) >> 1
-            | (cells & self.not_last) << 1)
-            & self.all
+        self.edges.neighbours(cells)
     }
 
     fn flood(&self, cells: u64, seed: u64) -> u64 {
-        let mut region = seed & cells;
-        loop {
-            let grown = (region | self.neighbours(region)) & cells;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
+        self.edges.flood(cells, seed)
     }
 
     /// Top cells of vertical dominoes that fit in `p`.

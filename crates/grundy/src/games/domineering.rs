@@ -1,6 +1,6 @@
 //! Domineering: players place dominoes on a board, Left upright, Right flat.
 
-use super::partizan::{Game, Grid, OnMove, Oracle, Parts};
+use super::partizan::{shl, shr, Game, Grid, OnMove, Oracle, Parts};
 use crate::analysis::Player;
 use crate::catalog::GameInfo;
 use crate::registry::{Entry, PositionSpec};
@@ -187,29 +187,13 @@ pub struct Bitboard {
     reversed: Vec<u64>,
 }
 
-/// `x >> k`, 0 when every bit is shifted out.
-fn shr(x: u64, k: u32) -> u64 {
-    x.checked_shr(k).unwrap_or(0)
-}
-
-/// `x << k`, 0 when every bit is shifted out.
-fn shl(x: u64, k: u32) -> u64 {
-    x.checked_shl(k).unwrap_or(0)
-}
-
 impl Bitboard {
     /// The board of `grid`'s size.
     pub fn new(grid: Grid) -> Bitboard {
         let (w, h) = (u32::from(grid.w), u32::from(grid.h));
         let all = grid.all();
         let first = grid.column(0);
-        let reversed = if w <= 16 {
-            (0..1u64 << w)
-                .map(|r| r.reverse_bits() >> (64 - w))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let reversed = grid.mirror_table();
         Bitboard {
             w,
             h,

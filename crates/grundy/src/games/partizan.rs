@@ -583,13 +583,26 @@ impl Grid {
     }
 
     /// The masks a flood needs, found once for many floods on this board.
-    fn edges(self) -> Edges {
+    pub(crate) fn edges(self) -> Edges {
         Edges {
             w: u32::from(self.w),
             all: self.all(),
             not_first: !self.column(0),
             not_last: !self.column(self.w - 1),
         }
+    }
+
+    /// For each set of cells of one row (as the row's bits), the same cells mirrored
+    /// left–right; empty for a board wider than 16 (the table would be too large), where
+    /// `u64::reverse_bits` serves instead.
+    pub(crate) fn mirror_table(self) -> Vec<u64> {
+        let w = u32::from(self.w);
+        if w > 16 {
+            return Vec::new();
+        }
+        (0..1u64 << w)
+            .map(|r| r.reverse_bits() >> (64 - w))
+            .collect()
     }
 
     /// The cells of column `c`.
@@ -730,10 +743,20 @@ impl Grid {
     }
 }
 
+/// `x >> k`, 0 when every bit is shifted out (a board 64 cells wide shifts by 64).
+pub(crate) fn shr(x: u64, k: u32) -> u64 {
+    x.checked_shr(k).unwrap_or(0)
+}
+
+/// `x << k`, 0 when every bit is shifted out.
+pub(crate) fn shl(x: u64, k: u32) -> u64 {
+    x.checked_shl(k).unwrap_or(0)
+}
+
 /// A board's width and the masks of its cells, of all but its first column and of all but its
 /// last, for floods.
-#[derive(Clone, Copy)]
-struct Edges {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Edges {
     w: u32,
     all: u64,
     not_first: u64,
@@ -741,15 +764,16 @@ struct Edges {
 }
 
 impl Edges {
-    fn neighbours(self, cells: u64) -> u64 {
-        let up = cells >> self.w;
-        let down = cells << self.w;
+    pub(crate) fn neighbours(self, cells: u64) -> u64 {
+        // A board 64 cells wide has no cell above another.
+        let up = shr(cells, self.w);
+        let down = shl(cells, self.w);
         let left = (cells & self.not_first) >> 1;
         let right = (cells & self.not_last) << 1;
         (up | down | left | right) & self.all
     }
 
-    fn flood(self, cells: u64, seed: u64) -> u64 {
+    pub(crate) fn flood(self, cells: u64, seed: u64) -> u64 {
         let mut region = seed & cells;
         loop {
             let grown = (region | self.neighbours(region)) & cells;
