@@ -68,6 +68,10 @@ pub struct Cram;
 /// A board: its size and its empty cells.
 pub type Board = (Grid, u64);
 
+/// The most cells of a board that `grundy table` (and a map) searches: such boards take
+/// milliseconds (5x6 and 6x5 the most).
+pub const TABLE_CELLS: u64 = 30;
+
 /// How a position is written when no board is left.
 const EMPTY: &str = "0";
 
@@ -547,7 +551,11 @@ impl Ruleset for Cram {
         let [h, w] = coords else {
             return Ok(None);
         };
-        if *h == 0 || *w == 0 || h * w > 64 {
+        // Boards of more cells than TABLE_CELLS take seconds to hours to search (5x7 a
+        // second, 7x9 hours): a table (and a map, which asks for many) leaves them blank,
+        // but for even by even boards, decided at once by symmetry.
+        let even = h % 2 == 0 && w % 2 == 0;
+        if *h == 0 || *w == 0 || h * w > 64 || (h * w > TABLE_CELLS && !even) {
             return Ok(None);
         }
         let grid = Grid {
@@ -555,6 +563,25 @@ impl Ruleset for Cram {
             w: *w as u8,
         };
         Ok(Some(vec![(grid, grid.all())]))
+    }
+
+    fn outcome(&self, position: &Self::Pos) -> Result<Outcome, GameError> {
+        // Who wins needs the nimbers only, not the winning moves.
+        let mut g = 0;
+        for &board in position {
+            g ^= match Cram::symmetry(board) {
+                Symmetry::Lost => 0,
+                Symmetry::Central(_) => {
+                    return Ok(if position.len() == 1 {
+                        Outcome::N
+                    } else {
+                        self.verdict(position)?.outcome
+                    })
+                }
+                Symmetry::None => board_nimber(&Frame::new(board.0), board)?.0,
+            };
+        }
+        Ok(if g == 0 { Outcome::P } else { Outcome::N })
     }
 
     fn options(&self, position: &Self::Pos) -> Result<Vec<Self::Pos>, GameError> {
@@ -759,6 +786,28 @@ mod tests {
             let v = Cram.verdict(&p).unwrap();
             assert_eq!(v.grundy, Some(Nat::from(nimber)), "{h}x{w}");
         }
+    }
+
+    /// Tables search boards of at most TABLE_CELLS cells (and even by even ones, decided by
+    /// symmetry) and leave the rest blank, so that a map never starts an hours-long search;
+    /// outcomes alone agree with the verdict's.
+    #[test]
+    fn tables_cover_what_is_answered_at_once() {
+        assert!(Cram.table_position(&[5, 6]).unwrap().is_some());
+        assert!(Cram.table_position(&[5, 7]).unwrap().is_none());
+        assert!(Cram.table_position(&[8, 8]).unwrap().is_some());
+        assert!(Cram.table_position(&[1, 65]).unwrap().is_none());
+        for h in 1..=5u64 {
+            for w in 1..=6u64 {
+                let p = Cram.table_position(&[h, w]).unwrap().unwrap();
+                assert_eq!(Cram.outcome(&p).unwrap(), Cram.verdict(&p).unwrap().outcome);
+            }
+        }
+        let sum = Cram.read("..... .....|.....").unwrap();
+        assert_eq!(
+            Cram.outcome(&sum).unwrap(),
+            Cram.verdict(&sum).unwrap().outcome
+        );
     }
 
     /// The symmetry theorem decides even by even boards with no search, and answers boards
