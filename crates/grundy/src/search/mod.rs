@@ -9,8 +9,12 @@
 //!   Rogalski's pruning); what is settled is kept in a [`table::Table`] under a normal form
 //!   shared by the position's symmetric images.
 //!
-//! A game takes part by saying how a component moves and splits ([`nimber::Splitting`]);
-//! the search knows no game.
+//! - [`outcome`]: who wins a partizan board, each player first: negamax over two booleans
+//!   with a table for each player to move, moves tried best first, and a game's own bound
+//!   deciding a position early.
+//!
+//! A game takes part by saying how a component moves and splits ([`nimber::Splitting`]), or
+//! how a board moves and what bounds it ([`outcome::Partizan`]); the searches know no game.
 
 pub mod nimber;
 pub mod outcome;

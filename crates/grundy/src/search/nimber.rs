@@ -4,7 +4,7 @@
 //!
 //! A position is a sum of components, and its nimber the XOR of theirs (Sprague–Grundy). A
 //! component's nimber is the mex of its options' nimbers; but a parent seldom needs it
-//! exactly: it needs only to know whether it lies in a small set `R`. [`Search::in_set`]
+//! exactly: it needs only to know whether it lies in a small set `R`. `Search::in_set`
 //! answers that question, settling as few options as it can:
 //!
 //! Let `n` be the number of options and `C` a set of candidates, first `{0, …, n}` (a mex of

@@ -2,7 +2,7 @@
 //! while memory allows and replaced, never grown past its bound, when it does not.
 //!
 //! Open addressing with linear probing: a position lives in the first free slot at or after
-//! its hash, looked for over at most [`PROBES`] slots (a few cache lines). The table
+//! its hash, looked for over at most `PROBES` slots (a few cache lines). The table
 //! starts small and doubles when it is half full (or a quarter full, when a new entry finds
 //! every slot it may use taken), while the next size fits the bound it was given; from then on, a new entry that finds the slots it may use all taken takes the place
 //! of the least valuable of them (the one whose position took the least work to settle, as
