@@ -41,11 +41,12 @@ pub static INFO: GameInfo = GameInfo {
              searched: each region asked only whether its nimber lies in the set its parent \
              still needs (Beling and Rogalski's pruning), mirror images and quarter turns \
              searched once.",
-    source: "M. Gardner, Mathematical Games, Scientific American 230 (Feb. 1974) (Cram); \
-             Winning Ways, ch. 3 (Crosscram, Dots-and-Boxes' relatives); P. Beling and \
-             M. Rogalski, On pruning search trees of impartial games, Artificial \
-             Intelligence 283 (2020) 103262; M. Schneider, Das Spiel Juvavum (2009) and \
-             J.-P. Lemoine and S. Viennot (Glop) for the nimbers of boards up to 5x7.",
+    source: "M. Gardner, Mathematical Games, Scientific American 230 (February 1974), \
+             where Cram is named; P. Beling and M. Rogalski, On pruning search trees of \
+             impartial games, Artificial Intelligence 283 (2020) 103262 (the search, and the \
+             nimbers of boards up to 7x9 and 15x4); J.-P. Lemoine and S. Viennot, Nimbers \
+             are inevitable, Theoretical Computer Science 462 (2012) (the smaller boards, \
+             with Glop).",
 };
 
 /// The registry's entry.
