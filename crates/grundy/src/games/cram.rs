@@ -356,8 +356,7 @@ impl Cram {
             (1, 1) => {
                 // The centre cell is its own image: a domino on it overlaps its image.
                 let centre = grid.bit(h / 2, w / 2);
-                let f = Frame::new(grid);
-                if cells & centre != 0 && f.neighbours(centre) & cells != 0 {
+                if cells & centre != 0 && grid.neighbours(centre) & cells != 0 {
                     Symmetry::None
                 } else {
                     Symmetry::Lost
@@ -422,6 +421,15 @@ fn board_nimber<'f>(
         v ^= search.component(p, matches!(s, Symmetry::Central(_)))?;
     }
     Ok((v, s, search))
+}
+
+/// The nimber of a position (the XOR of its boards'), no move of it searched.
+fn nimber(position: &[Board]) -> Result<u8, GameError> {
+    let mut g = 0;
+    for &board in position {
+        g ^= board_nimber(&Frame::new(board.0), board)?.0;
+    }
+    Ok(g)
 }
 
 /// The memory a search's table may take: half of what the computation may plan to store.
@@ -528,16 +536,11 @@ impl Ruleset for Cram {
 
     fn report(&self, position: &Self::Pos) -> Option<Result<crate::cgt::Report, GameError>> {
         // The nimber alone: no move is searched.
-        let nimber = || {
-            let mut g = 0;
-            for &board in position {
-                g ^= board_nimber(&Frame::new(board.0), board)?.0;
-            }
+        Some(nimber(position).and_then(|g| {
             let mut u = crate::cgt::Universe::new();
             let v = u.nimber(u32::from(g));
             u.report(v)
-        };
-        Some(nimber())
+        }))
     }
 
     fn table_shape(&self) -> Option<TableShape> {
@@ -567,22 +570,18 @@ impl Ruleset for Cram {
     }
 
     fn outcome(&self, position: &Self::Pos) -> Result<Outcome, GameError> {
-        // Who wins needs the nimbers only, not the winning moves.
-        let mut g = 0;
-        for &board in position {
-            g ^= match Cram::symmetry(board) {
-                Symmetry::Lost => 0,
-                Symmetry::Central(_) => {
-                    return Ok(if position.len() == 1 {
-                        Outcome::N
-                    } else {
-                        self.verdict(position)?.outcome
-                    })
-                }
-                Symmetry::None => board_nimber(&Frame::new(board.0), board)?.0,
-            };
+        // Who wins needs the nimbers only, not the winning moves; one board with a central
+        // domino is won by placing it.
+        if let [board] = position[..] {
+            if matches!(Cram::symmetry(board), Symmetry::Central(_)) {
+                return Ok(Outcome::N);
+            }
         }
-        Ok(if g == 0 { Outcome::P } else { Outcome::N })
+        Ok(if nimber(position)? == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
     }
 
     fn options(&self, position: &Self::Pos) -> Result<Vec<Self::Pos>, GameError> {

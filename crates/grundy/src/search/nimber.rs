@@ -231,16 +231,17 @@ impl<'r, R: Splitting> Search<'r, R> {
             return Ok(target == 0);
         };
         parts.swap(0, hardest);
-        let mut x = 0;
-        for &p in &parts[1..] {
-            x ^= self
-                .in_set(p, Set::MAX)?
-                .expect("every nimber is in the whole set");
-        }
-        let want = 1 << (target ^ x);
+        let whole = Opt {
+            start: 0,
+            end: parts.len(),
+            xor: 0,
+            weight: 0,
+        };
+        let o = self.settle_others(&mut parts, whole)?;
+        let want = 1 << (target ^ o.xor);
         Ok(self
             .in_set(parts[0], want)?
-            .is_some_and(|v| v ^ x == target))
+            .is_some_and(|v| v ^ o.xor == target))
     }
 
     fn nimber_fits(&self, v: u32) -> Result<u8, GameError> {
