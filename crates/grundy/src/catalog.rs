@@ -109,6 +109,18 @@ pub trait Ruleset {
     /// Who wins, the Grundy value, every winning move and why.
     fn verdict(&self, position: &Self::Pos) -> Result<Verdict<'_, Self::Pos>, GameError>;
 
+    /// [`Ruleset::verdict`] for an answer that lists at most `max_moves` winning moves: a
+    /// game whose every winning move costs a search finds only the first `max_moves + 1`
+    /// (one more, so that the answer can say the list goes on), and none for `0`. The
+    /// default finds them all.
+    fn verdict_up_to(
+        &self,
+        position: &Self::Pos,
+        _max_moves: usize,
+    ) -> Result<Verdict<'_, Self::Pos>, GameError> {
+        self.verdict(position)
+    }
+
     /// The whole answer for a typed position: who wins, the Grundy value, at most `max_moves`
     /// winning moves (each reached position once) and why — what `grundy solve` prints, with
     /// no string parsing on the way.
@@ -126,7 +138,7 @@ pub trait Ruleset {
     where
         Self: Sized,
     {
-        let verdict = self.verdict(position)?;
+        let verdict = self.verdict_up_to(position, max_moves)?;
         let (winning_moves, truncated) = collect_moves(self, verdict.winning, max_moves);
         Ok(Analysis {
             game: self.game_name(),
@@ -606,7 +618,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         }
         let args: Vec<&str> = line.split_whitespace().collect();
         let p = self.parse(&args)?;
-        let verdict = self.verdict(&p)?;
+        let verdict = self.verdict_up_to(&p, max_moves)?;
         // What `answer` lists, but only the first move is written out: the others are
         // counted, each dropped as soon as it is seen, so a position of 10^5 heaps costs a
         // few copies of itself, not a hundred.

@@ -165,8 +165,11 @@ struct BoardOracle {
 impl Oracle<Board> for BoardOracle {
     fn wins(&mut self, &(grid, empty): &Board, player: Player) -> Result<bool, GameError> {
         debug_assert_eq!(grid, self.grid);
-        let p = self.search.rules().normal(empty);
-        self.search.wins(p, player == Player::Left)
+        self.search.wins(empty, player == Player::Left)
+    }
+
+    fn known(&self, &(_, empty): &Board, player: Player) -> Option<bool> {
+        self.search.known(empty, player == Player::Left)
     }
 
     fn searched(&self) -> crate::search::Searched {
@@ -455,10 +458,14 @@ impl Partizan for Bitboard {
                 (c.most_right + c.safe_right) as i32 - (c.most_left + c.safe_left) as i32
             };
             let place = self.place(a.trailing_zeros(), left);
-            scored.push((score * 64 + place, self.normal(q)));
+            scored.push((score * 64 + place, q));
         }
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         out.extend(scored.into_iter().map(|(_, q)| q));
+    }
+
+    fn key(&self, p: u64) -> u64 {
+        self.normal(p)
     }
 
     fn decided(&self, p: u64, left: bool) -> Option<bool> {
@@ -468,11 +475,15 @@ impl Partizan for Bitboard {
             (self.horizontal(p), self.vertical(p))
         };
         if mine == 0 {
-            return Some(false);
+            Some(false)
+        } else if theirs == 0 {
+            Some(true)
+        } else {
+            None
         }
-        if theirs == 0 {
-            return Some(true);
-        }
+    }
+
+    fn bound(&self, p: u64, left: bool) -> Option<bool> {
         // What each player is sure of against the most dominoes the other could place.
         let (most_mine, most_theirs) = if left {
             (self.upright(p), self.flat(p))
@@ -597,10 +608,9 @@ mod tests {
             let mut search = Search::new(Bitboard::new(grid), 1 << 24);
             for (p, want) in truth.iter().enumerate() {
                 let p = p as u64;
-                let q = search.rules().normal(p);
                 let got = [
-                    search.wins(q, true).unwrap(),
-                    search.wins(q, false).unwrap(),
+                    search.wins(p, true).unwrap(),
+                    search.wins(p, false).unwrap(),
                 ];
                 assert_eq!(
                     &got,
@@ -638,6 +648,27 @@ mod tests {
                 m.description
             );
         }
+    }
+
+    /// An answer that lists one winning move searches for two (to say the list goes on), not
+    /// for all of them; both are winning moves.
+    #[test]
+    fn a_short_list_of_winning_moves_searches_only_what_it_lists() {
+        let game = Game::new(Domineering);
+        let p = game.read("......|......|......|......|......").unwrap();
+        let all = game.verdict(&p).unwrap().winning.count();
+        let v = game.verdict_up_to(&p, 1).unwrap();
+        let moves: Vec<_> = v.winning.collect();
+        assert!(all > 2, "{all}");
+        assert_eq!(moves.len(), 2);
+        let mut search = Search::new(Bitboard::new(Grid { h: 5, w: 6 }), 1 << 24);
+        for m in moves {
+            let left = m.player == Some(Player::Left);
+            assert!(!search.wins(m.to[0].1, !left).unwrap(), "{}", m.description);
+        }
+        let a = game.answer(&p, 1).unwrap();
+        assert_eq!(a.winning_moves.len(), 1);
+        assert!(a.winning_moves_truncated);
     }
 
     /// Published values: Winning Ways ch. 2 (1×2, 2×2), CGSuite's test suite (4×4).

@@ -89,6 +89,11 @@ pub trait Parts: Send + Sync + 'static {
 pub trait Oracle<P> {
     /// Whether `player`, moving first on `part`, wins.
     fn wins(&mut self, part: &P, player: Player) -> Result<bool, GameError>;
+    /// Whether `player`, moving first on `part`, wins, where the search already knows it
+    /// (its tables, or a bound): no search is made. `None` by default.
+    fn known(&self, _part: &P, _player: Player) -> Option<bool> {
+        None
+    }
     /// What the search has done so far.
     fn searched(&self) -> crate::search::Searched;
 }
@@ -274,37 +279,61 @@ impl<R: Parts> Game<R> {
         out
     }
 
-    /// Who wins `part` and every winning move of each player, by search.
+    /// Who wins `part` and the winning moves of each player (the first `max_moves + 1` of
+    /// them), by search.
     fn searched_verdict(
         &self,
         part: &R::Part,
         mut oracle: Box<dyn Oracle<R::Part>>,
+        max_moves: usize,
     ) -> Result<Verdict<'_, Vec<R::Part>>, GameError> {
         let position = vec![part.clone()];
         let left = oracle.wins(part, Player::Left)?;
         let right = oracle.wins(part, Player::Right)?;
         let mut winning = Vec::new();
+        // Each winning move is a search: one more than the answer lists is enough to say
+        // the list goes on.
+        let wanted = max_moves.saturating_add(1);
         for (player, wins) in [(Player::Left, left), (Player::Right, right)] {
-            if !wins {
+            if !wins || winning.len() >= wanted {
                 continue;
             }
             let other = match player {
                 Player::Left => Player::Right,
                 Player::Right => Player::Left,
             };
-            for (name, after) in self.named_moves(&position, player) {
-                let answered = match &after[..] {
-                    [next] => oracle.wins(next, other)?,
-                    _ => unreachable!("a board's move leaves one board"),
+            // The moves the search already knows the answer to come first (the one it found
+            // winning is among them), then the others, each searched; listed in board order.
+            let mut unknown = Vec::new();
+            let mut found = Vec::new();
+            for (i, (name, after)) in self.named_moves(&position, player).into_iter().enumerate() {
+                let [next] = &after[..] else {
+                    return Err(GameError::Invalid(format!(
+                        "a move on one board left {} boards",
+                        after.len()
+                    )));
                 };
-                if !answered {
-                    winning.push(Move {
-                        description: format!("{player:?} {name}"),
-                        to: after,
-                        player: Some(player),
-                    });
+                match oracle.known(next, other) {
+                    Some(true) => {}
+                    Some(false) => found.push((i, name, after)),
+                    None => unknown.push((i, name, after)),
                 }
             }
+            found.truncate(wanted - winning.len());
+            for (i, name, after) in unknown {
+                if winning.len() + found.len() >= wanted {
+                    break;
+                }
+                if !oracle.wins(&after[0], other)? {
+                    found.push((i, name, after));
+                }
+            }
+            found.sort_by_key(|&(i, _, _)| i);
+            winning.extend(found.into_iter().map(|(_, name, after)| Move {
+                description: format!("{player:?} {name}"),
+                to: after,
+                player: Some(player),
+            }));
         }
         let outcome = Outcome::from_partizan(left, right);
         let s = oracle.searched();
@@ -318,9 +347,11 @@ impl<R: Parts> Game<R> {
             explanation: format!(
                 "Found by search, not from the value (too large to value quickly; `grundy \
                  value` computes it): Left moving first {}, Right moving first {}. The search \
-                 (negamax with a table for each player, moves that take most from the \
-                 opponent first, and positions decided early by counting safe moves against \
-                 the opponent's most possible moves, after N. Bullock's Obsequi) expanded {} \
+                 (negamax with a table for each player, moves that leave the mover most \
+                 moves and safe moves against the opponent's first, and positions decided \
+                 early by counting what a player is sure of — safe moves, protective areas, \
+                 vulnerable moves — against the opponent's most possible moves, after N. \
+                 Bullock's Obsequi) expanded {} \
                  positions to a depth of {} moves and kept {} in its tables, in {} ms.",
                 says(left),
                 says(right),
@@ -425,9 +456,17 @@ impl<R: Parts> Ruleset for Game<R> {
     }
 
     fn verdict(&self, position: &Self::Pos) -> Result<Verdict<'_, Self::Pos>, GameError> {
+        self.verdict_up_to(position, usize::MAX)
+    }
+
+    fn verdict_up_to(
+        &self,
+        position: &Self::Pos,
+        max_moves: usize,
+    ) -> Result<Verdict<'_, Self::Pos>, GameError> {
         if let [part] = &position[..] {
             if let Some(oracle) = self.rules.searcher(part) {
-                return self.searched_verdict(part, oracle);
+                return self.searched_verdict(part, oracle, max_moves);
             }
         }
         let (outcome, shown, winning) = self.with_values(|values| {

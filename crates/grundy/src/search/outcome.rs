@@ -22,9 +22,21 @@ pub trait Partizan {
     /// The positions `left` (or Right) can move to, most promising first.
     fn moves(&self, p: Self::Pos, left: bool, out: &mut Vec<Self::Pos>);
 
-    /// Whether the player to move (`left` or Right) wins, when the game can tell without
-    /// a search; `None` (the default) to search.
+    /// The form of `p` the tables keep: one for all positions known to be worth the same
+    /// (a board's mirror images); `p` itself by default.
+    fn key(&self, p: Self::Pos) -> Self::Pos {
+        p
+    }
+
+    /// Whether the player to move (`left` or Right) wins, when the game can tell at a glance
+    /// (no move left, say); `None` (the default) to look further. Asked before the tables.
     fn decided(&self, _p: Self::Pos, _left: bool) -> Option<bool> {
+        None
+    }
+
+    /// Whether the player to move wins, when a costlier bound can tell; `None` (the default)
+    /// to search. Asked after the tables, so a position met again costs a lookup.
+    fn bound(&self, _p: Self::Pos, _left: bool) -> Option<bool> {
         None
     }
 
@@ -72,15 +84,30 @@ impl<R: Partizan> Search<R> {
         }
     }
 
-    /// Whether the player to move (`left`, or Right) wins from `p`.
+    /// Whether the player to move (`left`, or Right) wins from `p`, where that is known
+    /// without a search: at a glance, from the tables, or by the bound.
+    pub fn known(&self, p: R::Pos, left: bool) -> Option<bool> {
+        self.rules.decided(p, left).or_else(|| {
+            self.tables[usize::from(left)]
+                .get(&self.rules.key(p))
+                .map(|w| w == 1)
+                .or_else(|| self.rules.bound(p, left))
+        })
+    }
+
+    /// Whether the player to move (`left`, or Right) wins from `p` (any of its forms).
     pub fn wins(&mut self, p: R::Pos, left: bool) -> Result<bool, GameError> {
         if let Some(w) = self.rules.decided(p, left) {
             return Ok(w);
         }
         let t = usize::from(left);
-        if let Some(w) = self.tables[t].get(&p) {
+        let key = self.rules.key(p);
+        if let Some(w) = self.tables[t].get(&key) {
             self.stats.table_hits += 1;
             return Ok(w == 1);
+        }
+        if let Some(w) = self.rules.bound(p, left) {
+            return Ok(w);
         }
         self.stats.positions += 1;
         if self.stats.positions % 4096 == 0 {
@@ -107,7 +134,7 @@ impl<R: Partizan> Search<R> {
         }
         self.depth -= 1;
         let work = self.rules.size(p).min(254) as u8;
-        self.tables[t].put(p, u8::from(win), work);
+        self.tables[t].put(key, u8::from(win), work);
         Ok(win)
     }
 }
