@@ -50,10 +50,23 @@ pub enum Command {
         #[arg(long, global = true)]
         batch: bool,
         /// Check answers: each line of standard input is a position followed by the answer
-        /// expected for it, an outcome (N, P, L, R, D) or a Grundy value; prints only the
-        /// lines where grundy disagrees, and exits with status 1 when there are any.
-        #[arg(long, global = true)]
-        expect: bool,
+        /// expected for it — an outcome (N, P, L, R, D), a Grundy value, First or Second, Win
+        /// or Lose (for the player to move, any case); with FILE, the answers are its lines,
+        /// one beside each line of positions, the way a judge compares a program's output.
+        /// Prints only the lines where grundy disagrees (and those it cannot check, say
+        /// a Grundy value it does not know), and exits with status 1 when any disagree.
+        #[arg(
+            long,
+            global = true,
+            value_name = "FILE",
+            num_args = 0..=1,
+            default_missing_value = ""
+        )]
+        expect: Option<String>,
+        /// With --expect: the two words a contest's answers use for the player to move
+        /// winning and losing, e.g. --words Alice,Bob or --words YES,NO.
+        #[arg(long, global = true, value_name = "WIN,LOSE")]
+        words: Option<String>,
         #[command(subcommand)]
         game: GameArgs,
     },

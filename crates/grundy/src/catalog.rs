@@ -139,12 +139,13 @@ pub trait Ruleset {
         Self: Sized,
     {
         let verdict = self.verdict_up_to(position, max_moves)?;
+        let grundy = known_grundy(self, verdict.outcome, verdict.grundy);
         let (winning_moves, truncated) = collect_moves(self, verdict.winning, max_moves);
         Ok(Analysis {
             game: self.game_name(),
             position: self.tokens(position),
             outcome: verdict.outcome,
-            grundy: verdict.grundy,
+            grundy,
             winning_moves,
             winning_moves_truncated: truncated,
             winning_moves_partial: verdict.partial,
@@ -512,6 +513,18 @@ pub trait DynGame: Send + Sync {
     }
 }
 
+/// The Grundy value a verdict gives, or 0 for a P-position of an impartial game played by the
+/// normal rule, whose value is 0 whether or not the game computed it (Sprague–Grundy: a
+/// position is P exactly when its value is 0), so that a huge Wythoff P-position says so.
+fn known_grundy<R: Ruleset>(game: &R, outcome: Outcome, grundy: Option<Nat>) -> Option<Nat> {
+    match grundy {
+        None if outcome == Outcome::P && !game.partizan() && !game.misere() => {
+            Some(Nat::from(0u32))
+        }
+        g => g,
+    }
+}
+
 /// The most positions `DynGame::value` searches for one partizan value.
 pub const VALUE_POSITIONS: usize = 1_000_000;
 
@@ -629,7 +642,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         });
         let mut line = Brief::start(out, &self.tokens(&p));
         line.outcome(verdict.outcome);
-        if let Some(g) = &verdict.grundy {
+        if let Some(g) = &known_grundy(self, verdict.outcome, verdict.grundy) {
             line.grundy(g);
         }
         if let Some(first) = first {

@@ -45,6 +45,16 @@ impl Outcome {
         }
     }
 
+    /// Whether the player to move wins (`N`) or loses (`P`), the question a contest asks
+    /// ("First" or "Second"); `None` for the other classes, where it has no one answer.
+    pub fn mover_wins(self) -> Option<bool> {
+        match self {
+            Outcome::N => Some(true),
+            Outcome::P => Some(false),
+            _ => None,
+        }
+    }
+
     /// A sentence saying who wins.
     pub fn sentence(self) -> &'static str {
         match self {
