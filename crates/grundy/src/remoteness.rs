@@ -17,8 +17,19 @@ use std::collections::HashMap;
 /// up (`None`: not known): a few tens of milliseconds.
 pub const SEARCH_LIMIT: usize = 300_000;
 
-/// The remoteness of `start` by a search of every position it reaches, or `None` when they
-/// have more than `limit` moves in all, a move leads back (a loop), the moves cannot be listed, or
+/// The most words (heaps, say) of a position [`by_search`] searches: a position of more parts
+/// has too many moves and followers to finish within [`SEARCH_LIMIT`], and listing them alone
+/// would take memory in proportion to their number times their size (a thousand heaps of 5:
+/// 5,000 moves of a thousand heaps each, before the first is looked at).
+pub const SEARCH_WORDS: usize = 32;
+
+/// The most words held in the positions [`by_search`] lists, over all of them: the search
+/// gives up rather than hold more (about 100 MB at most).
+pub const SEARCH_HELD: usize = 4_000_000;
+
+/// The remoteness of `start` by a search of every position it reaches, or `None` when the
+/// start is written in more than [`SEARCH_WORDS`] words, when they have more than `limit`
+/// moves in all (or more than [`SEARCH_HELD`] words), a move leads back (a loop), the moves cannot be listed, or
 /// the outcome the search finds is not the ruleset's (a ruleset whose listed moves are not
 /// all of the game's). The outcome of a position with no move is the ruleset's (the player
 /// to move has lost in normal play, won in misère play). Iterative: a chain of 10⁵ moves
@@ -31,6 +42,13 @@ pub fn by_search<R: Ruleset>(
     if game.partizan() {
         return Ok(None);
     }
+    // Its cost is known before it starts: a large position is not searched at all.
+    let words = game.tokens(start).len();
+    if words > SEARCH_WORDS {
+        return Ok(None);
+    }
+    // Words held in listed positions, each counted as the start's size (a move changes few).
+    let held = |moves: usize| moves.saturating_mul(words.max(1));
     // Each position: (lost for the player to move, remoteness), once known; `None` while
     // its moves are being searched (met again then: a loop).
     let mut known: HashMap<R::Pos, Option<(bool, u64)>> = HashMap::new();
@@ -62,7 +80,7 @@ pub fn by_search<R: Ruleset>(
                 return Ok(None);
             };
             looked += after.len();
-            if looked > limit {
+            if looked > limit || held(looked) > SEARCH_HELD {
                 return Ok(None);
             }
             known.insert(m.clone(), None);
