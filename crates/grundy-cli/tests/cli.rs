@@ -1428,3 +1428,50 @@ fn a_thousand_heaps_of_every_heap_game_are_answered() {
         &out[out.len().saturating_sub(80)..]
     );
 }
+
+/// Misère answers come: heaps beyond the quotient's first 40 are decided by a quotient proved
+/// for every heap (Kayles' pretending function is periodic), any size; where none is found,
+/// the search's size is counted first and refused at once, with its count.
+#[test]
+fn misere_heaps_are_decided_by_a_proved_quotient_or_refused_up_front() {
+    for heaps in [&["100"][..], &["1000", "77"], &["1000", "77", "5"]] {
+        let mut args = vec!["solve", "--misere", "kayles"];
+        args.extend(heaps);
+        args.push("--json");
+        let (code, out, err) = grundy_with(&args, "");
+        assert_eq!(code, 0, "{heaps:?}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let why = v["explanation"].as_str().unwrap();
+        assert!(why.contains("misère quotient"), "{heaps:?}: {why}");
+        assert_eq!(v["outcome"], "N", "{heaps:?}");
+        // Each winning move leaves a P-position, by the same rule (checked in one batch).
+        let mut lines = String::new();
+        for m in v["winning_moves"].as_array().unwrap() {
+            let to: Vec<String> = m["to"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| h.to_string())
+                .collect();
+            lines.push_str(&format!("{} P\n", to.join(" ")));
+        }
+        assert!(!lines.is_empty());
+        let args = ["solve", "--misere", "kayles", "--expect"];
+        let (code, out, err) = grundy_with(&args, &lines);
+        assert_eq!((code, out.as_str()), (0, ""), "{heaps:?}: {err}");
+    }
+    for (game, heaps, count) in [
+        ("grundys-game", &["50", "60"][..], "5.5e9"),
+        ("dawson", &["100"], "1.6e9"),
+    ] {
+        let mut args = vec!["solve", "--misere", game];
+        args.extend(heaps);
+        let (code, _, err) = grundy_with(&args, "");
+        assert_eq!(code, 2, "{game}");
+        assert!(
+            err.contains(&format!("searching up to about {count} positions below it")),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

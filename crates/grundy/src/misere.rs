@@ -36,14 +36,29 @@ use std::sync::Mutex;
 /// The most positions one misère search remembers.
 pub const SEARCH_LIMIT: usize = 2_000_000;
 
-/// The largest heap for which a heap game's misère quotient is computed to decide a position.
+/// The largest heap for which a heap game's misère quotient is computed to decide a position
+/// whatever it proves; a larger heap is decided by a quotient proved for every heap.
 pub const QUOTIENT_HEAPS: u64 = 40;
+/// The largest heap computed to prove a quotient for every heap (`grundy quotient` goes as
+/// far).
+pub const QUOTIENT_PROVED: u64 = 250;
 /// The most positions a first, short search of a position of a few heaps remembers before
 /// the quotient is asked.
 const QUICK_SEARCH: usize = 10_000;
 /// The most elements of a trial quotient while finding that quotient (Dawson's Kayles to
 /// heap 33 needs 638; past that it grows, and search decides instead).
 const QUOTIENT_ELEMENTS: usize = 1_024;
+
+/// A count too large to say digit by digit, said roughly ("6.1e10"), else in full.
+fn about(n: f64) -> String {
+    if n < 1e9 {
+        format!("{n:.0}")
+    } else if n.is_finite() {
+        format!("{n:.1e}")
+    } else {
+        "more than 10^300".to_string()
+    }
+}
 
 /// A heap game's quotient and the heaps of a position it decides.
 type Decided = (std::sync::Arc<Quotient>, Vec<u64>);
@@ -102,6 +117,19 @@ impl MisereGame {
         Ok(game)
     }
 
+    /// The quotient found so far, if it decides the heaps `args`, and the heaps.
+    fn quotient_found(&self, args: &[&str]) -> Option<Decided> {
+        self.rule.as_ref()?;
+        let heaps = args
+            .iter()
+            .map(|a| a.parse::<u64>().ok())
+            .collect::<Option<Vec<u64>>>()?;
+        let cache = self.quotient.lock().unwrap_or_else(|e| e.into_inner());
+        let q = cache.0.as_ref()?;
+        q.element_of(heaps.iter().copied())?;
+        Some((q.clone(), heaps))
+    }
+
     /// The quotient that decides the heaps `args` and the heaps, if the game is a heap game
     /// and its quotient to the largest heap is small enough to find.
     fn quotient_for(&self, args: &[&str]) -> Result<Option<Decided>, GameError> {
@@ -122,30 +150,49 @@ impl MisereGame {
                 return Ok(Some((q.clone(), heaps)));
             }
         }
-        if top > QUOTIENT_HEAPS || cache.1 {
+        if cache.1 {
             return Ok(None);
         }
-        // At least heaps to 12, so that small positions share one quotient.
-        let to = top.clamp(12, QUOTIENT_HEAPS);
-        match crate::quotient::quotient_within(rule, to, QUOTIENT_ELEMENTS) {
-            Ok(q) => {
-                let q = std::sync::Arc::new(q);
-                cache.0 = Some(q.clone());
-                Ok(q.heap(top).map(|_| (q, heaps)))
+        // Heaps to 40 at least (12 for small positions, so that they share one quotient);
+        // a larger heap needs the quotient proved for every heap (its pretending function
+        // periodic), which heaps to 100 or 250 prove for the games that have one.
+        let small = top.clamp(12, QUOTIENT_HEAPS);
+        let sizes: &[u64] = if top <= QUOTIENT_HEAPS {
+            &[small]
+        } else {
+            &[QUOTIENT_HEAPS, 100, QUOTIENT_PROVED]
+        };
+        for &to in sizes {
+            if cache.0.as_ref().is_some_and(|q| q.to >= to) {
+                continue;
             }
-            Err(GameError::TooLarge(_)) => {
-                // Finding it costs time; once it is too large, search decides instead.
-                cache.1 = true;
-                Ok(None)
+            match crate::quotient::quotient_within(rule, to, QUOTIENT_ELEMENTS) {
+                Ok(q) => {
+                    let q = std::sync::Arc::new(q);
+                    cache.0 = Some(q.clone());
+                    if q.heap(top).is_some() {
+                        return Ok(Some((q, heaps)));
+                    }
+                }
+                Err(GameError::TooLarge(_)) => {
+                    // Finding it costs time; once it is too large, search decides instead.
+                    cache.1 = true;
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
             }
-            Err(e) => Err(e),
         }
+        Ok(None)
     }
 
     /// Whether the player to move wins from the position written as `args`, and how: a
     /// heap game's position by its quotient where one is found, others by search.
     fn decide(&self, args: &[&str]) -> Result<(bool, How), GameError> {
-        // A few heaps: a short search is cheaper than finding a quotient that may grow.
+        // A quotient found already decides at once; for a few heaps, a short search is
+        // cheaper than finding a quotient that may grow.
+        if let Some((q, heaps)) = self.quotient_found(args) {
+            return Ok(How::by_quotient(q, heaps));
+        }
         if args.len() <= 3 {
             match self.search(args, QUICK_SEARCH) {
                 Ok((wins, searched)) => return Ok((wins, How::Searched(searched))),
@@ -156,8 +203,48 @@ impl MisereGame {
         if let Some((q, heaps)) = self.quotient_for(args)? {
             return Ok(How::by_quotient(q, heaps));
         }
+        // The search's size is known before it starts: refused at once when over its bound.
+        if let Some(most) = self.positions_below(args) {
+            if most > SEARCH_LIMIT as f64 {
+                return Err(GameError::TooLarge(format!(
+                    "{}: deciding this position in misère play means searching up to about \
+                     {} positions below it (at most {SEARCH_LIMIT}); its heaps are beyond \
+                     what the game's misère quotient decides",
+                    self.name(),
+                    about(most)
+                )));
+            }
+        }
         let (wins, searched) = self.search(args, SEARCH_LIMIT)?;
         Ok((wins, How::Searched(searched)))
+    }
+
+    /// At most how many positions lie below the heaps `args` of a heap game: sets of heaps of
+    /// no more tokens in all (the partitions of each total up to theirs) when a move may split
+    /// a heap, else a heap each no larger (the product of heap + 1); `None` for other games.
+    fn positions_below(&self, args: &[&str]) -> Option<f64> {
+        let rule = self.rule.as_ref()?;
+        let heaps = args
+            .iter()
+            .map(|a| a.parse::<u64>().ok())
+            .collect::<Option<Vec<u64>>>()?;
+        if !rule.splits() {
+            return Some(heaps.iter().map(|&h| h as f64 + 1.0).product());
+        }
+        let total: u64 = heaps.iter().sum();
+        if total > 2_000 {
+            return Some(f64::INFINITY);
+        }
+        // p(0..=total) by Euler's recurrence over parts, as floats; then their sum.
+        let n = total as usize;
+        let mut p = vec![0f64; n + 1];
+        p[0] = 1.0;
+        for part in 1..=n {
+            for s in part..=n {
+                p[s] += p[s - part];
+            }
+        }
+        Some(p.iter().sum())
     }
 
     /// Whether the player to move wins from `args`.

@@ -63,9 +63,14 @@ fn parse_paper(arg: &str) -> Result<Paper, GameError> {
         let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         match s.parse::<u64>() {
             Ok(n) if n >= 1 => Ok(n),
-            _ if digits => Err(invalid!(
-                "paper '{arg}': sides must be between 1 and {}",
-                u64::MAX
+            // Zero, or past any machine number (larger ones are refused by the table's cost).
+            _ if digits && s.bytes().all(|b| b == b'0') => Err(invalid!(
+                "paper '{arg}': a side of 0 is no paper: sides are at least 1"
+            )),
+            _ if digits => Err(too_large!(
+                "a paper with a side of {s} is too large: the cutting game has no formula, \
+                 and its table grows as W·H·(W + H); grundy computes papers up to about \
+                 1000x1000"
             )),
             _ => Err(invalid!("paper '{arg}' must be written WxH, e.g. 5x4")),
         }

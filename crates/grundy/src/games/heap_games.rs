@@ -404,17 +404,9 @@ impl Ruleset for HeapGame {
     type Pos = Vec<Nat>;
 
     fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
+        let rule = self.values.rule();
         super::listable(
-            p.iter()
-                .map(|h| {
-                    let h = super::f(h);
-                    if h > 3000.0 {
-                        f64::INFINITY
-                    } else {
-                        h * h
-                    }
-                })
-                .sum::<f64>(),
+            p.iter().map(|h| rule.count_options(super::f(h))).sum(),
             &Ruleset::name(self),
         )?;
         Ok(Game::moves(self, p))

@@ -115,6 +115,41 @@ impl HeapRule {
         }
     }
 
+    /// How many moves a heap of `h` tokens has (as [`HeapRule::for_each_option`] lists them),
+    /// counted without listing them: a float, infinite when `h` is too large for one.
+    pub fn count_options(&self, h: f64) -> f64 {
+        let at_least = |x: f64| x.max(0.0);
+        match self {
+            // Two unequal heaps: a from 1 to ⌈h/2⌉ − 1.
+            HeapRule::GrundysGame => at_least((h / 2.0).ceil() - 1.0),
+            HeapRule::AllBut(except) => {
+                at_least(h - except.iter().filter(|&&e| (e as f64) <= h).count() as f64)
+            }
+            HeapRule::TakeBreak(moves) => moves
+                .iter()
+                .filter(|&&(k, _)| (k as f64) <= h)
+                .map(|&(k, bits)| {
+                    let m = h - k as f64;
+                    let mut n = 0.0;
+                    if bits & 1 != 0 && m == 0.0 {
+                        n += 1.0;
+                    }
+                    if bits & 2 != 0 && m >= 1.0 {
+                        n += 1.0;
+                    }
+                    if bits & 4 != 0 && m >= 2.0 {
+                        n += (m / 2.0).floor();
+                    }
+                    if bits & 8 != 0 && m >= 3.0 {
+                        // Partitions of m into three parts: the integer nearest m²/12.
+                        n += (m * m / 12.0).round();
+                    }
+                    n
+                })
+                .sum(),
+        }
+    }
+
     /// The largest number of tokens one move removes (`t` in the Guy–Smith theorem).
     pub fn max_removal(&self) -> u64 {
         match self {
@@ -264,6 +299,28 @@ impl PeriodProof {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The moves counted are the moves listed, for every heap up to 60 of every kind of rule.
+    #[test]
+    fn options_are_counted_as_listed() {
+        let rules = [
+            HeapRule::GrundysGame,
+            HeapRule::AllBut(vec![1, 4, 9]),
+            parse_code("0.137").unwrap(),
+            parse_code("0.77").unwrap(),
+            parse_code("4.7").unwrap(),
+            parse_code("0.FF8").unwrap(),
+            parse_code("8.4").unwrap(),
+            subtraction(&[1, 3, 4]),
+        ];
+        for rule in rules {
+            for h in 0..=60u64 {
+                let mut listed = 0;
+                rule.for_each_option(h, |_, _| listed += 1);
+                assert_eq!(rule.count_options(h as f64), listed as f64, "{rule:?} {h}");
+            }
+        }
+    }
 
     #[test]
     fn largest_preperiod_inverts_values_needed() {
