@@ -43,7 +43,14 @@ pub enum Command {
         #[arg(long, global = true)]
         json: bool,
         /// List at most K winning moves.
-        #[arg(long, value_name = "K", default_value_t = 100, global = true)]
+        #[arg(
+            long,
+            value_name = "K",
+            default_value_t = 100,
+            global = true,
+            allow_negative_numbers = true,
+            value_parser = count
+        )]
         max_moves: usize,
         /// Read one position per line from standard input and answer one line each (blank
         /// lines and comments, lines starting with "# ", are skipped).
@@ -76,10 +83,10 @@ pub enum Command {
         #[arg(long, global = true)]
         grundy: bool,
         /// First index on each axis (default: the game's smallest).
-        #[arg(long, value_name = "N", global = true)]
+        #[arg(long, value_name = "N", global = true, allow_negative_numbers = true, value_parser = whole)]
         from: Option<u64>,
         /// Last index on each axis (default 30 for a row, 12 for a grid).
-        #[arg(long, value_name = "N", global = true)]
+        #[arg(long, value_name = "N", global = true, allow_negative_numbers = true, value_parser = whole)]
         to: Option<u64>,
         /// Print JSON.
         #[arg(long, global = true)]
@@ -160,7 +167,13 @@ pub enum Command {
         #[arg(long)]
         all: bool,
         /// Stop exploring beyond this many positions.
-        #[arg(long, value_name = "K", default_value_t = 10_000_000)]
+        #[arg(
+            long,
+            value_name = "K",
+            default_value_t = 10_000_000,
+            allow_negative_numbers = true,
+            value_parser = count
+        )]
         max_positions: usize,
         /// Run every call through Rhai's interpreter, even those grundy's own evaluator of
         /// plain rules would run (same answers, slower): for comparison.
@@ -203,7 +216,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE", global = true)]
         out: Option<std::path::PathBuf>,
         /// How many positions along each axis (default 40 for maps, 300 for sequences).
-        #[arg(long, value_name = "N", global = true)]
+        #[arg(long, value_name = "N", global = true, allow_negative_numbers = true, value_parser = whole)]
         size: Option<u64>,
         /// Colour a map by Grundy value instead of by outcome: a scale from dark (0) to light
         /// (the largest value), so that patterns such as Nim's nim-sum blocks show.
@@ -476,9 +489,24 @@ pub fn error_line(registry: &Registry, text: &str, args: &[String]) -> String {
     format!("{message} (see {} --help)", path.join(" "))
 }
 
+/// A whole number ≥ 0, for an option that counts or indexes: anything else is refused saying
+/// what the option takes (clap alone says "invalid digit found in string").
+fn whole(s: &str) -> Result<u64, String> {
+    s.parse::<u64>().map_err(|_| match s.parse::<i128>() {
+        Ok(n) if n < 0 => format!("a whole number ≥ 0 is needed, not {s}"),
+        Ok(_) => format!("{s} is too large (at most {})", u64::MAX),
+        Err(_) => format!("a whole number ≥ 0 is needed, not '{s}'"),
+    })
+}
+
+/// [`whole`], as a count held in a machine word.
+fn count(s: &str) -> Result<usize, String> {
+    whole(s).and_then(|n| usize::try_from(n).map_err(|_| format!("{s} is too large")))
+}
+
 /// The name nearest to `typed` (case aside) within a small edit distance (swapped letters
 /// count one edit), if there is one.
-fn nearest(typed: &str, names: impl Iterator<Item = String>) -> Option<String> {
+pub(crate) fn nearest(typed: &str, names: impl Iterator<Item = String>) -> Option<String> {
     let typed = typed.to_lowercase();
     let allowed = if typed.chars().count() <= 4 { 1 } else { 2 };
     names

@@ -140,7 +140,8 @@ pub trait Ruleset {
     {
         let verdict = self.verdict_up_to(position, max_moves)?;
         let grundy = known_grundy(self, verdict.outcome, verdict.grundy);
-        let (winning_moves, truncated) = collect_moves(self, verdict.winning, max_moves);
+        let (winning_moves, truncated) =
+            collect_winning(self, verdict.outcome, verdict.winning, max_moves);
         Ok(Analysis {
             game: self.game_name(),
             position: self.tokens(position),
@@ -636,7 +637,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         // counted, each dropped as soon as it is seen, so a position of 10^5 heaps costs a
         // few copies of itself, not a hundred.
         let (mut first, mut listed) = (None, 0);
-        let more = each_distinct(self, verdict.winning, max_moves, |m| {
+        let more = each_winning(self, verdict.outcome, verdict.winning, max_moves, |m| {
             listed += 1;
             first.get_or_insert(m);
         });
@@ -713,7 +714,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         // A winning move as a hint says it (a game's own words for its moves).
         if !typed.trim().is_empty() {
             if let Ok(verdict) = self.verdict(&p) {
-                let (winning, _) = collect_moves(self, verdict.winning, 1000);
+                let (winning, _) = collect_winning(self, verdict.outcome, verdict.winning, 1000);
                 let fits = |w: &WinningMove| {
                     player.is_none_or(|who| w.player.is_none_or(|p| p == who))
                         && crate::moves::says(typed, &w.description, w.player)
@@ -883,6 +884,37 @@ fn collect_moves<R: Ruleset + ?Sized>(
     (out, more)
 }
 
+/// [`collect_moves`] for the winning moves of a position of `outcome`: none are looked for
+/// where the outcome says there are none (the player to move loses, or a draw), and none for
+/// `max` 0, the outcome saying whether there are some (so that a batch that lists no moves
+/// does no move search).
+fn collect_winning<R: Ruleset + ?Sized>(
+    game: &R,
+    outcome: Outcome,
+    moves: impl Iterator<Item = Move<R::Pos>>,
+    max: usize,
+) -> (Vec<WinningMove>, bool) {
+    let mut out = Vec::new();
+    let more = each_winning(game, outcome, moves, max, |m| out.push(written(game, m)));
+    (out, more)
+}
+
+/// [`each_distinct`] for winning moves, as [`collect_winning`].
+fn each_winning<R: Ruleset + ?Sized>(
+    game: &R,
+    outcome: Outcome,
+    moves: impl Iterator<Item = Move<R::Pos>>,
+    max: usize,
+    take: impl FnMut(Move<R::Pos>),
+) -> bool {
+    let some = matches!(outcome, Outcome::N | Outcome::L | Outcome::R);
+    match (some, max) {
+        (false, _) => false,
+        (true, 0) => true,
+        (true, _) => each_distinct(game, moves, max, take),
+    }
+}
+
 /// A move as reported to users: its position written in the game's notation.
 fn written<R: Ruleset + ?Sized>(game: &R, m: Move<R::Pos>) -> WinningMove {
     WinningMove {
@@ -934,6 +966,35 @@ mod tests {
         let p = game.read(text).unwrap();
         assert_eq!(game.show(&p), text);
         assert_eq!(game.read(&game.show(&p)).unwrap(), p);
+    }
+
+    /// No move is looked for where the outcome says there is none, nor where none is to be
+    /// listed (a batch with --max-moves 0): the moves are never pulled.
+    #[test]
+    fn winning_moves_are_not_searched_when_none_are_wanted_or_possible() {
+        use crate::Outcome;
+        let never = || {
+            std::iter::from_fn(|| -> Option<crate::Move<Vec<Nat>>> {
+                panic!("a move was searched")
+            })
+        };
+        let nim = Nim::default();
+        for (outcome, max, more) in [
+            (Outcome::N, 0, true),
+            (Outcome::L, 0, true),
+            (Outcome::P, 5, false),
+            (Outcome::D, 5, false),
+        ] {
+            let (listed, truncated) = super::collect_winning(&nim, outcome, never(), max);
+            assert_eq!((listed.len(), truncated), (0, more), "{outcome}");
+        }
+        let one = std::iter::once(crate::Move {
+            description: "take 1 from heap 1".into(),
+            to: vec![Nat::from(0u32)],
+            player: None,
+        });
+        let (listed, truncated) = super::collect_winning(&nim, Outcome::N, one, 5);
+        assert_eq!((listed.len(), truncated), (1, false));
     }
 
     #[test]

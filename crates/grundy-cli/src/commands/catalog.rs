@@ -16,7 +16,16 @@ pub fn list(registry: &Registry, out: &mut dyn Write) -> Result<()> {
 
 /// `grundy rules GAME`.
 pub fn rules(registry: &Registry, game: &str, markdown: bool, out: &mut dyn Write) -> Result<()> {
-    let info = registry.lookup(game).map_err(user)?.info;
+    let entry = registry.lookup(game).map_err(|e| {
+        let names = registry.entries().iter().map(|e| e.name().to_string());
+        match crate::cli::nearest(game, names) {
+            Some(near) => user(format!(
+                "unknown game '{game}'; did you mean '{near}'? (see grundy list)"
+            )),
+            None => user(e),
+        }
+    })?;
+    let info = entry.info;
     if markdown {
         write!(out, "{}", render::rules_markdown(info))?;
     } else {

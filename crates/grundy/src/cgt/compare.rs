@@ -90,6 +90,14 @@ pub fn split(text: &str) -> Result<Option<(&str, Relation, &str)>, GameError> {
             (b'|', Some(b'|')) => Some((2, Relation::Confused)),
             (b'<', _) => Some((1, Relation::Less)),
             (b'>', _) => Some((1, Relation::Greater)),
+            (b'=', _) if i > 0 && b[i - 1] == b':' => {
+                return Err(GameError::Invalid(format!(
+                    "'{text}': ':=' at column {} names a game, which only a worksheet does: give \
+                     its lines on standard input (echo 'G := {{1|0}}' | grundy cgt), or write \
+                     the game itself here",
+                    i
+                )))
+            }
             (b'=', _) => {
                 return Err(GameError::Invalid(format!(
                     "'{text}': '=' at column {} compares nothing; write == to ask whether \
@@ -184,4 +192,21 @@ pub fn decide_in(
         expression: text.to_string(),
         result,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    /// A lone '=' is refused saying what to write instead: `==` to compare, a worksheet to
+    /// give a name.
+    #[test]
+    fn a_lone_equals_sign_says_what_was_meant() {
+        let e = split("G := {1|0}").unwrap_err().to_string();
+        assert!(e.contains("':=' at column 3 names a game"), "{e}");
+        assert!(e.contains("standard input"), "{e}");
+        let e = split("^ = 0").unwrap_err().to_string();
+        assert!(e.contains("'=' at column 3 compares nothing"), "{e}");
+        assert!(split("^ == 0").unwrap().is_some());
+    }
 }

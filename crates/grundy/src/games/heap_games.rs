@@ -405,6 +405,14 @@ impl Ruleset for HeapGame {
 
     fn options(&self, p: &Vec<Nat>) -> Result<Vec<Vec<Nat>>, GameError> {
         let rule = self.values.rule();
+        if let Some(h) = p.iter().find(|h| crate::nat::small(h).is_none()) {
+            return Err(crate::too_large!(
+                "{}: a heap of {h} is too large to play move by move (heaps of at most {} \
+                 tokens)",
+                Ruleset::name(self),
+                usize::MAX
+            ));
+        }
         super::listable(
             p.iter().map(|h| rule.count_options(super::f(h))).sum(),
             &Ruleset::name(self),
