@@ -30,11 +30,38 @@ fn register() {
     });
 }
 
+/// Each outcome's colour on a map and what its legend says: P dark and N light (as the
+/// tables print them), Left's wins blue and Right's red (Winning Ways' colours), draws grey.
+fn outcome_colour(o: grundy::Outcome) -> (RGBColor, &'static str) {
+    use grundy::Outcome as O;
+    match o {
+        O::P => (RGBColor(20, 20, 20), "player to move loses"),
+        O::N => (RGBColor(225, 232, 240), "player to move wins"),
+        O::L => (RGBColor(60, 110, 200), "Left wins whoever starts"),
+        O::R => (RGBColor(205, 60, 55), "Right wins whoever starts"),
+        O::D => (RGBColor(150, 150, 150), "a draw"),
+        O::T => (RGBColor(200, 175, 90), "a tie"),
+    }
+}
+
+/// The legend's order of the outcomes.
+fn outcome_order(o: grundy::Outcome) -> u8 {
+    use grundy::Outcome as O;
+    match o {
+        O::P => 0,
+        O::N => 1,
+        O::L => 2,
+        O::R => 3,
+        O::D => 4,
+        O::T => 5,
+    }
+}
+
 /// One cell of a map: `None` where the coordinates name no position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MapCell {
-    /// Whether the player to move loses.
-    pub lost: bool,
+    /// Who wins: P or N in an impartial game, also L or R in a partizan one (D a draw).
+    pub outcome: grundy::Outcome,
     /// The Grundy value, if known.
     pub grundy: Option<u64>,
 }
@@ -174,7 +201,16 @@ where
     let caption = if map.by_grundy {
         format!("{}: Grundy values", map.title)
     } else {
-        format!("{}: P-positions (black) and N-positions", map.title)
+        let partizan = map
+            .cells
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|c| outcome_order(c.outcome) > 1);
+        match partizan {
+            true => format!("{}: outcome classes", map.title),
+            false => format!("{}: P-positions (black) and N-positions", map.title),
+        }
     };
     let mut chart = ChartBuilder::on(&main)
         .caption(caption, (FAMILY, 22))
@@ -212,8 +248,7 @@ where
             let cell = (*cell)?;
             let colour = match (map.by_grundy, cell.grundy) {
                 (true, Some(g)) => ramp(g, max),
-                _ if cell.lost => RGBColor(20, 20, 20),
-                _ => RGBColor(225, 232, 240),
+                _ => outcome_colour(cell.outcome).0,
             };
             let (x, y) = (map.first + c as u64, map.first + r as u64);
             Some(Rectangle::new([(x, y), (x + 1, y + 1)], colour.filled()))
@@ -237,10 +272,24 @@ where
     // Legend: P / N, or the Grundy values: a swatch each while they are few, else the scale
     // with values along it.
     let mut entries: Vec<(String, RGBColor)> = if !map.by_grundy {
-        vec![
-            ("P: player to move loses".into(), RGBColor(20, 20, 20)),
-            ("N: player to move wins".into(), RGBColor(225, 232, 240)),
-        ]
+        // P and N always; the partizan classes where they occur.
+        let present: std::collections::BTreeSet<u8> = map
+            .cells
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|c| outcome_order(c.outcome))
+            .chain([0, 1])
+            .collect();
+        use grundy::Outcome as O;
+        [O::P, O::N, O::L, O::R, O::D, O::T]
+            .into_iter()
+            .filter(|&o| present.contains(&outcome_order(o)))
+            .map(|o| {
+                let (colour, says) = outcome_colour(o);
+                (format!("{o}: {says}"), colour)
+            })
+            .collect()
     } else {
         let present: std::collections::BTreeSet<u64> = map
             .cells
@@ -618,12 +667,41 @@ fn tick(x: f64) -> String {
 mod tests {
     use super::*;
 
+    /// A map by outcome colours each class apart (an L-position was drawn as an N-position,
+    /// its legend saying "N: player to move wins"): the cells carry their class, and the
+    /// classes have six different colours and words.
+    #[test]
+    fn maps_colour_each_outcome_class_apart() {
+        use grundy::Outcome as O;
+        let all = [O::P, O::N, O::L, O::R, O::D, O::T];
+        let colours: std::collections::HashSet<_> =
+            all.iter().map(|&o| outcome_colour(o).0).collect();
+        let words: std::collections::HashSet<_> =
+            all.iter().map(|&o| outcome_colour(o).1).collect();
+        assert_eq!((colours.len(), words.len()), (6, 6));
+        let registry = grundy::registry::Registry::catalog();
+        let game = registry
+            .parse("partizan-subtraction --left 1,2 --right 2,3 0")
+            .unwrap()
+            .game()
+            .unwrap();
+        let data = crate::picture::map(game.as_ref(), 12, false).unwrap();
+        let map = data.as_map();
+        let row: Vec<O> = map.cells[0].iter().map(|c| c.unwrap().outcome).collect();
+        // The table of the same positions: P L N N P L N N …
+        assert_eq!(&row[..5], &[O::P, O::L, O::N, O::N, O::P]);
+    }
+
     #[test]
     fn a_one_row_map_is_a_strip_and_many_values_get_a_scale() {
         let row: Vec<Option<MapCell>> = (0..40)
             .map(|n: u64| {
                 Some(MapCell {
-                    lost: n % 3 == 0,
+                    outcome: if n % 3 == 0 {
+                        grundy::Outcome::P
+                    } else {
+                        grundy::Outcome::N
+                    },
                     grundy: Some(n % 3),
                 })
             })
@@ -647,7 +725,11 @@ mod tests {
                 (0..64u64)
                     .map(|c| {
                         Some(MapCell {
-                            lost: r == c,
+                            outcome: if r == c {
+                                grundy::Outcome::P
+                            } else {
+                                grundy::Outcome::N
+                            },
                             grundy: Some(r ^ c),
                         })
                     })
@@ -714,7 +796,11 @@ mod tests {
                 (0..10)
                     .map(|c: u64| {
                         Some(MapCell {
-                            lost: r == c,
+                            outcome: if r == c {
+                                grundy::Outcome::P
+                            } else {
+                                grundy::Outcome::N
+                            },
                             grundy: Some(r ^ c),
                         })
                     })

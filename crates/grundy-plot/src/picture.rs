@@ -191,12 +191,12 @@ pub fn map(game: &dyn DynGame, size: u64, by_grundy: bool) -> Result<MapData, Ga
     let cell = |coords: &[u64]| -> Result<Option<MapCell>, GameError> {
         if !by_grundy {
             return Ok(game.table_outcome(coords)?.map(|o| MapCell {
-                lost: o == grundy::Outcome::P,
+                outcome: o,
                 grundy: None,
             }));
         }
         Ok(game.table_cell(coords)?.map(|c| MapCell {
-            lost: c.outcome == grundy::Outcome::P,
+            outcome: c.outcome,
             grundy: c.grundy.and_then(|g| u64::try_from(g).ok()),
         }))
     };
@@ -236,7 +236,11 @@ pub fn two_heap_map(name: &str, values: &[u32], by_grundy: bool) -> MapData {
                 .iter()
                 .map(|&b| {
                     Some(MapCell {
-                        lost: a == b,
+                        outcome: if a == b {
+                            grundy::Outcome::P
+                        } else {
+                            grundy::Outcome::N
+                        },
                         grundy: Some(u64::from(a ^ b)),
                     })
                 })
