@@ -198,18 +198,26 @@ pub fn sequence_text(r: &grundy::heap::sequence::Report) -> String {
             "So every G(n) up to n = {to} follows from it, without storing them."
         );
     }
-    // The rare values matter where they are few (the sparse-space method); where a tenth of
-    // the values or more are "rare", the line would say nothing.
-    if r.rare.mask != 0 && r.rare.count.saturating_mul(10) < r.computed {
+    // The rare values (the sparse-space method's), as the JSON gives them; a closed form needs
+    // none, and where a tenth of the values or more are "rare" the line says the method does
+    // not help.
+    if r.rare.mask != 0 && r.closed_form.is_none() {
+        let few = r.rare.count.saturating_mul(10) < r.computed;
         let _ = writeln!(
             s,
-            "Rare values ({} parity under mask {:#b}): {}{}.",
+            "Rare values ({} parity under mask {:#b}): {} of {}{}{}.",
             if r.rare.parity == 1 { "odd" } else { "even" },
             r.rare.mask,
             r.rare.count,
+            r.computed,
             match r.rare.last {
                 Some(l) => format!(", the last at heap {l}"),
                 None => String::new(),
+            },
+            if few {
+                ""
+            } else {
+                " (too many for the sparse-space method to save work)"
             }
         );
     }

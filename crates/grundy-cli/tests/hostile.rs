@@ -169,13 +169,19 @@ fn sequence_summaries_say_what_is_known() {
         out.contains("Closed form (proved): G(0) = 0 and G(n) is the n-th odious"),
         "{out}"
     );
-    // No saltus without a period; no rare-values line where half the values are "rare".
+    // No saltus without a period; the rare values as the JSON gives them, said to be too
+    // many to help where half the values are "rare"; none for a closed form.
     let (_, out, _) = grundy(&["sequence", "octal", "0.6", "--to", "100", "--json"]);
     assert!(
         out.contains("\"period\":null") && out.contains("\"saltus\":null"),
         "{out}"
     );
     let (_, out, _) = grundy(&["sequence", "octal", "0.A2", "--to", "3000"]);
+    assert!(
+        out.contains("Rare values (odd parity under mask 0b1): 1500 of 3001, the last at heap 3000 (too many"),
+        "{out}"
+    );
+    let (_, out, _) = grundy(&["sequence", "split-nim", "--to", "50"]);
     assert!(!out.contains("Rare values"), "{out}");
     // Misère play is said.
     let dir = std::env::temp_dir().join(format!("grundy-misere-{}", std::process::id()));

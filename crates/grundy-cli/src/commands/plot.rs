@@ -73,7 +73,17 @@ fn thermograph(
             let report = game.value(&position).map_err(user)?;
             u.parse(&report.canonical).map_err(user)?
         }
-        _ => u.parse(&words.join(" ")).map_err(user)?,
+        _ => {
+            let text = words.join(" ");
+            if grundy::cgt::loopy::is_loopy_expression(&text) {
+                return Err(user(format!(
+                    "'{text}' is a loopy game, and loopy games have no thermograph (it is \
+                     drawn from the stops of a short game's options at every temperature); \
+                     grundy cgt '{text}' says what is known of it"
+                )));
+            }
+            u.parse(&text).map_err(user)?
+        }
     };
     let picture = grundy_plot::Thermograph::of(&mut u, g);
     grundy_plot::draw_thermograph(&picture, file).map_err(|e| user(e.to_string()))?;

@@ -41,7 +41,7 @@ mod sides;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use parse::is_loopy_expression;
+pub use parse::is_loopy_expression;
 pub use parse::{loopy_expression, Value};
 
 use super::{Id, Universe};

@@ -37,7 +37,7 @@ const WORDS: [&str; 7] = ["pass", "on", "off", "over", "under", "dud", "upon"];
 
 /// Whether `text` writes a loopy game: it uses `pass`, a loopy constant or a label
 /// (`a{…}`).
-pub(crate) fn is_loopy_expression(text: &str) -> bool {
+pub fn is_loopy_expression(text: &str) -> bool {
     let Ok((toks, _, _)) = tokens(text) else {
         return false;
     };
