@@ -1075,19 +1075,7 @@ fn json_names_the_game_and_its_options_apart() {
 /// or a Grundy value at the end of each line), prints only the disagreements and exits 1.
 #[test]
 fn a_batch_skips_comments_and_expect_prints_only_disagreements() {
-    let run = |args: &[&str], input: &str| {
-        let out = Command::cargo_bin("grundy")
-            .unwrap()
-            .args(args)
-            .write_stdin(input)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    };
+    let run = common::grundy;
     let (code, out, err) = run(&["solve", "nim", "--batch"], "# heaps\n\n3 4 5\n#\n1 1\n");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().count(), 2, "{out}");
@@ -1114,30 +1102,15 @@ fn a_batch_skips_comments_and_expect_prints_only_disagreements() {
     );
 }
 
-/// Runs `grundy ARGS` with `input` on standard input: exit status, output, errors.
-fn grundy_with(args: &[&str], input: &str) -> (i32, String, String) {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
 /// A P-position's Grundy value is 0 in every game played by the normal rule, known or not:
 /// 0 agrees with P (Fibonacci Nim, a huge Wythoff P-position, which says "Grundy value: 0"). A
 /// Grundy value grundy does not know is "not checked", counted, and not a disagreement.
 #[test]
 fn expect_agrees_with_zero_for_p_and_does_not_check_what_it_cannot() {
-    let (code, out, err) = grundy_with(&["solve", "fibonacci", "--expect"], "2584 0\n");
+    let (code, out, err) = common::grundy(&["solve", "fibonacci", "--expect"], "2584 0\n");
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
     assert!(err.contains("all 1 position checked agree"), "{err}");
-    let (code, out, err) = grundy_with(&["solve", "fibonacci", "--expect"], "2584 3\n3000 5\n");
+    let (code, out, err) = common::grundy(&["solve", "fibonacci", "--expect"], "2584 3\n3000 5\n");
     assert_eq!(code, 1, "{err}");
     assert_eq!(
         out,
@@ -1149,18 +1122,19 @@ fn expect_agrees_with_zero_for_p_and_does_not_check_what_it_cannot() {
         err.contains("1 of 1 position checked disagree with grundy; 1 could not be checked"),
         "{err}"
     );
-    let (code, _, err) = grundy_with(&["solve", "fibonacci", "--expect"], "3000 5\n");
+    let (code, _, err) = common::grundy(&["solve", "fibonacci", "--expect"], "3000 5\n");
     assert_eq!(code, 0, "{err}");
     // The k-th Wythoff P-position is (floor(k phi), floor(k phi^2)); k = 10^21.
     let (a, b) = ("1618033988749894848204", "2618033988749894848204");
-    let (code, out, _) = grundy_with(&["solve", "wythoff", a, b, "--json"], "");
+    let (code, out, _) = common::grundy(&["solve", "wythoff", a, b, "--json"], "");
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         (v["outcome"].as_str(), v["grundy"].as_u64()),
         (Some("P"), Some(0))
     );
-    let (code, out, err) = grundy_with(&["solve", "wythoff", "--expect"], &format!("{a} {b} 0\n"));
+    let (code, out, err) =
+        common::grundy(&["solve", "wythoff", "--expect"], &format!("{a} {b} 0\n"));
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
 }
 
@@ -1169,9 +1143,10 @@ fn expect_agrees_with_zero_for_p_and_does_not_check_what_it_cannot() {
 #[test]
 fn expect_reads_contest_words_and_answer_files() {
     let input = "3 4 5 first\n1 2 3 SECOND\n3 4 5 Win\n1 2 3 lose\n";
-    let (code, out, err) = grundy_with(&["solve", "nim", "--expect"], input);
+    let (code, out, err) = common::grundy(&["solve", "nim", "--expect"], input);
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
-    let (code, out, err) = grundy_with(&["solve", "nim", "--expect"], "1 2 3 win\n3 4 5 Second\n");
+    let (code, out, err) =
+        common::grundy(&["solve", "nim", "--expect"], "1 2 3 win\n3 4 5 Second\n");
     assert_eq!(code, 1, "{err}");
     assert_eq!(
         out,
@@ -1180,9 +1155,9 @@ fn expect_reads_contest_words_and_answer_files() {
          from heap 1\n"
     );
     let args = ["solve", "nim", "--expect", "--words", "Alice,Bob"];
-    let (code, out, err) = grundy_with(&args, "3 4 5 alice\n1 2 3 Bob\n");
+    let (code, out, err) = common::grundy(&args, "3 4 5 alice\n1 2 3 Bob\n");
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
-    let (code, out, _) = grundy_with(&args, "3 4 5 Bob\n");
+    let (code, out, _) = common::grundy(&args, "3 4 5 Bob\n");
     assert_eq!(code, 1);
     assert!(
         out.contains("expected Bob, grundy says N (Grundy value 2): Alice"),
@@ -1195,9 +1170,9 @@ fn expect_reads_contest_words_and_answer_files() {
     std::fs::write(&answers, "YES\n\nno\n").unwrap();
     let file = answers.to_str().unwrap();
     let args = ["solve", "nim", "--expect", file, "--words", "YES,NO"];
-    let (code, out, err) = grundy_with(&args, "3 4 5\n# a comment\n1 2 3\n");
+    let (code, out, err) = common::grundy(&args, "3 4 5\n# a comment\n1 2 3\n");
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
-    let (code, out, _) = grundy_with(&args, "3 4 5\n# a comment\n3 4 5\n");
+    let (code, out, _) = common::grundy(&args, "3 4 5\n# a comment\n3 4 5\n");
     assert_eq!(code, 1);
     assert!(out.starts_with("line 3: 3 4 5: expected no"), "{out}");
     // Files of the wrong length, and words without --expect, are refused: one line, exit 2.
@@ -1212,17 +1187,17 @@ fn expect_reads_contest_words_and_answer_files() {
         ),
         ("3 4 5\n1 2\n", "line 2 of the answers file is blank"),
     ] {
-        let (code, _, err) = grundy_with(&args, input);
+        let (code, _, err) = common::grundy(&args, input);
         assert_eq!(code, 2, "{input}");
         assert!(err.contains(says), "{err}");
     }
-    let (code, _, err) = grundy_with(&["solve", "nim", "--batch", "--words", "A,B"], "3\n");
+    let (code, _, err) = common::grundy(&["solve", "nim", "--batch", "--words", "A,B"], "3\n");
     assert_eq!(code, 2);
     assert!(
         err.contains("--words names the answers --expect checks"),
         "{err}"
     );
-    let (code, _, err) = grundy_with(&["solve", "nim", "--expect", "--words", "A,a"], "3 A\n");
+    let (code, _, err) = common::grundy(&["solve", "nim", "--expect", "--words", "A,a"], "3 A\n");
     assert_eq!(code, 2);
     assert!(err.contains("give two different words"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -1282,7 +1257,7 @@ proptest::proptest! {
                 let mut args = vec!["solve"];
                 args.extend(&spec);
                 args.extend(flags);
-                let (code, out, err) = grundy_with(&args, &input);
+                let (code, out, err) = common::grundy(&args, &input);
                 proptest::prop_assert_eq!((code, out.as_str()), (0, ""), "{:?}\n{}{}", args, input, err);
             }
         }
@@ -1413,14 +1388,14 @@ fn a_thousand_heaps_of_every_heap_game_are_answered() {
         args.extend(game.split_whitespace());
         args.extend(heaps.iter().map(String::as_str));
         args.push("--json");
-        let (code, out, err) = grundy_with(&args, "");
+        let (code, out, err) = common::grundy(&args, "");
         assert_eq!(code, 0, "{game}: {err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["position"].as_array().unwrap().len(), 1000, "{game}");
         assert!(v["remoteness"].is_null(), "{game}");
     }
     let many = vec!["5"; 20_000].join(" ");
-    let (code, out, err) = grundy_with(&["solve", "nim", "--batch"], &format!("{many}\n"));
+    let (code, out, err) = common::grundy(&["solve", "nim", "--batch"], &format!("{many}\n"));
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains(": P"),
@@ -1438,7 +1413,7 @@ fn misere_heaps_are_decided_by_a_proved_quotient_or_refused_up_front() {
         let mut args = vec!["solve", "--misere", "kayles"];
         args.extend(heaps);
         args.push("--json");
-        let (code, out, err) = grundy_with(&args, "");
+        let (code, out, err) = common::grundy(&args, "");
         assert_eq!(code, 0, "{heaps:?}: {err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         let why = v["explanation"].as_str().unwrap();
@@ -1457,7 +1432,7 @@ fn misere_heaps_are_decided_by_a_proved_quotient_or_refused_up_front() {
         }
         assert!(!lines.is_empty());
         let args = ["solve", "--misere", "kayles", "--expect"];
-        let (code, out, err) = grundy_with(&args, &lines);
+        let (code, out, err) = common::grundy(&args, &lines);
         assert_eq!((code, out.as_str()), (0, ""), "{heaps:?}: {err}");
     }
     for (game, heaps, count) in [
@@ -1466,7 +1441,7 @@ fn misere_heaps_are_decided_by_a_proved_quotient_or_refused_up_front() {
     ] {
         let mut args = vec!["solve", "--misere", game];
         args.extend(heaps);
-        let (code, _, err) = grundy_with(&args, "");
+        let (code, _, err) = common::grundy(&args, "");
         assert_eq!(code, 2, "{game}");
         assert!(
             err.contains(&format!("searching up to about {count} positions below it")),

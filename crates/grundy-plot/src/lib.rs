@@ -44,19 +44,6 @@ fn outcome_colour(o: grundy::Outcome) -> (RGBColor, &'static str) {
     }
 }
 
-/// The legend's order of the outcomes.
-fn outcome_order(o: grundy::Outcome) -> u8 {
-    use grundy::Outcome as O;
-    match o {
-        O::P => 0,
-        O::N => 1,
-        O::L => 2,
-        O::R => 3,
-        O::D => 4,
-        O::T => 5,
-    }
-}
-
 /// One cell of a map: `None` where the coordinates name no position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MapCell {
@@ -198,19 +185,27 @@ where
     let n_cols = map.cells.first().map_or(0, |r| r.len()) as u64;
     let (main, legend) = root.split_horizontally(700);
 
-    let caption = if map.by_grundy {
-        format!("{}: Grundy values", map.title)
-    } else {
-        let partizan = map
+    // The outcome classes on the map: P and N always, the others where they occur.
+    use grundy::Outcome as O;
+    let classes: Vec<O> = {
+        let present: std::collections::HashSet<O> = map
             .cells
             .iter()
             .flatten()
             .flatten()
-            .any(|c| outcome_order(c.outcome) > 1);
-        match partizan {
-            true => format!("{}: outcome classes", map.title),
-            false => format!("{}: P-positions (black) and N-positions", map.title),
-        }
+            .map(|c| c.outcome)
+            .collect();
+        [O::P, O::N, O::L, O::R, O::D, O::T]
+            .into_iter()
+            .filter(|o| matches!(o, O::P | O::N) || present.contains(o))
+            .collect()
+    };
+    let caption = if map.by_grundy {
+        format!("{}: Grundy values", map.title)
+    } else if classes.len() > 2 {
+        format!("{}: outcome classes", map.title)
+    } else {
+        format!("{}: P-positions (black) and N-positions", map.title)
     };
     let mut chart = ChartBuilder::on(&main)
         .caption(caption, (FAMILY, 22))
@@ -272,20 +267,9 @@ where
     // Legend: P / N, or the Grundy values: a swatch each while they are few, else the scale
     // with values along it.
     let mut entries: Vec<(String, RGBColor)> = if !map.by_grundy {
-        // P and N always; the partizan classes where they occur.
-        let present: std::collections::BTreeSet<u8> = map
-            .cells
+        classes
             .iter()
-            .flatten()
-            .flatten()
-            .map(|c| outcome_order(c.outcome))
-            .chain([0, 1])
-            .collect();
-        use grundy::Outcome as O;
-        [O::P, O::N, O::L, O::R, O::D, O::T]
-            .into_iter()
-            .filter(|&o| present.contains(&outcome_order(o)))
-            .map(|o| {
+            .map(|&o| {
                 let (colour, says) = outcome_colour(o);
                 (format!("{o}: {says}"), colour)
             })

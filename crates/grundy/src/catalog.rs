@@ -884,22 +884,21 @@ fn collect_moves<R: Ruleset + ?Sized>(
     (out, more)
 }
 
-/// [`collect_moves`] for the winning moves of a position of `outcome`: none are looked for
-/// where the outcome says there are none (the player to move loses, or a draw), and none for
-/// `max` 0, the outcome saying whether there are some (so that a batch that lists no moves
-/// does no move search).
+/// [`collect_moves`] for the winning moves of a position of `outcome`, looking at none where
+/// [`no_search`] already answers.
 fn collect_winning<R: Ruleset + ?Sized>(
     game: &R,
     outcome: Outcome,
     moves: impl Iterator<Item = Move<R::Pos>>,
     max: usize,
 ) -> (Vec<WinningMove>, bool) {
-    let mut out = Vec::new();
-    let more = each_winning(game, outcome, moves, max, |m| out.push(written(game, m)));
-    (out, more)
+    match no_search(outcome, max) {
+        Some(more) => (Vec::new(), more),
+        None => collect_moves(game, moves, max),
+    }
 }
 
-/// [`each_distinct`] for winning moves, as [`collect_winning`].
+/// [`each_distinct`] for the winning moves of a position of `outcome`, as [`collect_winning`].
 fn each_winning<R: Ruleset + ?Sized>(
     game: &R,
     outcome: Outcome,
@@ -907,11 +906,19 @@ fn each_winning<R: Ruleset + ?Sized>(
     max: usize,
     take: impl FnMut(Move<R::Pos>),
 ) -> bool {
+    no_search(outcome, max).unwrap_or_else(|| each_distinct(game, moves, max, take))
+}
+
+/// Whether winning moves were left out, when that is known without looking at any: none
+/// exist where the outcome says so (the player to move loses, or a draw), and for `max` 0
+/// the outcome says whether some do (so that a batch that lists no moves does no move
+/// search); `None` when the moves must be looked at.
+fn no_search(outcome: Outcome, max: usize) -> Option<bool> {
     let some = matches!(outcome, Outcome::N | Outcome::L | Outcome::R);
     match (some, max) {
-        (false, _) => false,
-        (true, 0) => true,
-        (true, _) => each_distinct(game, moves, max, take),
+        (false, _) => Some(false),
+        (true, 0) => Some(true),
+        (true, _) => None,
     }
 }
 

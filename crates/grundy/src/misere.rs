@@ -60,6 +60,11 @@ fn about(n: f64) -> String {
     }
 }
 
+/// The heaps written as `args`, when every word is a heap of machine size.
+fn heaps_of(args: &[&str]) -> Option<Vec<u64>> {
+    args.iter().map(|a| a.parse::<u64>().ok()).collect()
+}
+
 /// A heap game's quotient and the heaps of a position it decides.
 type Decided = (std::sync::Arc<Quotient>, Vec<u64>);
 
@@ -120,10 +125,7 @@ impl MisereGame {
     /// The quotient found so far, if it decides the heaps `args`, and the heaps.
     fn quotient_found(&self, args: &[&str]) -> Option<Decided> {
         self.rule.as_ref()?;
-        let heaps = args
-            .iter()
-            .map(|a| a.parse::<u64>().ok())
-            .collect::<Option<Vec<u64>>>()?;
+        let heaps = heaps_of(args)?;
         let cache = self.quotient.lock().unwrap_or_else(|e| e.into_inner());
         let q = cache.0.as_ref()?;
         q.element_of(heaps.iter().copied())?;
@@ -136,11 +138,7 @@ impl MisereGame {
         let Some(rule) = &self.rule else {
             return Ok(None);
         };
-        let Some(heaps) = args
-            .iter()
-            .map(|a| a.parse::<u64>().ok())
-            .collect::<Option<Vec<u64>>>()
-        else {
+        let Some(heaps) = heaps_of(args) else {
             return Ok(None);
         };
         let top = heaps.iter().copied().max().unwrap_or(0);
@@ -224,10 +222,7 @@ impl MisereGame {
     /// a heap, else a heap each no larger (the product of heap + 1); `None` for other games.
     fn positions_below(&self, args: &[&str]) -> Option<f64> {
         let rule = self.rule.as_ref()?;
-        let heaps = args
-            .iter()
-            .map(|a| a.parse::<u64>().ok())
-            .collect::<Option<Vec<u64>>>()?;
+        let heaps = heaps_of(args)?;
         if !rule.splits() {
             return Some(heaps.iter().map(|&h| h as f64 + 1.0).product());
         }
@@ -603,11 +598,7 @@ impl DynGame for MisereGame {
             return self.inner.misere_form(forms, args);
         };
         // A heap game: the sum of its heaps' forms.
-        let Some(heaps) = args
-            .iter()
-            .map(|a| a.parse::<u64>().ok())
-            .collect::<Option<Vec<u64>>>()
-        else {
+        let Some(heaps) = heaps_of(args) else {
             return self.inner.misere_form(forms, args);
         };
         let top = heaps.iter().copied().max().unwrap_or(0);

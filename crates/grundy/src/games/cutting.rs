@@ -54,6 +54,14 @@ pub static INFO: GameInfo = GameInfo {
 /// The most work spent on the table (cells × cuts per cell).
 const COST_LIMIT: u64 = 2_000_000_000;
 
+/// A side past what the table's cost allows.
+fn side_too_large(side: impl std::fmt::Display) -> GameError {
+    too_large!(
+        "a paper with a side of {side} is too large: the cutting game has no formula, and its \
+         table grows as W·H·(W + H); grundy computes papers up to about 1000x1000"
+    )
+}
+
 fn parse_paper(arg: &str) -> Result<Paper, GameError> {
     let lower = arg.to_lowercase().replace('×', "x");
     let Some((w, h)) = lower.split_once('x') else {
@@ -67,11 +75,7 @@ fn parse_paper(arg: &str) -> Result<Paper, GameError> {
             _ if digits && s.bytes().all(|b| b == b'0') => Err(invalid!(
                 "paper '{arg}': a side of 0 is no paper: sides are at least 1"
             )),
-            _ if digits => Err(too_large!(
-                "a paper with a side of {s} is too large: the cutting game has no formula, \
-                 and its table grows as W·H·(W + H); grundy computes papers up to about \
-                 1000x1000"
-            )),
+            _ if digits => Err(side_too_large(s)),
             _ => Err(invalid!("paper '{arg}' must be written WxH, e.g. 5x4")),
         }
     };
@@ -119,10 +123,7 @@ impl Cutting {
                 .and_then(|n| n.checked_mul(n)?.checked_mul(n.checked_mul(2)?))
         };
         if cost(side).is_none_or(|c| c > COST_LIMIT) {
-            return Err(too_large!(
-                "a paper with a side of {side} is too large: the cutting game has no formula, \
-                 and its table grows as W·H·(W + H); grundy computes papers up to about 1000x1000"
-            ));
+            return Err(side_too_large(side));
         }
         // The table grows by a quarter at least (while affordable), so that asking for papers
         // one size larger at a time (a table, a sweep) costs about twice the last table in all

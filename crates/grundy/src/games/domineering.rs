@@ -397,18 +397,13 @@ impl Bitboard {
         tier * 16 - (across + along).min(15) as i32
     }
 
-    /// Each player's safe dominoes and most dominoes on `p`. Cells the opponent can never
-    /// cover (no empty cell beside them the opponent's way) hold safe dominoes: the opponent
-    /// cannot take them away. A player whose safe dominoes outnumber every domino the
-    /// opponent could still place wins moving first; one who has no more moves than the
-    /// opponent has safe ones loses.
+    /// Each player's safe dominoes (on cells the opponent can never cover) and most dominoes
+    /// on `p`, which order the moves.
     fn counts(&self, p: u64) -> Counts {
-        let upright_proof = p & !shl(p, self.w) & !shr(p, self.w);
-        let flat_proof = p & !((p & self.not_first) >> 1) & !((p & self.not_last) << 1);
         Counts {
-            safe_left: self.upright(flat_proof),
+            safe_left: self.upright(p & !self.across(p, true)),
             most_left: self.upright(p),
-            safe_right: self.flat(upright_proof),
+            safe_right: self.flat(p & !self.across(p, false)),
             most_right: self.flat(p),
         }
     }
