@@ -15,7 +15,7 @@ echo "fuzz: seed $seed (SEED=$seed fuzz/explore.sh $secs repeats this run)"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 found=0
-for target in query graph script checkpoint code table play cgt; do
+for target in query graph script checkpoint code table play cgt solve; do
     mkdir -p "$scratch/$target"
     log="$scratch/$target.log"
     if ! cargo +nightly fuzz run "$target" "$scratch/$target" "corpus/$target" -- \

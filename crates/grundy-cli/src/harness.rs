@@ -17,7 +17,7 @@ use std::time::Duration;
 pub type Target = fn(&[u8]);
 
 /// The fuzz targets by name, with their entry points (the names of `fuzz/corpus/`).
-pub const TARGETS: [(&str, Target); 8] = [
+pub const TARGETS: [(&str, Target); 9] = [
     ("query", query),
     ("graph", graph),
     ("script", script),
@@ -26,6 +26,7 @@ pub const TARGETS: [(&str, Target); 8] = [
     ("table", table),
     ("play", play),
     ("cgt", cgt),
+    ("solve", solve),
 ];
 
 /// A query as typed after `grundy solve`, or sent to the playground's API: read by the
@@ -226,6 +227,21 @@ pub fn play(data: &[u8]) {
     let mut args = vec!["play"];
     args.extend(first.split_whitespace());
     command_line(args, typed.as_bytes());
+}
+
+/// `grundy solve …` reading positions from standard input, as a judge drives it: the input's
+/// first line is the argument list after `solve` (split at white space: `kayles --batch`,
+/// `wythoff --expect --words Alice,Bob`), the rest its standard input, a position a line (with
+/// an expected answer under `--expect`). An argument naming a file (holding `/`) is dropped, so
+/// that an answers file is never read from the machine.
+pub fn solve(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (first, lines) = text.split_once('\n').unwrap_or((text, ""));
+    let mut args = vec!["solve"];
+    args.extend(first.split_whitespace().filter(|a| !a.contains('/')));
+    command_line(args, lines.as_bytes());
 }
 
 /// An expression in CGSuite's notation (a short game or a misère form), as given to

@@ -10,7 +10,14 @@ use std::fmt::Write;
 pub fn analysis_text(a: &Analysis) -> String {
     let mut s = String::new();
     let pos = grundy::analysis::words_text(&a.position);
-    let _ = writeln!(s, "{} {}: {}.", a.game, pos, a.outcome.sentence());
+    // A game with options names the position apart, so that the options' ends show
+    // (`subtraction --set 1 3 10` reads the set {1} and the heaps 3 and 10).
+    let position = if a.game.options.is_empty() {
+        format!("{} {pos}", a.game)
+    } else {
+        format!("{}, position {pos}", a.game)
+    };
+    let _ = writeln!(s, "{position}: {}.", a.outcome.sentence());
     if let Some(g) = &a.grundy {
         let _ = writeln!(s, "Grundy value: {g}");
     }
@@ -483,10 +490,14 @@ pub fn write_script_positions(
         let who = p
             .to_move
             .map_or(String::new(), |w| format!(" ({w} to move)"));
+        let value = p
+            .grundy
+            .as_ref()
+            .map_or(String::new(), |g| format!(", Grundy value {g}"));
         let rem = p
             .remoteness
             .map_or(String::new(), |r| format!(", remoteness {r}"));
-        writeln!(w, "  {}{who}: {:?}{rem}", p.position, p.outcome)?;
+        writeln!(w, "  {}{who}: {:?}{value}{rem}", p.position, p.outcome)?;
     }
     Ok(())
 }

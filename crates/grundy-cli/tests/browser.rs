@@ -318,7 +318,9 @@ async fn a_person_plays_a_whole_game_of_nim_in_chromium() {
     .await;
     let end = play_to_the_end(&c, "domineering").await;
     assert!(
-        end.ends_with("grundy (Left) to move loses with best play — no move left: you win!"),
+        end.ends_with(
+            "grundy (Left) to move loses with best play — Left has no move left: you win!"
+        ),
         "{end}"
     );
     screenshot(&c, "playground-domineering.png").await;

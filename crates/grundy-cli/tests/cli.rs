@@ -682,7 +682,7 @@ fn partizan_games_are_played_as_left_or_right() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("You play Left, grundy plays Right."), "{out}");
     assert!(
-        out.contains("Position: 1 (Right to move) — no move left."),
+        out.contains("Position: 1 (Right to move) — Right has no move left."),
         "{out}"
     );
     assert!(out.ends_with("You win!\n"), "{out}");
@@ -1264,6 +1264,20 @@ proptest::proptest! {
     }
 }
 
+/// A game's options end where the position begins, and the answer shows where: the set
+/// read from `--set 1 3 10` is {1}, the heaps 3 and 10.
+#[test]
+fn the_options_read_are_shown_apart_from_the_position() {
+    let (code, out, err) = grundy(&["solve", "subtraction", "--set", "1", "3", "10"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("subtraction --set 1, position 3 10: "),
+        "{out}"
+    );
+    let (_, out, _) = grundy(&["solve", "kayles", "3", "4"]);
+    assert!(out.starts_with("kayles 3 4: "), "{out}");
+}
+
 /// Misspelt names get the nearest one; CGSuite notation errors say what was found, where,
 /// and what was expected, in the words that were typed.
 #[test]
@@ -1290,10 +1304,18 @@ fn a_partizan_game_is_played_to_its_end() {
     assert!(out.contains("grundy plays c1-c2  →  ###|..#"), "{out}");
     assert!(out.contains("     a b c\n   1 # # #\n   2 . . #"), "{out}");
     assert!(out.ends_with("You win!\n"), "{out}");
+    // Left still has a vertical domino: only Right's moves are gone, and the words say so.
+    let (code, out) = play(&["domineering", ".|.", "--as", "right"], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Position: .|. (Right to move) — Right has no move left."),
+        "{out}"
+    );
+    assert!(out.ends_with("grundy wins.\n"), "{out}");
     let (code, out) = play(&["hackenbush", "e", "--engine-first", "--as", "right"], "");
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("Position: 0 (Right to move) — no move left."),
+        out.contains("Position: 0 (Right to move) — Right has no move left."),
         "{out}"
     );
     assert!(out.ends_with("grundy wins.\n"), "{out}");

@@ -42,6 +42,56 @@ fn the_quotient_of_0_75_is_r8_for_every_heap() {
     assert_eq!(names, ["a", "b²"]);
 }
 
+/// The first quotient every reader meets: misère Nim's. Heaps to 3 give T₂ (order 6), and for
+/// heaps to 6 the quotient's P-portion is Bouton's misère rule on every sum of up to four
+/// heaps (lost for the mover exactly when the nim-sum is 0 with a heap of 2 or more, or when
+/// every heap is at most 1 and the ones are odd in number). Lasker's Nim is played by its own
+/// moves.
+#[test]
+fn misere_nim_has_its_quotient_and_it_is_boutons_rule() {
+    let (code, out, err) = grundy(&["quotient", "nim", "--to", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let q: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(q["game"], "nim");
+    assert_eq!(q["order"], 6);
+
+    let (code, out, err) = grundy(&["quotient", "nim", "--to", "6", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let q: Value = serde_json::from_str(&out).unwrap();
+    let class = |h: usize| q["pretending"][h].as_u64().unwrap() as usize;
+    let times = |x: usize, y: usize| q["table"][x][y].as_u64().unwrap() as usize;
+    let lost: Vec<usize> = q["p_portion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i.as_u64().unwrap() as usize)
+        .collect();
+    let identity = q["identity"].as_u64().unwrap() as usize;
+    let mut sums = 0;
+    for n in 0..=4u32 {
+        for code in 0..7usize.pow(n) {
+            let heaps: Vec<usize> = (0..n).map(|i| code / 7usize.pow(i) % 7).collect();
+            let x = heaps.iter().fold(identity, |x, &h| times(x, class(h)));
+            let nim_sum = heaps.iter().fold(0, |s, &h| s ^ h);
+            let bouton = if heaps.iter().any(|&h| h >= 2) {
+                nim_sum == 0
+            } else {
+                heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+            };
+            assert_eq!(lost.contains(&x), bouton, "misère Nim {heaps:?}");
+            sums += 1;
+        }
+    }
+    assert_eq!(sums, 1 + 7 + 49 + 343 + 2401);
+
+    let (code, out, err) = grundy(&["quotient", "lasker", "--to", "12"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("lasker: misère quotient of heaps 0 to 12"),
+        "{out}"
+    );
+}
+
 #[test]
 fn the_text_gives_presentation_p_portion_and_pretending_function() {
     let (code, out, err) = grundy(&["quotient", "dawson", "--to", "14", "--table"]);
@@ -98,7 +148,7 @@ fn bad_quotient_requests_are_one_line_with_status_2() {
         (vec!["quotient", "kayles"], "needs --to"),
         (vec!["quotient", "kayles", "--to", "x"], "--to"),
         (vec!["quotient", "kayles", "--to", "300"], "250"),
-        (vec!["quotient", "nim", "--to", "5"], "nim"),
+        (vec!["quotient", "split-nim", "--to", "5"], "take-and-break"),
         (vec!["quotient", "octal", "0.G", "--to", "5"], "0.G"),
     ] {
         let (code, out, err) = grundy(&args);

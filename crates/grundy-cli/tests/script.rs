@@ -114,11 +114,36 @@ fn rhai_only_gives_the_same_report() {
     }
 }
 
-/// `--all` lists every position once, the start first with the start's result, in JSON and
-/// in text; partizan positions say who is to move.
+/// The order `--all` lists positions in, for the kinds the examples use: numbers by size,
+/// text by letter, lists element by element; of one position Left to move first.
+fn listed_order(a: &Value, b: &Value) -> std::cmp::Ordering {
+    fn value(a: &Value, b: &Value) -> std::cmp::Ordering {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => x.as_i64().cmp(&y.as_i64()),
+            (Value::String(x), Value::String(y)) => x.cmp(y),
+            (Value::Array(x), Value::Array(y)) => x
+                .iter()
+                .zip(y)
+                .map(|(p, q)| value(p, q))
+                .find(|o| o.is_ne())
+                .unwrap_or(x.len().cmp(&y.len())),
+            _ => panic!("{a} beside {b}: not a kind the examples use"),
+        }
+    }
+    value(&a["position"], &b["position"])
+        .then((a["to_move"] == "Right").cmp(&(b["to_move"] == "Right")))
+}
+
+/// `--all` lists every position once, in increasing order, each with its outcome, remoteness
+/// and (impartial games in normal play) Grundy value — the start's as the report gives them —
+/// in JSON and in text; partizan positions say who is to move.
 #[test]
 fn all_lists_every_position() {
-    for script in ["examples/loopy.rhai", "examples/partizan-subtraction.rhai"] {
+    for (script, start) in [
+        ("examples/loopy.rhai", json!("a")),
+        ("examples/partizan-subtraction.rhai", json!(10)),
+        ("examples/euclid.rhai", json!([34, 12])),
+    ] {
         let v = solve(script, &["--all"]);
         let all = v["all"].as_array().unwrap();
         assert_eq!(
@@ -126,14 +151,35 @@ fn all_lists_every_position() {
             v["positions"].as_u64().unwrap(),
             "{script}"
         );
-        let first = &all[0];
+        for pair in all.windows(2) {
+            assert!(
+                listed_order(&pair[0], &pair[1]).is_lt(),
+                "{script}: {} listed before {}",
+                pair[0],
+                pair[1]
+            );
+        }
+        let first = all
+            .iter()
+            .find(|p| p["position"] == start && p["to_move"] != "Right")
+            .expect("the start is listed");
         if script.contains("partizan") {
             assert_eq!(first["to_move"], "Left", "{script}");
             assert!(all.iter().any(|p| p["to_move"] == "Right"), "{script}");
+            assert!(all.iter().all(|p| p.get("grundy").is_none()), "{script}");
         } else {
             assert!(first.get("to_move").is_none(), "{script}");
             assert_eq!(first["outcome"], v["outcome"], "{script}");
             assert_eq!(first["remoteness"], v["remoteness"], "{script}");
+            assert_eq!(first["grundy"], v["grundy"], "{script}");
+            // A value 0 exactly where the player to move loses.
+            for p in all {
+                assert_eq!(
+                    p["grundy"] == json!(0),
+                    p["outcome"] == "P",
+                    "{script}: {p}"
+                );
+            }
         }
         let text = Command::cargo_bin("grundy")
             .unwrap()
@@ -141,13 +187,24 @@ fn all_lists_every_position() {
             .output()
             .unwrap();
         let text = String::from_utf8(text.stdout).unwrap();
-        let listed = text
+        let listed: Vec<&str> = text
             .split("All positions:\n")
             .nth(1)
             .expect("a list of positions")
             .lines()
-            .count();
-        assert_eq!(listed, all.len(), "{script}");
+            .collect();
+        assert_eq!(listed.len(), all.len(), "{script}");
+        if script.contains("euclid") {
+            assert!(
+                listed.iter().all(|l| l.contains(", Grundy value ")),
+                "{script}"
+            );
+            assert!(
+                listed[0].starts_with("  [0,2]: P, Grundy value 0, remoteness 0"),
+                "{script}: {}",
+                listed[0]
+            );
+        }
     }
 }
 
@@ -175,6 +232,12 @@ fn broken_scripts_are_one_clear_line() {
         &["--max-positions", "1000"],
     );
     assert!(err.contains("more than 1000 reachable positions"), "{err}");
+    // A rule that fails at run time says at which position.
+    let err = fails("tests/corpus/scripts/fails-at-one-position.rhai", &[]);
+    assert!(
+        err.contains("in moves(3): Array index 5 out of bounds"),
+        "{err}"
+    );
     let err = fails("tests/corpus/scripts/no-such-file.rhai", &[]);
     assert!(err.contains("cannot read"), "{err}");
 }

@@ -418,7 +418,23 @@ where
 {
     root.fill(&WHITE).map_err(err)?;
     let n = seq.values.len() as u64;
-    let top = seq.values.iter().copied().max().unwrap_or(0) as u64 + 1;
+    let largest = seq.values.iter().copied().max().unwrap_or(0) as u64;
+    // The legend (up to three lines: the period's start, one period later, the position's
+    // heaps) sits in the upper right corner, in a band kept free above the largest value (and
+    // its heap labels) so that it covers no point.
+    let entries = u64::from(seq.period.is_some()) * 2 + u64::from(!seq.marks.is_empty());
+    let top = if entries == 0 {
+        largest + 1
+    } else {
+        let (plot, legend) = (
+            u64::from(root.dim_in_pixel().1)
+                .saturating_sub(120)
+                .max(200),
+            22 * entries + 40,
+        );
+        // The band above G = largest + 1/2 must be `legend` pixels of the `plot` ones.
+        ((2 * largest + 1) * plot).div_ceil(2 * plot.saturating_sub(legend).max(1)) + 1
+    };
     let caption = match seq.period {
         Some((n0, p)) if seq.saltus == 0 => {
             format!("{}: G(n), period {p} from n = {n0} (proved)", seq.title)
@@ -496,6 +512,7 @@ where
     if seq.period.is_some() || !rings.is_empty() {
         chart
             .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
             .label_font((FAMILY, 14))
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)
@@ -674,6 +691,77 @@ mod tests {
         let row: Vec<O> = map.cells[0].iter().map(|c| c.unwrap().outcome).collect();
         // The table of the same positions: P L N N P L N N …
         assert_eq!(&row[..5], &[O::P, O::L, O::N, O::N, O::P]);
+    }
+
+    /// The rectangles and circles of an SVG picture, as (x, y, width, height) boxes.
+    fn boxes(svg: &str, tag: &str) -> Vec<(f64, f64, f64, f64)> {
+        let attr = |e: &str, name: &str| -> f64 {
+            let e = format!(" {e}");
+            let at = e.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+            e[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        svg.split(&format!("<{tag} "))
+            .skip(1)
+            .map(|e| match tag {
+                "circle" => {
+                    let r = attr(e, "r");
+                    (attr(e, "cx") - r, attr(e, "cy") - r, 2.0 * r, 2.0 * r)
+                }
+                _ => (
+                    attr(e, "x"),
+                    attr(e, "y"),
+                    attr(e, "width"),
+                    attr(e, "height"),
+                ),
+            })
+            .collect()
+    }
+
+    /// The legend of a sequence covers none of its points (Kayles' did, its box drawn over
+    /// the values at the right-hand middle): for sequences with a period, with marked heaps,
+    /// with values up to 1 and up to 100.
+    #[test]
+    fn a_sequence_legend_covers_no_point() {
+        let kayles: Vec<u32> = {
+            let rule = grundy::heap::parse_code("0.77").unwrap();
+            let mut values: Vec<u32> = Vec::new();
+            assert!(grundy::heap::extend(&rule, &mut values, 299));
+            values
+        };
+        let steps: Vec<u32> = (0..300).map(|n| n / 3).collect();
+        let bits: Vec<u32> = (0..300).map(|n| n % 2).collect();
+        for (values, period, marks) in [
+            (&kayles[..], Some((71, 12)), &[12u64, 250][..]),
+            (&kayles[..], Some((71, 12)), &[][..]),
+            (&steps[..], Some((0, 3)), &[299][..]),
+            (&bits[..], Some((0, 2)), &[][..]),
+            (&bits[..], None, &[5][..]),
+        ] {
+            let seq = Sequence {
+                title: "test",
+                values,
+                period,
+                saltus: u64::from(values == &steps[..]),
+                marks,
+            };
+            let svg = sequence_svg(&seq).unwrap();
+            let legend = boxes(&svg, "rect")
+                .into_iter()
+                .find(|r| r.0 > 0.0 && r.1 > 0.0)
+                .expect("a legend");
+            // Values are dots of radius 2, heaps of the position rings of 7; the ring of 6 is
+            // the legend's own sample.
+            for c in boxes(&svg, "circle").into_iter().filter(|c| c.2 != 12.0) {
+                let apart = c.0 + c.2 < legend.0
+                    || c.0 > legend.0 + legend.2
+                    || c.1 + c.3 < legend.1
+                    || c.1 > legend.1 + legend.3;
+                assert!(
+                    apart,
+                    "{period:?} {marks:?}: point {c:?} under legend {legend:?}"
+                );
+            }
+        }
     }
 
     #[test]

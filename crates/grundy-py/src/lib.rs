@@ -22,6 +22,23 @@ fn game_error(e: grundy::GameError) -> PyErr {
     GameError::new_err(e.to_string())
 }
 
+/// A whole-number keyword (`to`, `max_moves`) read as the command line reads its options: a
+/// negative, fractional or too large number is a `GameError` saying what the keyword takes,
+/// as `--to -5` is on the command line (not Python's OverflowError).
+fn whole<T: TryFrom<u64>>(value: &Bound<'_, PyAny>, name: &str) -> PyResult<T> {
+    value
+        .extract::<u64>()
+        .ok()
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| {
+            let shown = value
+                .repr()
+                .map(|r| r.to_string())
+                .unwrap_or_else(|_| "?".into());
+            GameError::new_err(format!("{name} takes a whole number ≥ 0, not {shown}"))
+        })
+}
+
 /// Set by Ctrl-C (SIGINT) while the library works: its long loops then stop (see
 /// `grundy::budget::stoppable`). The handler is added at import, before Python's own, which
 /// still runs and raises KeyboardInterrupt once the work has stopped.
@@ -200,14 +217,18 @@ impl Solution {
 /// (`solve("subtraction", [10], set=[1, 3, 4])`, `solve("nim", [3, 4, 5], misere=True)`), or
 /// a whole line (`solve("kayles 5 + nim 3")`).
 #[pyfunction]
-#[pyo3(signature = (game, position=None, *, max_moves=100, **options))]
+#[pyo3(signature = (game, position=None, *, max_moves=None, **options))]
 fn solve(
     py: Python<'_>,
     game: &str,
     position: Option<&Bound<'_, PyAny>>,
-    max_moves: usize,
+    max_moves: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Solution> {
+    let max_moves: usize = match max_moves {
+        Some(m) => whole(m, "max_moves")?,
+        None => 100,
+    };
     let q = query(game, position, options)?;
     let analysis = run(py, || q.solve(max_moves))?;
     let mut moves = Vec::with_capacity(analysis.winning_moves.len());
@@ -330,10 +351,11 @@ impl Sequence {
 fn sequence(
     py: Python<'_>,
     game: &str,
-    to: u64,
+    to: &Bound<'_, PyAny>,
     until_periodic: bool,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Sequence> {
+    let to: u64 = whole(to, "to")?;
     let q = query(game, None, options)?;
     let (source, name) = q
         .entry

@@ -77,6 +77,16 @@ def test_bad_input_raises_game_error(args, options, message):
         grundy.solve(*args, **options)
 
 
+@pytest.mark.parametrize("to", [-5, 2**70, 1.5, "ten"])
+def test_a_bad_whole_number_keyword_raises_game_error(to):
+    # Python's OverflowError or TypeError would leave a caller of GameError uncovered.
+    with pytest.raises(grundy.GameError, match="to takes a whole number"):
+        grundy.sequence("octal", code="0.77", to=to)
+    with pytest.raises(grundy.GameError, match="max_moves takes a whole number"):
+        grundy.solve("nim", [3, 4, 5], max_moves=to)
+    assert len(grundy.solve("nim", [3, 5, 6, 7], max_moves=2).winning_moves) == 2
+
+
 def test_values_are_the_commands_json():
     v = grundy.cgt("{2|-2} + {1|-1}")
     assert v.to_dict() == cli("cgt", "{2|-2} + {1|-1}")

@@ -119,6 +119,9 @@ pub struct PositionValue {
     pub outcome: Outcome,
     /// Remoteness, where defined.
     pub remoteness: Option<u32>,
+    /// The (generalized) Sprague–Grundy value, for impartial normal-play games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grundy: Option<Gsg>,
 }
 
 /// Every reachable position with its value, for `--all`: each is made a [`PositionValue`] as
@@ -128,9 +131,30 @@ pub struct AllPositions {
     positions: Store,
     outcome: Vec<Outcome>,
     remoteness: Vec<Option<u32>>,
+    /// The (generalized) Sprague–Grundy value of each, for impartial normal-play games.
+    grundy: Option<Vec<Gsg>>,
+    /// The positions in the order they are listed (see [`AllPositions::iter`]).
+    order: Vec<u32>,
 }
 
 impl AllPositions {
+    fn new(
+        positions: Store,
+        outcome: Vec<Outcome>,
+        remoteness: Vec<Option<u32>>,
+        grundy: Option<Vec<Gsg>>,
+    ) -> Self {
+        let mut order: Vec<u32> = (0..positions.len() as u32).collect();
+        order.sort_by(|&u, &v| positions.order(u as usize, v as usize));
+        AllPositions {
+            positions,
+            outcome,
+            remoteness,
+            grundy,
+            order,
+        }
+    }
+
     /// How many positions.
     pub fn len(&self) -> usize {
         self.positions.len()
@@ -141,23 +165,35 @@ impl AllPositions {
         self.positions.len() == 0
     }
 
-    /// The positions in the order they were found (the start first).
+    /// The positions in increasing order, so that a position is found where one looks for
+    /// it: numbers by size, lists and text element by element (`[0, 2]` before `[1, 0]`),
+    /// and of one position Left to move before Right.
     pub fn iter(&self) -> impl Iterator<Item = PositionValue> + '_ {
-        (0..self.positions.len())
-            .zip(&self.outcome)
-            .zip(&self.remoteness)
-            .map(|((u, &outcome), &remoteness)| PositionValue {
+        self.order.iter().map(|&u| {
+            let u = u as usize;
+            PositionValue {
                 position: self.positions.json(u),
                 to_move: self.positions.sides[u].map(player),
-                outcome,
-                remoteness,
-            })
+                outcome: self.outcome[u],
+                remoteness: self.remoteness[u],
+                grundy: self.grundy.as_ref().map(|g| g[u].clone()),
+            }
+        })
     }
 }
 
 impl Serialize for AllPositions {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.iter())
+    }
+}
+
+/// A position as an error message shows it: as JSON, cut to 60 characters.
+fn shown(p: &Dynamic) -> String {
+    let text = position_json(p).to_string();
+    match text.char_indices().nth(60) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
     }
 }
 
@@ -301,7 +337,9 @@ impl Rules {
         })
     }
 
-    fn call(&self, name: &str, arg: Option<Dynamic>) -> Result<Dynamic, ScriptError> {
+    /// Calls the script's function `name` on `arg`; an error names the position it was
+    /// called with (`in moves([3, 0]): …`), shortened when long.
+    fn call(&self, name: &str, arg: Option<&Dynamic>) -> Result<Dynamic, ScriptError> {
         // The script's top level is evaluated once, at compile time; calls skip it.
         let opts = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let mut scope = Scope::new();
@@ -311,24 +349,31 @@ impl Rules {
                 .call_fn_with_options(opts, &mut scope, &self.ast, name, ()),
             Some(arg) => {
                 self.engine
-                    .call_fn_with_options(opts, &mut scope, &self.ast, name, (arg,))
+                    .call_fn_with_options(opts, &mut scope, &self.ast, name, (arg.clone(),))
             }
         };
-        r.map_err(|e| match grundy::budget::check() {
-            Err(over) => ScriptError::Script(format!("{}: in {name}(): {over}", self.source)),
-            Ok(()) => ScriptError::Script(format!(
-                "{}: in {name}(): {e}",
-                at(&self.source, e.position())
-            )),
+        r.map_err(|e| {
+            let called = match arg {
+                None => format!("{name}()"),
+                Some(p) => format!("{name}({})", shown(p)),
+            };
+            match grundy::budget::check() {
+                Err(over) => ScriptError::Script(format!("{}: in {called}: {over}", self.source)),
+                Ok(()) => ScriptError::Script(format!(
+                    "{}: in {called}: {e}",
+                    at(&self.source, e.position())
+                )),
+            }
         })
     }
 
     fn list(&self, name: &str, p: &Dynamic) -> Result<Vec<Dynamic>, ScriptError> {
-        let v = self.call(name, Some(p.clone()))?;
+        let v = self.call(name, Some(p))?;
         v.into_array().map_err(|t| {
             ScriptError::Script(format!(
-                "{}: {name}() must return an array of positions, not {t}",
-                self.source
+                "{}: {name}({}) must return an array of positions, not {t}",
+                self.source,
+                shown(p)
             ))
         })
     }
@@ -337,7 +382,7 @@ impl Rules {
         if !self.primitive {
             return Ok(None);
         }
-        let v = self.call("primitive", Some(p.clone()))?;
+        let v = self.call("primitive", Some(p))?;
         if v.is_unit() {
             return Ok(None);
         }
@@ -346,8 +391,9 @@ impl Rules {
             Ok("lose") => Ok(Some(Outcome::P)),
             Ok("tie") => Ok(Some(Outcome::T)),
             _ => Err(ScriptError::Script(format!(
-                "{}: primitive() must return \"win\", \"lose\", \"tie\" or (), not {v}",
-                self.source
+                "{}: primitive({}) must return \"win\", \"lose\", \"tie\" or (), not {v}",
+                self.source,
+                shown(p)
             ))),
         }
     }
@@ -573,12 +619,13 @@ impl Rules {
         } else {
             outcome[roots[0] as usize]
         };
-        let grundy = gsg.map(|g| g.get(&graph, roots[0]));
+        let grundy = gsg.as_ref().map(|g| g.get(&graph, roots[0]));
         let start_remoteness = remoteness[roots[0] as usize];
-        let all = opts.all.then(|| AllPositions {
-            positions: std::mem::take(&mut ex.store),
-            outcome,
-            remoteness,
+        let all = opts.all.then(|| {
+            let values = gsg
+                .as_ref()
+                .map(|g| (0..n as u32).map(|u| g.get(&graph, u)).collect());
+            AllPositions::new(std::mem::take(&mut ex.store), outcome, remoteness, values)
         });
         Ok(Report {
             outcome: start_outcome,
@@ -1032,6 +1079,25 @@ impl Store {
         }
     }
 
+    /// The order of positions `u` and `v` as `--all` lists them: numbers, then lists of
+    /// numbers, then other values (see [`value_order`]); Left to move before Right.
+    fn order(&self, u: usize, v: usize) -> std::cmp::Ordering {
+        let rank = |i: &Item| match i {
+            Item::Int(_) => 0,
+            Item::Ints(..) => 1,
+            Item::Other(_) => 2,
+        };
+        let (a, b) = (&self.items[u], &self.items[v]);
+        let by_value = match (a, b) {
+            (Item::Int(x), Item::Int(y)) => x.cmp(y),
+            (Item::Ints(..), Item::Ints(..)) => self.ints(u).cmp(self.ints(v)),
+            (Item::Other(x), Item::Other(y)) => value_order(x, y),
+            _ => rank(a).cmp(&rank(b)),
+        };
+        // Left (true) first.
+        by_value.then_with(|| self.sides[v].cmp(&self.sides[u]))
+    }
+
     /// Position `u` as JSON, as the script wrote it (a value JSON cannot hold becomes null).
     fn json(&self, u: usize) -> serde_json::Value {
         match &self.items[u] {
@@ -1039,6 +1105,83 @@ impl Store {
             Item::Ints(..) => self.ints(u).into(),
             Item::Other(p) => position_json(p),
         }
+    }
+}
+
+/// A total order on the script's values: by kind (unit, booleans, numbers, characters, text,
+/// arrays, maps, anything else), then numbers by size, text by character, arrays element by
+/// element (a shorter prefix first), maps by their sorted entries.
+fn value_order(a: &Dynamic, b: &Dynamic) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let rank = |d: &Dynamic| {
+        if d.is_unit() {
+            0
+        } else if d.is_bool() {
+            1
+        } else if d.is_int() || d.is_float() {
+            2
+        } else if d.is_char() {
+            3
+        } else if d.is_string() {
+            4
+        } else if d.is_array() {
+            5
+        } else if d.is_map() {
+            6
+        } else {
+            7
+        }
+    };
+    let number = |d: &Dynamic| -> f64 {
+        d.as_int()
+            .map(|n| n as f64)
+            .or_else(|_| d.as_float())
+            .unwrap_or(f64::NAN)
+    };
+    match (rank(a), rank(b)) {
+        (x, y) if x != y => x.cmp(&y),
+        (1, _) => a.as_bool().ok().cmp(&b.as_bool().ok()),
+        (2, _) => match (a.as_int(), b.as_int()) {
+            (Ok(x), Ok(y)) => x.cmp(&y),
+            _ => number(a).total_cmp(&number(b)),
+        },
+        (3, _) => a.as_char().ok().cmp(&b.as_char().ok()),
+        (4, _) => a
+            .clone()
+            .into_immutable_string()
+            .ok()
+            .cmp(&b.clone().into_immutable_string().ok()),
+        (5, _) => {
+            let (x, y) = (a.read_lock::<rhai::Array>(), b.read_lock::<rhai::Array>());
+            match (x, y) {
+                (Some(x), Some(y)) => {
+                    for (p, q) in x.iter().zip(y.iter()) {
+                        let o = value_order(p, q);
+                        if o != Ordering::Equal {
+                            return o;
+                        }
+                    }
+                    x.len().cmp(&y.len())
+                }
+                _ => Ordering::Equal,
+            }
+        }
+        (6, _) => {
+            let (x, y) = (a.read_lock::<rhai::Map>(), b.read_lock::<rhai::Map>());
+            match (x, y) {
+                (Some(x), Some(y)) => {
+                    for ((k, p), (l, q)) in x.iter().zip(y.iter()) {
+                        let o = k.cmp(l).then_with(|| value_order(p, q));
+                        if o != Ordering::Equal {
+                            return o;
+                        }
+                    }
+                    x.len().cmp(&y.len())
+                }
+                _ => Ordering::Equal,
+            }
+        }
+        _ => a.to_string().cmp(&b.to_string()),
     }
 }
 

@@ -195,7 +195,7 @@ impl Rules {
             Child::Ints(_) => Dynamic::from_array(ints.iter().map(|&n| n.into()).collect()),
             Child::Other(p, _) => p.clone(),
         };
-        let t = self.call("tier", Some(p))?;
+        let t = self.call("tier", Some(&p))?;
         self.tier_number(t)
     }
 

@@ -54,7 +54,27 @@ pub fn describe(from: &[Token], to: &[Token]) -> Option<String> {
         return None;
     };
     let left: Nat = parts.iter().sum();
-    let i = prefix + 1;
+    if left > *heap {
+        return None;
+    }
+    Some(heap_move(prefix + 1, heap, &(heap - &left), parts))
+}
+
+/// The words of a move on heap number `i` (from 1) of `heap` tokens that takes `taken` of
+/// them and leaves the non-empty heaps `parts`: the one wording every heap game's answers and
+/// listings use.
+///
+/// ```
+/// use grundy::moves::heap_move;
+/// use grundy::Nat;
+///
+/// let n = |ns: &[u64]| ns.iter().map(|&n| Nat::from(n)).collect::<Vec<_>>();
+/// assert_eq!(heap_move(1, &Nat::from(1u32), &Nat::from(1u32), &[]), "take 1 from heap 1");
+/// assert_eq!(heap_move(2, &Nat::from(6u32), &Nat::from(1u32), &n(&[5])), "take 1 from heap 2");
+/// assert_eq!(heap_move(2, &Nat::from(6u32), &Nat::from(1u32), &n(&[2, 3])), "take 1 from heap 2, leaving 2 and 3");
+/// assert_eq!(heap_move(1, &Nat::from(9u32), &Nat::from(0u32), &n(&[2, 7])), "split heap 1 (9) into 2 and 7");
+/// ```
+pub fn heap_move(i: usize, heap: &Nat, taken: &Nat, parts: &[Nat]) -> String {
     let list = |ps: &[Nat]| match ps {
         [] => String::new(),
         [a] => a.to_string(),
@@ -64,15 +84,12 @@ pub fn describe(from: &[Token], to: &[Token]) -> Option<String> {
             format!("{} and {last}", rest.join(", "))
         }
     };
-    if left > *heap {
-        return None;
-    }
-    let taken = heap - &left;
-    Some(match parts.len() {
-        0 | 1 if taken > Nat::from(0u32) => format!("take {taken} from heap {i}"),
-        _ if taken == Nat::from(0u32) => format!("split heap {i} ({heap}) into {}", list(parts)),
+    let nothing_taken = taken == &Nat::from(0u32);
+    match parts.len() {
+        0 | 1 if !nothing_taken => format!("take {taken} from heap {i}"),
+        _ if nothing_taken => format!("split heap {i} ({heap}) into {}", list(parts)),
         _ => format!("take {taken} from heap {i}, leaving {}", list(parts)),
-    })
+    }
 }
 
 /// The words of a move, as compared with what a person typed: lower case, single spaces.

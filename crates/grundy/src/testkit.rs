@@ -294,6 +294,37 @@ pub fn tuples(max_len: usize, max_value: u64) -> Vec<Vec<Nat>> {
     all
 }
 
+/// Checks that a closed form's take-and-break `rule` for heaps up to `n` gives a heap of each
+/// size h ≤ `n` exactly the options `game` gives it (as sorted lists of non-empty heaps, with
+/// repetition), so that a search over positions played by the rule is the game's.
+pub fn check_heap_rule<G>(game: &G, rule: &crate::heap::HeapRule, n: u64)
+where
+    G: crate::solver::Game<Position = Vec<Nat>>,
+{
+    use num_traits::Zero;
+    for h in 0..=n {
+        let mut by_rule: Vec<Vec<Nat>> = Vec::new();
+        rule.for_each_option(h, |_, parts| {
+            by_rule.push(parts.iter().map(|&p| nat(p)).collect())
+        });
+        let mut by_game: Vec<Vec<Nat>> = game
+            .moves(&vec![nat(h)])
+            .into_iter()
+            .map(|mut p| {
+                p.retain(|x| !x.is_zero());
+                p.sort();
+                p
+            })
+            .collect();
+        by_rule.sort();
+        by_game.sort();
+        assert_eq!(
+            by_rule, by_game,
+            "options of a heap of {h} (rule for heaps to {n})"
+        );
+    }
+}
+
 /// `n` as a natural number.
 pub fn nat(n: u64) -> Nat {
     Nat::from(n)

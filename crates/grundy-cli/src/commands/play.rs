@@ -103,9 +103,14 @@ fn play(
                 Some(_) => false,
                 None => game.solve(&args, 1).map_err(user)?.outcome == grundy::Outcome::N,
             };
+            // In a partizan game the other player may still have moves: say whose are gone.
+            let gone = match mover {
+                Some(m) => format!("{m:?} has no move left"),
+                None => "no move left".to_string(),
+            };
             write!(
                 out,
-                "Position: {shown} — no move left.\n{}",
+                "Position: {shown} — {gone}.\n{}",
                 render::position_picture(&p)
             )?;
             let you_win = mover_wins == user_turn;

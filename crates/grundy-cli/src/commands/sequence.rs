@@ -36,7 +36,7 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
     let to = to.ok_or_else(|| user("sequence needs --to N"))?;
     let to = grundy::nat::parse_u64(&to, "--to").map_err(user)?;
     if genus {
-        let (rule, name, game_name) = heap_rule(registry, game, "--genus")?;
+        let (rule, name, game_name) = heap_rule(registry, game, "--genus", to)?;
         let genera =
             super::working(&name, || grundy::misere_form::heap_genera(&rule, to)).map_err(user)?;
         return emit_genus(out, json, game_name, &genera);
@@ -94,21 +94,29 @@ fn source_of(
     Ok((query, source, name))
 }
 
-/// The take-and-break (or subtraction, all-but) rule of `game`, its sequence name and its
-/// name for JSON; refused, naming `what` asked for it, for a game whose values come from a
-/// formula.
+/// The take-and-break (or subtraction, all-but) rule of `game` on heaps up to `to`, its
+/// sequence name and its name for JSON; refused, naming `what` asked for it, for a game whose
+/// moves are no such rule.
 pub(crate) fn heap_rule(
     registry: &Registry,
     game: &GameArgs,
     what: &str,
+    to: u64,
 ) -> Result<(grundy::heap::HeapRule, String, grundy::GameName)> {
+    use grundy::heap::sequence::Source;
     let (query, source, name) = source_of(registry, game)?;
-    let grundy::heap::sequence::Source::Rule(rule) = source else {
-        return Err(user(format!(
-            "{name}: {what} searches the game's positions, which only take-and-break, \
-             subtraction and all-but games describe by their moves here; {name}'s values \
-             come from a formula"
-        )));
+    let rule = match source {
+        Source::Rule(rule) => rule,
+        Source::ClosedForm(form) => match form.moves {
+            Some(moves) => moves(to),
+            None => {
+                return Err(user(format!(
+                    "{name}: {what} needs the game's moves as a take-and-break rule, and \
+                     {name}'s are none (a heap becomes two smaller heaps, which may hold more \
+                     tokens together)"
+                )))
+            }
+        },
     };
     Ok((rule, name, query.game().map_err(user)?.game_name()))
 }

@@ -216,11 +216,7 @@ impl AllBut {
                     .into_iter()
                     .map(move |m| {
                         let k = &h - &m;
-                        let text = if m.is_zero() {
-                            format!("take all {h} from heap {}", i + 1)
-                        } else {
-                            format!("take {k} from heap {}", i + 1)
-                        };
+                        let text = crate::moves::heap_move(i + 1, &h, &k, &[]);
                         Move::new(split_heap(&heaps, i, &[m]), text)
                     })
             },

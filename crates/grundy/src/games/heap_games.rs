@@ -79,21 +79,6 @@ impl HeapGame {
         &self.values
     }
 
-    fn describe(&self, i: usize, h: &Nat, k: u64, parts: &[Nat]) -> String {
-        let heap = format!("heap {}", i + 1);
-        let list = |ps: &[Nat]| {
-            let v: Vec<String> = ps.iter().map(|p| p.to_string()).collect();
-            v.join(" and ")
-        };
-        match (&self.kind, parts) {
-            (HeapKind::Subtraction(_), _) => format!("take {k} from {heap}"),
-            (_, []) => format!("take all {h} from {heap}"),
-            (_, [_]) => format!("take {k} from {heap}"),
-            (_, ps) if k == 0 => format!("split {heap} into {}", list(ps)),
-            (_, ps) => format!("take {k} from {heap}, leaving {}", list(ps)),
-        }
-    }
-
     /// Every option of heap `h` (in the table or reducible) whose value is `t`, as
     /// (tokens removed, heaps left) — beyond the table of a hexadecimal code with an
     /// arithmetic period, those of the kinds `hexadecimal_options_worth` searches.
@@ -528,7 +513,7 @@ impl HeapGame {
                 let h = heaps[i].clone();
                 self.options_with_value(table.clone(), h.clone(), &t)
                     .map(move |(k, parts)| {
-                        let text = self.describe(i, &h, k, &parts);
+                        let text = crate::moves::heap_move(i + 1, &h, &Nat::from(k), &parts);
                         Move::new(split_heap(&heaps, i, &parts), text)
                     })
             });
@@ -578,6 +563,33 @@ mod tests {
             HeapGame::subtraction(vec![1, 3, 4]),
             HeapGame::subtraction(vec![2, 3, 7]),
         ]
+    }
+
+    /// A winning move is worded as the move listing words it (`moves::describe`, from the
+    /// positions before and after), so that one move is never said two ways ("take all 1
+    /// from heap 1" beside "take 1 from heap 6").
+    #[test]
+    fn winning_moves_are_worded_as_listed() {
+        let mut checked = 0;
+        for g in games() {
+            for p in tuples(3, 7) {
+                // Equal heaps may be named by either number: compare them by size.
+                let sized = |words: &str| {
+                    let (head, tail) = words.split_once("heap ").expect("names a heap");
+                    let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+                    let (i, rest) = tail.split_at(digits);
+                    let i: usize = i.parse().expect("a heap number");
+                    format!("{head}heap of {}{rest}", p[i - 1])
+                };
+                for m in g.verdict(&p).unwrap().winning {
+                    let listed = crate::moves::describe(&g.tokens(&p), &g.tokens(&m.to))
+                        .expect("a heap move");
+                    assert_eq!(sized(&m.description), sized(&listed), "{p:?} → {:?}", m.to);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

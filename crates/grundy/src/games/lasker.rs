@@ -45,7 +45,19 @@ pub const CLOSED_FORM: ClosedForm = ClosedForm {
     shown_after: 5,
     formula: "G(4k + 1) = 4k + 1, G(4k + 2) = 4k + 2, G(4k + 3) = 4k + 4, G(4k + 4) = 4k + 3 \
               (Winning Ways, ch. 4, Lasker's Nim)",
+    moves: Some(moves_up_to),
 };
+
+/// Lasker's Nim on heaps of at most `n` tokens as a take-and-break rule: split a heap into two
+/// without removing anything (code digit 0 = 4), or remove any 1 ≤ k ≤ n tokens, leaving none or
+/// one heap (digit 3) — the hexadecimal code 4·333…3 with n digits after the point.
+fn moves_up_to(n: u64) -> crate::heap::HeapRule {
+    crate::heap::HeapRule::TakeBreak(
+        std::iter::once((0, 4))
+            .chain((1..=n).map(|k| (k, 3)))
+            .collect(),
+    )
+}
 
 /// G(n) of Lasker's Nim (an involution).
 pub fn value(n: &Nat) -> Nat {
@@ -253,6 +265,15 @@ mod tests {
     use crate::testkit::{check_all, nat, tuples, Grundy};
     use crate::Outcome;
     use proptest::prelude::*;
+
+    /// The rule quotients and genera play Lasker's Nim by is the game's on every heap up to
+    /// 60, and nothing it allows on a heap up to n depends on digits past n.
+    #[test]
+    fn closed_form_moves_are_laskers() {
+        let moves = CLOSED_FORM.moves.expect("Lasker's moves are a heap rule");
+        crate::testkit::check_heap_rule(&Lasker, &moves(60), 60);
+        crate::testkit::check_heap_rule(&Lasker, &moves(7), 7);
+    }
 
     #[test]
     fn matches_brute_force_on_all_small_positions() {

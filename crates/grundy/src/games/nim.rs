@@ -3,7 +3,9 @@
 use super::{int_tokens, parse_all, with_heap, xor_all, xor_expression};
 use crate::analysis::{Brief, GameOption, Move, MoveIter, Token, Verdict, Word};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
-use crate::registry::Entry;
+use crate::heap::sequence::{ClosedForm, Source};
+use crate::heap::{HeapRule, Regularity};
+use crate::registry::{Entry, SequenceSpec};
 use crate::solver::{Convention, Game};
 use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};
@@ -47,7 +49,24 @@ pub static ENTRY: Entry = Entry {
             misere: o.flag("misere"),
         })
     },
-    sequence: None,
+    sequence: Some(SequenceSpec {
+        about: "Nim: G(n) = n.",
+        source: |_| Ok((Source::ClosedForm(CLOSED_FORM), "nim".into())),
+    }),
+};
+
+/// The nim-sequence engine's view of Nim: G(n) = n, arithmetic-periodic with period 1 and
+/// saltus 1; its moves are the all-but rule with nothing excepted.
+pub const CLOSED_FORM: ClosedForm = ClosedForm {
+    value: |n| n.clone(),
+    regularity: Some(Regularity {
+        preperiod: 0,
+        period: 1,
+        saltus: 1,
+    }),
+    shown_after: 2,
+    formula: "G(n) = n (Bouton, 1901)",
+    moves: Some(|_| HeapRule::AllBut(Vec::new())),
 };
 
 impl Ruleset for Nim {
@@ -286,6 +305,13 @@ mod tests {
     use crate::catalog::DynGame;
     use crate::testkit::{check_all, check_brief, nat, tuples, Grundy};
     use proptest::prelude::*;
+
+    /// The rule quotients and genera play Nim by is Nim's on every heap up to 60.
+    #[test]
+    fn closed_form_moves_are_nims() {
+        let rule = (CLOSED_FORM.moves.expect("Nim's moves are a heap rule"))(60);
+        crate::testkit::check_heap_rule(&Nim { misere: false }, &rule, 60);
+    }
 
     #[test]
     fn normal_play_matches_brute_force_on_all_small_positions() {

@@ -44,6 +44,7 @@ pub const CLOSED_FORM: ClosedForm = ClosedForm {
     shown_after: 0,
     formula: "G(0) = 0 and G(n) is the n-th odious number (1, 2, 4, 7, 8, 11, …), so there \
               is no period: the values grow (Winning Ways, ch. 14, Mock Turtles)",
+    moves: None,
 };
 
 /// G(n): 0, then the odious numbers 1, 2, 4, 7, 8, 11, ….

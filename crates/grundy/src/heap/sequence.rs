@@ -31,6 +31,11 @@ pub struct ClosedForm {
     pub shown_after: u64,
     /// The closed form in words, with its source, for a summary.
     pub formula: &'static str,
+    /// The game's moves on heaps of at most N tokens as a take-and-break rule, where they are
+    /// one (Nim: remove any number; Lasker's Nim: that, or split without removing), so that
+    /// searches over positions (misère quotients, genera) can play it; `None` where they are
+    /// not (split Nim's two smaller heaps may hold more tokens than the heap they replace).
+    pub moves: Option<fn(u64) -> HeapRule>,
 }
 
 /// The parity class that few values fall in: values v whose number of 1 bits in `v & mask`
