@@ -128,14 +128,11 @@ impl HeapGame {
             return Box::new(std::iter::empty());
         };
         let mut found = Vec::new();
-        self.values.rule().for_each_option(hs, |k, parts| {
-            let v = parts
-                .iter()
-                .fold(0, |acc, &p| acc ^ table.values[p as usize]);
-            if v == t {
+        self.values
+            .rule()
+            .for_each_option_worth(hs, &table.values, t, |k, parts| {
                 found.push((k, parts.iter().map(|&p| Nat::from(p)).collect()));
-            }
-        });
+            });
         Box::new(found.into_iter())
     }
 }

@@ -60,6 +60,29 @@ pub fn parse_code(code: &str) -> Result<HeapRule, GameError> {
     Ok(HeapRule::TakeBreak(moves))
 }
 
+/// Calls `hit(a)` for each a in 1..=`last` (in increasing order, `last` < `m`) with
+/// G(a) ⊕ G(m − a) = `t` by `values`. The pairs are compared 64 at a time, the values of
+/// m − a read backwards, with a branch only where a block holds a match (the compiler turns
+/// the block's test into vector instructions).
+fn pairs_worth(values: &[u32], m: u64, last: u64, t: u32, mut hit: impl FnMut(u64)) {
+    let (m, last) = (m as usize, last as usize);
+    let low = &values[1..=last];
+    let high = &values[m - last..m];
+    for (block, (x, y)) in low.chunks(64).zip(high.rchunks(64)).enumerate() {
+        let any = x
+            .iter()
+            .zip(y.iter().rev())
+            .fold(false, |any, (p, q)| any | (p ^ q == t));
+        if any {
+            for (i, (p, q)) in x.iter().zip(y.iter().rev()).enumerate() {
+                if p ^ q == t {
+                    hit((block * 64 + i + 1) as u64);
+                }
+            }
+        }
+    }
+}
+
 /// The subtraction game with set `set` (positive, sorted): remove s ∈ S tokens from a heap.
 pub fn subtraction(set: &[u64]) -> HeapRule {
     HeapRule::TakeBreak(set.iter().map(|&s| (s, 3)).collect())
@@ -107,6 +130,59 @@ impl HeapRule {
                         for a in 1..=m / 3 {
                             for b in a..=(m - a) / 2 {
                                 f(k, &[a, b, m - a - b]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f(removed, parts)` for each option of a heap of `h` whose parts' values (by
+    /// `values`, G(0) … at least G(h)) have nim-sum `t`, in the order of
+    /// [`HeapRule::for_each_option`]: what a winning move must reach. Splits into two heaps
+    /// are compared many at a time (see [`pairs_worth`]), so that listing a large heap's
+    /// winning moves reads its values at table speed.
+    pub fn for_each_option_worth(
+        &self,
+        h: u64,
+        values: &[u32],
+        t: u32,
+        mut f: impl FnMut(u64, &[u64]),
+    ) {
+        let value = |parts: &[u64]| parts.iter().fold(0, |x, &p| x ^ values[p as usize]);
+        match self {
+            HeapRule::GrundysGame => {
+                if h >= 3 {
+                    pairs_worth(values, h, h.div_ceil(2) - 1, t, |a| f(0, &[a, h - a]));
+                }
+            }
+            HeapRule::AllBut(_) => self.for_each_option(h, |k, parts| {
+                if value(parts) == t {
+                    f(k, parts)
+                }
+            }),
+            HeapRule::TakeBreak(moves) => {
+                for &(k, bits) in moves {
+                    if k > h {
+                        break;
+                    }
+                    let m = h - k;
+                    if bits & 1 != 0 && m == 0 && t == 0 {
+                        f(k, &[]);
+                    }
+                    if bits & 2 != 0 && m >= 1 && values[m as usize] == t {
+                        f(k, &[m]);
+                    }
+                    if bits & 4 != 0 && m >= 2 {
+                        pairs_worth(values, m, m / 2, t, |a| f(k, &[a, m - a]));
+                    }
+                    if bits & 8 != 0 && m >= 3 {
+                        for a in 1..=m / 3 {
+                            for b in a..=(m - a) / 2 {
+                                if value(&[a, b, m - a - b]) == t {
+                                    f(k, &[a, b, m - a - b]);
+                                }
                             }
                         }
                     }
@@ -299,6 +375,46 @@ impl PeriodProof {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The options of each value found by blocks are those of the plain listing with that
+    /// value, in the same order: every heap up to 300 (blocks of 64 split every way), every
+    /// value a move can reach, for every kind of rule, on the rules' own values.
+    #[test]
+    fn options_of_a_value_are_those_listed_with_it() {
+        let rules = [
+            HeapRule::GrundysGame,
+            HeapRule::AllBut(vec![1, 4, 9]),
+            parse_code("0.137").unwrap(),
+            parse_code("0.77").unwrap(),
+            parse_code("4.7").unwrap(),
+            parse_code("0.FF8").unwrap(),
+            parse_code("8.4").unwrap(),
+            subtraction(&[1, 3, 4]),
+        ];
+        for rule in rules {
+            let mut values: Vec<u32> = Vec::new();
+            assert!(crate::heap::extend(&rule, &mut values, 300));
+            let mut found = 0;
+            for h in 0..=300u64 {
+                let mut listed: Vec<(u32, u64, Vec<u64>)> = Vec::new();
+                rule.for_each_option(h, |k, parts| {
+                    let v = parts.iter().fold(0, |x, &p| x ^ values[p as usize]);
+                    listed.push((v, k, parts.to_vec()));
+                });
+                let most = listed.iter().map(|l| l.0).max().unwrap_or(0);
+                for t in 0..=most + 1 {
+                    let mut worth = Vec::new();
+                    rule.for_each_option_worth(h, &values, t, |k, parts| {
+                        worth.push((t, k, parts.to_vec()))
+                    });
+                    let plain: Vec<_> = listed.iter().filter(|l| l.0 == t).cloned().collect();
+                    assert_eq!(worth, plain, "{rule:?}, heap {h}, value {t}");
+                    found += worth.len();
+                }
+            }
+            assert!(found > 500, "{rule:?}: {found}");
+        }
+    }
 
     /// The moves counted are the moves listed, for every heap up to 60 of every kind of rule.
     #[test]
