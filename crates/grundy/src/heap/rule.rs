@@ -141,8 +141,8 @@ impl HeapRule {
     /// Calls `f(removed, parts)` for each option of a heap of `h` whose parts' values (by
     /// `values`, G(0) … at least G(h)) have nim-sum `t`, in the order of
     /// [`HeapRule::for_each_option`]: what a winning move must reach. Splits into two heaps
-    /// are compared many at a time (see [`pairs_worth`]), so that listing a large heap's
-    /// winning moves reads its values at table speed.
+    /// are compared many at a time, so that listing a large heap's winning moves reads its
+    /// values at table speed.
     pub fn for_each_option_worth(
         &self,
         h: u64,
@@ -376,12 +376,10 @@ impl PeriodProof {
 mod tests {
     use super::*;
 
-    /// The options of each value found by blocks are those of the plain listing with that
-    /// value, in the same order: every heap up to 300 (blocks of 64 split every way), every
-    /// value a move can reach, for every kind of rule, on the rules' own values.
-    #[test]
-    fn options_of_a_value_are_those_listed_with_it() {
-        let rules = [
+    /// A rule of every kind: Grundy's game, all-but, octal codes with and without splits,
+    /// hexadecimal codes with three-heap moves and splits without removing, subtraction.
+    fn every_kind_of_rule() -> [HeapRule; 8] {
+        [
             HeapRule::GrundysGame,
             HeapRule::AllBut(vec![1, 4, 9]),
             parse_code("0.137").unwrap(),
@@ -390,8 +388,15 @@ mod tests {
             parse_code("0.FF8").unwrap(),
             parse_code("8.4").unwrap(),
             subtraction(&[1, 3, 4]),
-        ];
-        for rule in rules {
+        ]
+    }
+
+    /// The options of each value found by blocks are those of the plain listing with that
+    /// value, in the same order: every heap up to 300 (blocks of 64 split every way), every
+    /// value a move can reach, for every kind of rule, on the rules' own values.
+    #[test]
+    fn options_of_a_value_are_those_listed_with_it() {
+        for rule in every_kind_of_rule() {
             let mut values: Vec<u32> = Vec::new();
             assert!(crate::heap::extend(&rule, &mut values, 300));
             let mut found = 0;
@@ -419,17 +424,7 @@ mod tests {
     /// The moves counted are the moves listed, for every heap up to 60 of every kind of rule.
     #[test]
     fn options_are_counted_as_listed() {
-        let rules = [
-            HeapRule::GrundysGame,
-            HeapRule::AllBut(vec![1, 4, 9]),
-            parse_code("0.137").unwrap(),
-            parse_code("0.77").unwrap(),
-            parse_code("4.7").unwrap(),
-            parse_code("0.FF8").unwrap(),
-            parse_code("8.4").unwrap(),
-            subtraction(&[1, 3, 4]),
-        ];
-        for rule in rules {
+        for rule in every_kind_of_rule() {
             for h in 0..=60u64 {
                 let mut listed = 0;
                 rule.for_each_option(h, |_, _| listed += 1);
