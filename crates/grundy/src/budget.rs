@@ -48,6 +48,10 @@ pub struct Progress {
     pub done: u64,
     /// How many the work needs, if known.
     pub total: Option<u64>,
+    /// A search's depth now (positions on the path from the start), where the work is one.
+    pub depth: Option<u32>,
+    /// The bytes the work's tables hold now, where it keeps tables that grow.
+    pub bytes: Option<u64>,
 }
 
 type Watcher = dyn Fn(Progress);
@@ -81,9 +85,31 @@ pub fn watch<T>(watcher: impl Fn(Progress) + 'static, work: impl FnOnce() -> T) 
 
 /// Tells this thread's watcher (if any) how far work has gone: for loops of your own.
 pub fn report(unit: &'static str, done: u64, total: Option<u64>) {
+    tell(Progress {
+        unit,
+        done,
+        total,
+        depth: None,
+        bytes: None,
+    });
+}
+
+/// Tells this thread's watcher (if any) how far a search has gone: positions searched, its
+/// depth now and the bytes its tables hold.
+pub fn report_search(done: u64, depth: u32, bytes: u64) {
+    tell(Progress {
+        unit: "positions searched",
+        done,
+        total: None,
+        depth: Some(depth),
+        bytes: Some(bytes),
+    });
+}
+
+fn tell(progress: Progress) {
     let watcher = WATCHER.with(|w| w.borrow().clone());
     if let Some(w) = watcher {
-        w(Progress { unit, done, total });
+        w(progress);
     }
 }
 

@@ -327,20 +327,35 @@ pub(crate) fn working<T>(what: &str, work: impl FnOnce() -> T) -> T {
                 };
                 let left = if p.total.is_some() { ", ETA {eta}" } else { "" };
                 shown.set_style(progress_style(&format!(
-                    "{counted} {}, {{rate}}/s{left} ({{elapsed}}; Ctrl-C stops, --max-seconds \
-                     bounds it)",
+                    "{counted} {}, {{rate}}/s{left}{{msg}} ({{elapsed}}; Ctrl-C stops, \
+                     --max-seconds bounds it)",
                     p.unit
                 )));
             }
             if let Some(total) = p.total {
                 shown.set_length(total);
             }
+            // A search also says how deep it is and what its tables hold.
+            shown.set_message(progress_detail(p));
             shown.set_position(p.done);
         },
         work,
     );
     bar.finish_and_clear();
     answer
+}
+
+/// What a progress line says beyond its count: a search's depth and its tables' memory
+/// (`, depth 28, tables 201 MiB`); nothing for other work.
+pub(crate) fn progress_detail(p: grundy::budget::Progress) -> String {
+    let mut s = String::new();
+    if let Some(d) = p.depth {
+        s.push_str(&format!(", depth {d}"));
+    }
+    if let Some(b) = p.bytes {
+        s.push_str(&format!(", tables {} MiB", b >> 20));
+    }
+    s
 }
 
 /// A progress style from `template`, which may use `{rate}`: the count per second as a whole

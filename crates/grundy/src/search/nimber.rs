@@ -274,7 +274,7 @@ impl<'r, R: Splitting> Search<'r, R> {
         self.stats.depth = self.stats.depth.max(self.depth);
         if self.stats.positions % 4096 == 0 {
             crate::budget::check()?;
-            crate::budget::report("positions searched", self.stats.positions, None);
+            crate::budget::report_search(self.stats.positions, self.depth, self.table.bytes());
         }
         Ok(())
     }

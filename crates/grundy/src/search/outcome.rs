@@ -19,8 +19,10 @@ pub trait Partizan {
     /// A position (a whole board), in a form whose equal values are equal positions.
     type Pos: Copy + Eq + Hash + Default + std::fmt::Debug;
 
-    /// The positions `left` (or Right) can move to, most promising first.
-    fn moves(&self, p: Self::Pos, left: bool, out: &mut Vec<Self::Pos>);
+    /// The positions `left` (or Right) can move to, each with how promising it is (larger
+    /// first; equal ones in the order given). The search tries the most promising at once
+    /// and orders the rest only if it does not win: most positions are decided by it.
+    fn moves(&self, p: Self::Pos, left: bool, out: &mut Vec<(i32, Self::Pos)>);
 
     /// The form of `p` the tables keep: one for all positions known to be worth the same
     /// (a board's mirror images); `p` itself by default.
@@ -112,29 +114,37 @@ impl<R: Partizan> Search<R> {
         self.stats.positions += 1;
         if self.stats.positions % 4096 == 0 {
             crate::budget::check()?;
-            crate::budget::report("positions searched", self.stats.positions, None);
+            let bytes = self.tables.iter().map(|t| t.bytes()).sum();
+            crate::budget::report_search(self.stats.positions, self.depth, bytes);
         }
         self.depth += 1;
         self.stats.depth = self.stats.depth.max(self.depth);
         let mut moves = Vec::new();
         self.rules.moves(p, left, &mut moves);
-        let mut win = false;
-        for m in moves {
-            match self.wins(m, !left) {
-                Ok(false) => {
-                    win = true;
-                    break;
-                }
-                Ok(true) => {}
-                Err(e) => {
-                    self.depth -= 1;
-                    return Err(e);
-                }
-            }
-        }
+        let result = self.any_lost(moves, left);
         self.depth -= 1;
+        let win = result?;
         let work = self.rules.size(p).min(254) as u8;
         self.tables[t].put(key, u8::from(win), work);
         Ok(win)
+    }
+
+    /// Whether one of `moves` (scored, see [`Partizan::moves`]) leaves the opponent (`!left`
+    /// to move) lost: the most promising (the first of the best) tried before the rest are
+    /// sorted, the rest in order of promise.
+    fn any_lost(&mut self, mut moves: Vec<(i32, R::Pos)>, left: bool) -> Result<bool, GameError> {
+        let Some(best) = (0..moves.len()).min_by_key(|&i| std::cmp::Reverse(moves[i].0)) else {
+            return Ok(false);
+        };
+        if !self.wins(moves.remove(best).1, !left)? {
+            return Ok(true);
+        }
+        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for (_, m) in moves {
+            if !self.wins(m, !left)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 }
