@@ -32,6 +32,15 @@ fn every_error_of_the_table_is_one_line_and_exit_status_2() {
     let dir = std::env::temp_dir().join(format!("grundy-errors-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("notes.txt"), "plain text, not a checkpoint\n").unwrap();
+    // Files of the repository a row names (a rule script that fails) are copied beside it,
+    // at the same path, so that the message names them as the table writes them.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for word in rows.iter().flat_map(|(words, _)| words) {
+        if word.starts_with("tests/") {
+            std::fs::create_dir_all(dir.join(word).parent().unwrap()).unwrap();
+            std::fs::copy(root.join(word), dir.join(word)).unwrap();
+        }
+    }
     for (words, message) in rows {
         let out = Command::cargo_bin("grundy")
             .unwrap()
