@@ -141,6 +141,9 @@ pub struct Search<'r, R: Splitting> {
     stats: Searched,
     depth: u32,
     started: Instant,
+    /// Lists of components and options given back by nodes searched, reused by the next
+    /// (a node's two lists were two allocations a position).
+    spare: Vec<(Vec<R::Part>, Vec<Opt>)>,
 }
 
 impl<'r, R: Splitting> Search<'r, R> {
@@ -152,7 +155,13 @@ impl<'r, R: Splitting> Search<'r, R> {
             stats: Searched::default(),
             depth: 0,
             started: Instant::now(),
+            spare: Vec::new(),
         }
+    }
+
+    /// Gives a node's lists back for the next node to reuse.
+    fn recycle(&mut self, parts: Vec<R::Part>, opts: Vec<Opt>) {
+        self.spare.push((parts, opts));
     }
 
     /// What the search has done so far.
@@ -219,6 +228,7 @@ impl<'r, R: Splitting> Search<'r, R> {
             break r;
         };
         self.leave();
+        self.recycle(parts, opts);
         let v = self.nimber_fits(found)?;
         self.table.put(part, v, self.work(part));
         Ok(v)
@@ -295,8 +305,9 @@ impl<'r, R: Splitting> Search<'r, R> {
                 "a position with {n} moves was met; the search holds positions of at most {MAX_NIMBER} moves"
             ));
         }
-        let mut parts = Vec::with_capacity(2 * n as usize);
-        let mut opts = Vec::with_capacity(n as usize);
+        let (mut parts, mut opts) = self.spare.pop().unwrap_or_default();
+        parts.clear();
+        opts.clear();
         let mut cands = upto(n);
         let mut seen: Set = 0;
         let mut start = 0;
@@ -385,14 +396,14 @@ impl<'r, R: Splitting> Search<'r, R> {
             mut cands,
             ..
         } = self.options(part, want)?;
-        if cands & want == 0 {
-            return Ok(None);
-        }
         let top = upto(max_of(want));
         let mut exact = true;
-        for o in opts {
+        // No candidate left in `want`: the nimber is not in it, and the rest are skipped.
+        let mut out_of_set = cands & want == 0;
+        for &o in &opts {
             if cands & want == 0 {
-                return Ok(None);
+                out_of_set = true;
+                break;
             }
             let largest = 1 << max_of(cands);
             let ask = (cands & !largest) & top;
@@ -404,6 +415,10 @@ impl<'r, R: Splitting> Search<'r, R> {
                     exact = false;
                 }
             }
+        }
+        self.recycle(parts, opts);
+        if out_of_set {
+            return Ok(None);
         }
         let c = cands.trailing_zeros();
         if exact || cands & top != 0 {
