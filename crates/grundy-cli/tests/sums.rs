@@ -162,12 +162,23 @@ fn misere_play_and_genus_on_the_command_line() {
             "partizan",
         ),
         (
-            &["sequence", "lasker", "--to", "5", "--genus"][..],
-            "formula",
+            &["sequence", "split-nim", "--to", "5", "--genus"][..],
+            "take-and-break",
         ),
     ] {
         let (code, _, err) = grundy(args, "");
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+    // Lasker's Nim is played by its moves as a take-and-break rule (4·33…3): its genera come.
+    // Heap 1 is lost for the player to move in misère play (misère value 0), heap 3 (G = 4)
+    // is not.
+    let (code, out, err) = grundy(
+        &["sequence", "lasker", "--to", "5", "--genus", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let g: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(g["values"], serde_json::json!([0, 1, 2, 4, 3, 5]));
+    assert_eq!(g["misere"], serde_json::json!([1, 0, 2, 4, 3, 5]));
 }
