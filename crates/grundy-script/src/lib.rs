@@ -1151,38 +1151,31 @@ fn value_order(a: &Dynamic, b: &Dynamic) -> std::cmp::Ordering {
             .into_immutable_string()
             .ok()
             .cmp(&b.clone().into_immutable_string().ok()),
-        (5, _) => {
-            let (x, y) = (a.read_lock::<rhai::Array>(), b.read_lock::<rhai::Array>());
-            match (x, y) {
-                (Some(x), Some(y)) => {
-                    for (p, q) in x.iter().zip(y.iter()) {
-                        let o = value_order(p, q);
-                        if o != Ordering::Equal {
-                            return o;
-                        }
-                    }
-                    x.len().cmp(&y.len())
-                }
-                _ => Ordering::Equal,
-            }
-        }
-        (6, _) => {
-            let (x, y) = (a.read_lock::<rhai::Map>(), b.read_lock::<rhai::Map>());
-            match (x, y) {
-                (Some(x), Some(y)) => {
-                    for ((k, p), (l, q)) in x.iter().zip(y.iter()) {
-                        let o = k.cmp(l).then_with(|| value_order(p, q));
-                        if o != Ordering::Equal {
-                            return o;
-                        }
-                    }
-                    x.len().cmp(&y.len())
-                }
-                _ => Ordering::Equal,
-            }
-        }
+        (5, _) => match (a.read_lock::<rhai::Array>(), b.read_lock::<rhai::Array>()) {
+            (Some(x), Some(y)) => lexicographic(x.iter(), y.iter(), value_order),
+            _ => Ordering::Equal,
+        },
+        (6, _) => match (a.read_lock::<rhai::Map>(), b.read_lock::<rhai::Map>()) {
+            (Some(x), Some(y)) => lexicographic(x.iter(), y.iter(), |(k, p), (l, q)| {
+                k.cmp(l).then_with(|| value_order(p, q))
+            }),
+            _ => Ordering::Equal,
+        },
         _ => a.to_string().cmp(&b.to_string()),
     }
+}
+
+/// Two sequences in order: the first unequal pair by `order` decides, else the shorter first.
+fn lexicographic<I: ExactSizeIterator>(
+    x: I,
+    y: I,
+    order: impl Fn(I::Item, I::Item) -> std::cmp::Ordering,
+) -> std::cmp::Ordering {
+    let lengths = x.len().cmp(&y.len());
+    x.zip(y)
+        .map(|(p, q)| order(p, q))
+        .find(|o| o.is_ne())
+        .unwrap_or(lengths)
 }
 
 /// 32 bits of a hash of `ints`, kept beside the id in the table so that growing the table
@@ -1451,6 +1444,36 @@ impl Game for ScriptGame<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--all`'s order on values other than integers and lists of them: by kind, then
+    /// element by element (a prefix first), maps by their sorted entries.
+    #[test]
+    fn values_are_ordered_by_kind_then_element_by_element() {
+        let engine = Engine::new();
+        let values: Vec<Dynamic> = [
+            "()",
+            "false",
+            "1.5",
+            "2",
+            "'c'",
+            "\"a\"",
+            "\"b\"",
+            "[\"a\"]",
+            "[\"a\", \"b\"]",
+            "[\"b\"]",
+            "#{a: 1}",
+            "#{a: 1, b: 0}",
+            "#{a: 2}",
+        ]
+        .iter()
+        .map(|text| engine.eval::<Dynamic>(text).unwrap())
+        .collect();
+        for (i, a) in values.iter().enumerate() {
+            for (j, b) in values.iter().enumerate() {
+                assert_eq!(value_order(a, b), i.cmp(&j), "{a} against {b}");
+            }
+        }
+    }
     use proptest::prelude::*;
 
     fn example(name: &str) -> Rules {
