@@ -193,14 +193,30 @@ impl Oracle<Board> for BoardOracle {
 /// one move, and moving first the odd area (or else the odd vulnerable domino) is played at
 /// once. A player sure of more moves than the opponent can make moving first wins; moving
 /// second, of at least as many.
+///
+/// The opponent can make no more moves than its lines hold (less the dominoes the claimed
+/// areas take), nor more than the cells left to it hold: `spare` counts the cells the
+/// opponent can never cover that lie in no structure. A player sure of `s` moves who runs out
+/// after `k ≥ s` of them has covered `2k` cells, at least `2s` of them in its structures and
+/// at most `2(k − s)` of the spare ones, so the opponent's dominoes lie in at most
+/// `empty − 2s − spare` cells (Bullock counts the same way).
 #[derive(Clone, Copy, Debug)]
 struct Claims {
     safe: u32,
     boxes: u32,
     vulnerable: u32,
+    spare: u32,
 }
 
 impl Claims {
+    /// The most moves an opponent with `lines` dominoes along its lines can make against a
+    /// player sure of `sure` moves and `claimed` areas on a board of `empty` cells.
+    fn most_against(self, (sure, claimed): (u32, u32), lines: u32, empty: u32) -> u32 {
+        let by_lines = lines.saturating_sub(2 * claimed);
+        let by_cells = empty.saturating_sub(2 * sure + self.spare) / 2;
+        by_lines.min(by_cells)
+    }
+
     /// The moves sure to be made and the areas sure to be claimed, moving `first` or not.
     fn sure(self, first: bool) -> (u32, u32) {
         let (pairs, odd) = (self.boxes / 2, self.boxes % 2 == 1);
@@ -518,6 +534,7 @@ impl Bitboard {
             safe,
             boxes,
             vulnerable,
+            spare: (proof & !blocked).count_ones(),
         }
     }
 
@@ -630,12 +647,15 @@ impl Partizan for Bitboard {
         } else {
             (self.flat(p), self.upright(p))
         };
-        let (sure, claimed) = self.claims(p, left).sure(true);
-        if sure > most_theirs.saturating_sub(2 * claimed) {
+        let empty = p.count_ones();
+        let claims = self.claims(p, left);
+        let sure = claims.sure(true);
+        if sure.0 > claims.most_against(sure, most_theirs, empty) {
             return Some(true);
         }
-        let (sure, claimed) = self.claims(p, !left).sure(false);
-        if sure >= most_mine.saturating_sub(2 * claimed) {
+        let claims = self.claims(p, !left);
+        let sure = claims.sure(false);
+        if sure.0 >= claims.most_against(sure, most_mine, empty) {
             return Some(false);
         }
         None
