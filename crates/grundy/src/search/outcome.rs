@@ -37,7 +37,8 @@ pub trait Partizan {
     }
 
     /// Whether the player to move wins, when a costlier bound can tell; `None` (the default)
-    /// to search. Asked after the tables, so a position met again costs a lookup.
+    /// to search. Asked before the tables: a bound that costs less than a look-up in a table
+    /// larger than the caches (Domineering's) saves the look-up wherever it decides.
     fn bound(&self, _p: Self::Pos, _left: bool) -> Option<bool> {
         None
     }
@@ -87,14 +88,16 @@ impl<R: Partizan> Search<R> {
     }
 
     /// Whether the player to move (`left`, or Right) wins from `p`, where that is known
-    /// without a search: at a glance, from the tables, or by the bound.
+    /// without a search: at a glance, by the bound, or from the tables.
     pub fn known(&self, p: R::Pos, left: bool) -> Option<bool> {
-        self.rules.decided(p, left).or_else(|| {
-            self.tables[usize::from(left)]
-                .get(&self.rules.key(p))
-                .map(|w| w == 1)
-                .or_else(|| self.rules.bound(p, left))
-        })
+        self.rules
+            .decided(p, left)
+            .or_else(|| self.rules.bound(p, left))
+            .or_else(|| {
+                self.tables[usize::from(left)]
+                    .get(&self.rules.key(p))
+                    .map(|w| w == 1)
+            })
     }
 
     /// Whether the player to move (`left`, or Right) wins from `p` (any of its forms).
@@ -102,14 +105,14 @@ impl<R: Partizan> Search<R> {
         if let Some(w) = self.rules.decided(p, left) {
             return Ok(w);
         }
+        if let Some(w) = self.rules.bound(p, left) {
+            return Ok(w);
+        }
         let t = usize::from(left);
         let key = self.rules.key(p);
         if let Some(w) = self.tables[t].get(&key) {
             self.stats.table_hits += 1;
             return Ok(w == 1);
-        }
-        if let Some(w) = self.rules.bound(p, left) {
-            return Ok(w);
         }
         self.stats.positions += 1;
         if self.stats.positions % 4096 == 0 {
