@@ -178,55 +178,126 @@ impl Oracle<Board> for BoardOracle {
 }
 
 /// What a player is sure of, whatever the opponent does (after N. Bullock's protective and
-/// vulnerable areas, in a form proved here). The structures are disjoint, and no domino of
-/// the opponent can touch two of them (none lies beside another the opponent's way):
+/// vulnerable areas and safe options, in a form proved here). The structures are disjoint:
 /// - `safe` dominoes lie on cells the opponent can never cover;
-/// - a protective area is a 2×2 block walled on one side the opponent's way: playing its
-///   far half makes the near half a safe domino (two moves), while one domino of the
+/// - a protective area (box) is a 2×2 block walled on one side the opponent's way: playing
+///   its far half makes the near half a safe domino (two moves), while one domino of the
 ///   opponent's may spoil it; once claimed it also takes one domino from each of the
-///   opponent's two rows through it (they started at the wall);
-/// - a vulnerable domino may be spoiled by one of the opponent's.
+///   opponent's two lines through it (they started at the wall). Nothing else lies beside a
+///   box the opponent's way, so an opponent's domino touching one touches nothing else;
+/// - vulnerable dominoes may each be spoiled by an opponent's domino: one that touches an
+///   `alone` one touches no other structure; one touching a `shared` one touches at most one
+///   other, a shared one (it covers two cells);
+/// - an option is a safe domino with an empty cell next to it along the player's line that
+///   the opponent could cover, outside every structure, nothing of which lies beside it the
+///   opponent's way: played one cell along, the safe domino covers that cell too, and each
+///   neighbour of it the opponent's way with a wall beyond becomes a cell the opponent can
+///   never cover (it lies between the wall and the domino). The opponent takes an option away
+///   only by covering its cell, which touches nothing else.
 ///
-/// The player's strategy: answer a move that touches a structure by playing its partner (the
-/// structures of each kind are paired off), else play a safe domino, else claim from a pair.
-/// Each pair of areas then gives two moves and one claim, each pair of vulnerable dominoes
-/// one move, and moving first the odd area (or else the odd vulnerable domino) is played at
-/// once. A player sure of more moves than the opponent can make moving first wins; moving
-/// second, of at least as many.
+/// The player's strategy: answer a move that touches a box by claiming its partner (boxes
+/// are paired off), one that takes an option by playing its partner's safe domino one cell
+/// along (options are paired off, the best with the next); otherwise play a vulnerable
+/// domino left, a shared one first; otherwise a safe one (along, if it has an option left);
+/// otherwise claim from a pair. Each pair of boxes then gives two moves and one claim. Of
+/// `a` alone and `b` shared vulnerable dominoes, the player moving second places at least
+/// ⌊a/2⌋ + ⌊b/3⌋ + [a odd and b not a multiple of 3] (each round the opponent spoils at most
+/// one alone or two shared ones and the player places one: checked against every way the
+/// opponent may spoil them for a, b < 15, see `vulnerable_moves_are_sure`). Moving first,
+/// the odd box is played at once, or else the vulnerable domino that gains a move, or else
+/// the best option.
 ///
 /// The opponent can make no more moves than its lines hold (less the dominoes the claimed
-/// areas take), nor more than the cells left to it hold: `spare` counts the cells the
-/// opponent can never cover that lie in no structure. A player sure of `s` moves who runs out
-/// after `k ≥ s` of them has covered `2k` cells, at least `2s` of them in its structures and
-/// at most `2(k − s)` of the spare ones, so the opponent's dominoes lie in at most
-/// `empty − 2s − spare` cells (Bullock counts the same way).
+/// areas take), nor more than the cells it can reach: the empty cells less those it can never
+/// cover (`proof`) and less those the player's sure moves cover or wall off (`covered`: four
+/// a box played, two a vulnerable domino, one for those with a cell the opponent can never
+/// cover, counted as if the player placed those first; each option taken, its cell and the
+/// neighbours it walls off). A player sure of `s` moves runs out only after making them all,
+/// and every domino of the opponent's lies on two other cells it can reach. A player sure of
+/// more moves than the opponent can make moving first wins; moving second, of at least as
+/// many.
 #[derive(Clone, Copy, Debug)]
 struct Claims {
     safe: u32,
     boxes: u32,
-    vulnerable: u32,
-    spare: u32,
+    alone: u32,
+    shared: u32,
+    /// Vulnerable dominoes with a cell the opponent can never cover.
+    half: u32,
+    /// Cells the opponent can never cover.
+    proof: u32,
+    /// Options by the cells beside them they take from the opponent (none, one, two).
+    options: [u32; 3],
+}
+
+/// What a player is sure of: moves, areas claimed, and cells the opponent could cover that
+/// those moves cover.
+#[derive(Clone, Copy, Debug)]
+struct Sure {
+    moves: u32,
+    claimed: u32,
+    covered: u32,
+}
+
+/// The vulnerable dominoes a player moving second is sure to place, of `alone` ones (an
+/// opponent's domino touching one touches no other) and `shared` ones (one may touch two).
+fn vulnerable_moves(alone: u32, shared: u32) -> u32 {
+    alone / 2 + shared / 3 + u32::from(alone % 2 == 1 && shared % 3 != 0)
 }
 
 impl Claims {
-    /// The most moves an opponent with `lines` dominoes along its lines can make against a
-    /// player sure of `sure` moves and `claimed` areas on a board of `empty` cells.
-    fn most_against(self, (sure, claimed): (u32, u32), lines: u32, empty: u32) -> u32 {
-        let by_lines = lines.saturating_sub(2 * claimed);
-        let by_cells = empty.saturating_sub(2 * sure + self.spare) / 2;
+    /// The most moves an opponent with `lines` dominoes along its lines can make against
+    /// `sure` on a board of `empty` cells.
+    fn most_against(self, sure: Sure, lines: u32, empty: u32) -> u32 {
+        let by_lines = lines.saturating_sub(2 * sure.claimed);
+        let by_cells = empty.saturating_sub(self.proof + sure.covered) / 2;
         by_lines.min(by_cells)
     }
 
-    /// The moves sure to be made and the areas sure to be claimed, moving `first` or not.
-    fn sure(self, first: bool) -> (u32, u32) {
+    /// What the player is sure of, moving `first` or not.
+    fn sure(self, first: bool) -> Sure {
         let (pairs, odd) = (self.boxes / 2, self.boxes % 2 == 1);
-        let base = self.safe + 2 * pairs + self.vulnerable / 2;
-        if !first {
-            (base, pairs)
-        } else if odd {
-            (base + 2, pairs + 1)
-        } else {
-            (base + self.vulnerable % 2, pairs)
+        let (a, b) = (self.alone, self.shared);
+        let mut boxes_played = pairs;
+        let mut claimed = pairs;
+        let mut vulnerable = vulnerable_moves(a, b);
+        let mut option_first = false;
+        if first {
+            if odd {
+                boxes_played += 1;
+                claimed += 1;
+            } else {
+                let one_alone = if a > 0 {
+                    1 + vulnerable_moves(a - 1, b)
+                } else {
+                    0
+                };
+                let one_shared = if b > 0 {
+                    1 + vulnerable_moves(a, b - 1)
+                } else {
+                    0
+                };
+                let best = vulnerable.max(one_alone).max(one_shared);
+                option_first = best == vulnerable;
+                vulnerable = best;
+            }
+        }
+        // Options paired off, the best with the next: of each pair one is taken; moving
+        // first with nothing better to do, the best is taken at once.
+        let mut taken = 0;
+        let mut i = 0;
+        for gained in (0..3).rev() {
+            for _ in 0..self.options[gained] {
+                if (i % 2 == 1) != option_first {
+                    taken += 1 + gained as u32;
+                }
+                i += 1;
+            }
+        }
+        Sure {
+            moves: self.safe + 2 * boxes_played + vulnerable,
+            claimed,
+            covered: 4 * boxes_played + 2 * vulnerable - vulnerable.min(self.half) + taken,
         }
     }
 }
@@ -470,7 +541,7 @@ impl Bitboard {
         };
         // Cells the opponent can never cover, and the safe dominoes packed in them.
         let proof = p & !self.across(p, left);
-        let (mut safe, mut used) = (0, 0u64);
+        let (mut safe, mut used, mut safe_heads) = (0, 0u64, 0u64);
         let mut rest = anchors & proof & shr(proof, step);
         while rest != 0 {
             let a = rest & rest.wrapping_neg();
@@ -478,6 +549,7 @@ impl Bitboard {
             let cells = a | shl(a, step);
             if cells & used == 0 {
                 used |= cells;
+                safe_heads |= a;
                 safe += 1;
             }
         }
@@ -519,22 +591,73 @@ impl Bitboard {
                 boxes += 1;
             }
         }
-        // Vulnerable dominoes: the rest, no two an opponent's domino can touch at once (the
-        // lowest first, each dropping the anchors it blocks).
-        let mut vulnerable = 0;
+        // Vulnerable dominoes: the rest, packed as tightly as they fit (the lowest first);
+        // one beside none of the others is `alone`, the others are `shared`.
+        let (mut packed, mut heads) = (0u64, 0u64);
         let mut rest = anchors & !blocked & !shr(blocked, step);
         while rest != 0 {
             let a = rest & rest.wrapping_neg();
             let cells = a | shl(a, step);
-            blocked |= cells | self.across(cells, left);
-            rest &= !blocked & !shr(blocked, step);
-            vulnerable += 1;
+            packed |= cells;
+            heads |= a;
+            rest &= !cells & !shr(cells, step);
+        }
+        let (mut alone, mut shared, mut half) = (0, 0, 0);
+        let mut each = heads;
+        while each != 0 {
+            let a = each & each.wrapping_neg();
+            each &= each - 1;
+            let cells = a | shl(a, step);
+            if self.across(cells, left) & packed == 0 {
+                alone += 1;
+            } else {
+                shared += 1;
+            }
+            half += u32::from(cells & proof != 0);
+        }
+        // Options: a safe domino may be played one cell along, onto an empty cell next to it
+        // that the opponent could cover (and that touches no structure, nor the opponent's
+        // way any structure or other option); the player then covers that cell, and its
+        // neighbours the opponent's way that have a wall beyond become the player's too.
+        let mut options = [0u32; 3];
+        let mut ys = 0u64;
+        let mut heads = safe_heads;
+        while heads != 0 {
+            let a = heads & heads.wrapping_neg();
+            heads &= heads - 1;
+            let ends = if left {
+                [shr(a, w), shl(a, 2 * w) & self.all]
+            } else {
+                [(a & self.not_first) >> 1, ((a << 1) & self.not_last) << 1]
+            };
+            for y in ends {
+                if y & p == 0 || y & (proof | blocked | packed | ys) != 0 {
+                    continue;
+                }
+                if self.across(y, left) & (blocked | packed | ys) != 0 {
+                    continue;
+                }
+                ys |= y;
+                let beside = |n: u64, beyond: u64| u32::from(n & p != 0 && beyond & p == 0);
+                let gained = if left {
+                    let (l, r) = ((y & self.not_first) >> 1, (y & self.not_last) << 1);
+                    beside(l, (l & self.not_first) >> 1) + beside(r, (r & self.not_last) << 1)
+                } else {
+                    beside(shr(y, w), shr(y, 2 * w))
+                        + beside(shl(y, w) & self.all, shl(y, 2 * w) & self.all)
+                };
+                options[gained as usize] += 1;
+                break;
+            }
         }
         Claims {
             safe,
             boxes,
-            vulnerable,
-            spare: (proof & !blocked).count_ones(),
+            alone,
+            shared,
+            half,
+            proof: proof.count_ones(),
+            options,
         }
     }
 
@@ -650,12 +773,12 @@ impl Partizan for Bitboard {
         let empty = p.count_ones();
         let claims = self.claims(p, left);
         let sure = claims.sure(true);
-        if sure.0 > claims.most_against(sure, most_theirs, empty) {
+        if sure.moves > claims.most_against(sure, most_theirs, empty) {
             return Some(true);
         }
         let claims = self.claims(p, !left);
         let sure = claims.sure(false);
-        if sure.0 >= claims.most_against(sure, most_mine, empty) {
+        if sure.moves >= claims.most_against(sure, most_mine, empty) {
             return Some(false);
         }
         None
@@ -694,6 +817,45 @@ mod tests {
             assert_eq!(p.done, 4096 * (i as u64 + 1));
             assert!(p.depth.is_some_and(|d| (1..=49).contains(&d)), "{p:?}");
             assert!(p.bytes.is_some_and(|b| b > 0), "{p:?}");
+        }
+    }
+
+    /// The vulnerable dominoes a player is sure of (see [`Claims`]): the count
+    /// `vulnerable_moves` gives is exactly what the player's strategy (place a shared one if
+    /// any is left, else an alone one) keeps against every choice of the opponent's (spoil
+    /// nothing, one alone, one shared or two shared dominoes each move), for up to 14 of each.
+    #[test]
+    fn vulnerable_moves_are_sure() {
+        const N: usize = 15;
+        // kept[a][b]: what the strategy places moving second against the worst opponent.
+        let mut kept = [[0u32; N]; N];
+        for a in 0..N {
+            for b in 0..N {
+                let mut spoils = vec![(a, b)];
+                if a > 0 {
+                    spoils.push((a - 1, b));
+                }
+                if b > 0 {
+                    spoils.push((a, b - 1));
+                }
+                if b > 1 {
+                    spoils.push((a, b - 2));
+                }
+                kept[a][b] = spoils
+                    .into_iter()
+                    .map(|(x, y)| match (x, y) {
+                        (0, 0) => 0,
+                        (x, 0) => 1 + kept[x - 1][0],
+                        (x, y) => 1 + kept[x][y - 1],
+                    })
+                    .min()
+                    .expect("the opponent has a choice");
+                assert_eq!(
+                    kept[a][b],
+                    vulnerable_moves(a as u32, b as u32),
+                    "{a} alone, {b} shared"
+                );
+            }
         }
     }
 
