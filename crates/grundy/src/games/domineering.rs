@@ -543,18 +543,9 @@ impl Bitboard {
         };
         // Cells the opponent can never cover, and the safe dominoes packed in them.
         let proof = p & !self.across(p, left);
-        let (mut safe, mut used, mut safe_heads) = (0, 0u64, 0u64);
-        let mut rest = anchors & proof & shr(proof, step);
-        while rest != 0 {
-            let a = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let cells = a | shl(a, step);
-            if cells & used == 0 {
-                used |= cells;
-                safe_heads |= a;
-                safe += 1;
-            }
-        }
+        let safe_heads = self.pack(anchors & proof & shr(proof, step), left);
+        let safe = safe_heads.count_ones();
+        let used = safe_heads | shl(safe_heads, step);
         // Protective areas: 2×2 blocks of empty cells walled on one side the opponent's way.
         // `blocked`: the cells used, and those beside a structure the opponent's way (an
         // opponent's domino there would touch it), kept as structures are added (`across`
@@ -565,30 +556,23 @@ impl Bitboard {
         } else {
             self.vertical(p)
         };
-        let mut blocks = anchors & pairs & shr(anchors, side);
+        // The blocks (by their first cell) walled the opponent's way before or after them:
+        // the board's edge or filled cells beside both cells of the block's near half.
+        let (before, after) = if left {
+            let after1 = (p & self.not_first) >> 1;
+            ((p & self.not_last) << 1, (after1 & self.not_first) >> 1)
+        } else {
+            (shl(p, w), shr(p, 2 * w))
+        };
+        let walled = !(before | shr(before, step)) | !(after | shr(after, step));
+        let mut blocks = anchors & pairs & shr(anchors, side) & walled;
         let mut blocked = used;
         let (mut boxes, mut box_cells) = (0, 0u64);
         while blocks != 0 {
             let a = blocks & blocks.wrapping_neg();
             blocks &= blocks - 1;
             let cells = a | shl(a, side) | shl(a, step) | shl(a, side + step);
-            if cells & blocked != 0 {
-                continue;
-            }
-            // The block's near half (a domino of the player's) and the cells beyond each
-            // side the opponent's way: the board's edge or filled cells make a wall.
-            let ends = a | shl(a, step);
-            let walled_before = if left {
-                ends & self.first != 0 || (ends >> 1) & p == 0
-            } else {
-                shr(ends, w) & p == 0
-            };
-            let walled_after = if left {
-                (ends << 1) & !self.not_last & self.all != 0 || (ends << 2) & p == 0
-            } else {
-                shl(ends, 2 * w) & p == 0
-            };
-            if walled_before || walled_after {
+            if cells & blocked == 0 {
                 blocked |= cells | self.across(cells, left);
                 box_cells |= cells;
                 boxes += 1;
@@ -596,29 +580,15 @@ impl Bitboard {
         }
         // Vulnerable dominoes: the rest, packed as tightly as they fit (the lowest first);
         // one beside no other vulnerable domino is `alone`, the others are `shared`.
-        let (mut packed, mut heads) = (0u64, 0u64);
         let taken = used | box_cells;
-        let mut rest = anchors & !taken & !shr(taken, step);
-        while rest != 0 {
-            let a = rest & rest.wrapping_neg();
-            let cells = a | shl(a, step);
-            packed |= cells;
-            heads |= a;
-            rest &= !cells & !shr(cells, step);
-        }
-        let (mut alone, mut shared, mut half) = (0, 0, 0);
-        let mut each = heads;
-        while each != 0 {
-            let a = each & each.wrapping_neg();
-            each &= each - 1;
-            let cells = a | shl(a, step);
-            if self.across(cells, left) & packed == 0 {
-                alone += 1;
-            } else {
-                shared += 1;
-            }
-            half += u32::from(cells & proof != 0);
-        }
+        let heads = self.pack(anchors & !taken & !shr(taken, step), left);
+        let packed = heads | shl(heads, step);
+        // The packed cells with another packed cell beside them the opponent's way (never
+        // one of their own domino's).
+        let touching = self.across(packed, left) & packed;
+        let shared = (heads & (touching | shr(touching, step))).count_ones();
+        let alone = heads.count_ones() - shared;
+        let half = (heads & (proof | shr(proof, step))).count_ones();
         // Options: a safe domino may be played one cell along, onto an empty cell next to it
         // that the opponent could cover (and that touches no structure, nor the opponent's
         // way any structure or other option); the player then covers that cell, and its
@@ -663,6 +633,24 @@ impl Bitboard {
             proof: proof.count_ones(),
             options,
         }
+    }
+
+    /// The first cells of disjoint dominoes of `left` (or Right) placed greedily, the lowest
+    /// first, among the first cells `anchors`: line by line across the player's direction,
+    /// a domino fits unless the one before it along its line covers its first cell.
+    fn pack(&self, anchors: u64, left: bool) -> u64 {
+        let mut heads = 0;
+        if left {
+            for r in 0..self.h {
+                let row = shl(self.row, r * self.w);
+                heads |= anchors & row & !shl(heads, self.w);
+            }
+        } else {
+            for c in 0..self.w {
+                heads |= anchors & (self.first << c) & !(heads << 1);
+            }
+        }
+        heads
     }
 
     /// How well placed a domino with its first cell at `cell` is, when nothing else tells
