@@ -349,16 +349,20 @@ impl<R: Parts> Game<R> {
                  value` computes it): Left moving first {}, Right moving first {}. The search \
                  (negamax with a table for each player, moves that leave the mover most \
                  moves and safe moves against the opponent's first, and positions decided \
-                 early by counting what a player is sure of — safe moves, protective areas, \
-                 vulnerable moves — against the opponent's most possible moves, after N. \
-                 Bullock's Obsequi) expanded {} \
-                 positions to a depth of {} moves and kept {} in its tables, in {} ms.",
+                 early by counting what a player is sure of — safe moves and their options, \
+                 protective areas, vulnerable moves — against the most moves the opponent's \
+                 lines and the cells it can reach hold, after N. Bullock's Obsequi) {}",
                 says(left),
                 says(right),
-                s.positions,
-                s.depth,
-                s.table_entries,
-                s.milliseconds
+                if s.positions == 0 {
+                    "decided it by that count alone, before any move.".to_string()
+                } else {
+                    format!(
+                        "expanded {} positions to a depth of {} moves and kept {} in its \
+                         tables, in {} ms.",
+                        s.positions, s.depth, s.table_entries, s.milliseconds
+                    )
+                }
             ),
         })
     }
