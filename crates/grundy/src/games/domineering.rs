@@ -205,9 +205,10 @@ impl Oracle<Board> for BoardOracle {
 /// alone and `b` shared vulnerable dominoes the player moving second places at least
 /// ⌊a/2⌋ + ⌊b/3⌋ + [a odd and b not a multiple of 3]: each move the opponent spoils at most
 /// one alone domino, or two shared ones, or a box (and perhaps one vulnerable domino beside
-/// it, leaving an alone one), and the player answers; checked against every sequence of such moves for up to 11 boxes
-/// and 11 dominoes of each kind (`the_moves_counted_are_sure`). Moving first, the odd box is
-/// played at once, or else the vulnerable domino that gains a move, or else the best option.
+/// it, leaving an alone one), and the player answers; checked against every sequence of such
+/// moves for up to 11 boxes and 11 dominoes of each kind (`the_moves_counted_are_sure`).
+/// Moving first, the odd box is played at once, or else the vulnerable domino that gains a
+/// move, or else the best option.
 ///
 /// The opponent can make no more moves than its lines hold (less the dominoes the claimed
 /// areas take), nor more than the cells it can reach: the empty cells less those it can never
