@@ -6,7 +6,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::games::cram::Frame;
 use grundy::games::domineering::Bitboard;
-use grundy::games::partizan::Grid;
+use grundy::games::grid::Grid;
 use grundy::search::nimber;
 use grundy::search::outcome;
 
@@ -39,7 +39,7 @@ fn domineering(c: &mut Criterion) {
         let grid = Grid { h, w };
         g.bench_function(format!("{h}x{w}"), |b| {
             b.iter(|| {
-                let mut search = outcome::Search::new(Bitboard::new(grid), 1 << 28);
+                let mut search = outcome::Search::new(Bitboard::<u64>::new(grid), 1 << 28);
                 let start = search.rules().normal(grid.all());
                 assert_eq!(search.wins(start, true).unwrap(), left);
                 assert_eq!(search.wins(start, false).unwrap(), right);

@@ -2,7 +2,7 @@
 //! `cargo run --release -p grundy --example cram_nimber -- 5 7` (rows, columns).
 
 use grundy::games::cram::Frame;
-use grundy::games::partizan::Grid;
+use grundy::games::grid::Grid;
 use grundy::search::nimber::Search;
 
 fn main() {

@@ -3,7 +3,7 @@
 //! columns; Left places upright dominoes).
 
 use grundy::games::domineering::Bitboard;
-use grundy::games::partizan::Grid;
+use grundy::games::grid::{Cells, Grid};
 use grundy::search::outcome::Search;
 
 fn main() {
@@ -16,8 +16,23 @@ fn main() {
         std::process::exit(2);
     };
     let grid = Grid { h, w };
+    if h == 0 || w == 0 || grid.cells() > 128 {
+        eprintln!("a board of 1 to 128 cells");
+        std::process::exit(2);
+    }
+    // A board of up to 64 cells in a `u64`, a larger one in a `u128`.
+    if grid.cells() <= 64 {
+        run::<u64>(grid);
+    } else {
+        run::<u128>(grid);
+    }
+}
+
+/// Searches the empty board `grid`, each player first, its cells in a `C`.
+fn run<C: Cells>(grid: Grid) {
+    let (h, w) = (grid.h, grid.w);
     for (left, name) in [(true, "Left (upright)"), (false, "Right (flat)")] {
-        let mut search = Search::new(Bitboard::new(grid), 1 << 30);
+        let mut search = Search::new(Bitboard::<C>::new(grid), 1 << 30);
         let start = search.rules().normal(grid.all());
         match search.wins(start, left) {
             Ok(won) => println!(

@@ -1,6 +1,7 @@
 //! Clobber: move a stone onto a next-door enemy stone, which leaves the board.
 
-use super::partizan::{Game, Grid, Parts};
+use super::grid::Grid;
+use super::partizan::{Game, Parts};
 use crate::analysis::Player;
 use crate::catalog::GameInfo;
 use crate::registry::{Entry, PositionSpec};
@@ -54,17 +55,18 @@ impl Parts for Clobber {
     }
 
     fn read_part(&self, word: &str) -> Result<Board, GameError> {
-        let (grid, masks) = Grid::read::<2>("clobber", word, "'x', 'o' and '.'", |c| match c {
-            'x' | 'X' => Some(Some(0)),
-            'o' | 'O' => Some(Some(1)),
-            '.' => Some(None),
-            _ => None,
-        })?;
+        let (grid, masks) =
+            Grid::read::<u64, 2>("clobber", word, "'x', 'o' and '.'", |c| match c {
+                'x' | 'X' => Some(Some(0)),
+                'o' | 'O' => Some(Some(1)),
+                '.' => Some(None),
+                _ => None,
+            })?;
         Ok((grid, masks))
     }
 
     fn write_part(&self, &(grid, [x, o]): &Board) -> String {
-        grid.write(|b| {
+        grid.write(|b: u64| {
             if x & b != 0 {
                 'x'
             } else if o & b != 0 {

@@ -13,7 +13,7 @@
 //! such domino (the central one, when one side is odd and the other even) the first player
 //! places it and then answers each domino with its image.
 
-use super::partizan::{shl, shr, Edges, Grid};
+use super::grid::{shl, shr, Edges, Grid};
 use crate::analysis::{Move, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::{Entry, PositionSpec};
@@ -81,7 +81,7 @@ const EMPTY: &str = "0";
 pub struct Frame {
     w: u32,
     /// The masks a flood needs.
-    edges: Edges,
+    edges: Edges<u64>,
     all: u64,
     not_first: u64,
     not_last: u64,
@@ -102,13 +102,15 @@ impl Frame {
     /// The frame of a board of `grid`'s size.
     pub fn new(grid: Grid) -> Frame {
         let all = grid.all();
-        let first = grid.column(0);
-        let last = grid.column(grid.w - 1);
+        let first: u64 = grid.column(0);
+        let last: u64 = grid.column(grid.w - 1);
         let w = u32::from(grid.w);
         let h = u32::from(grid.h);
         // Central column and central row, for ordering moves.
         let col = grid.column(grid.w.saturating_sub(1) / 2);
-        let row = (0..grid.w).fold(0, |m, c| m | grid.bit(grid.h.saturating_sub(1) / 2, c));
+        let row = (0..grid.w).fold(0u64, |m, c| {
+            m | grid.bit::<u64>(grid.h.saturating_sub(1) / 2, c)
+        });
         let turns = w.min(h);
         let spread = (0..1u64 << turns)
             .map(|bits| {
@@ -355,7 +357,7 @@ impl Cram {
             (0, 0) => Symmetry::Lost,
             (1, 1) => {
                 // The centre cell is its own image: a domino on it overlaps its image.
-                let centre = grid.bit(h / 2, w / 2);
+                let centre: u64 = grid.bit(h / 2, w / 2);
                 if cells & centre != 0 && grid.neighbours(centre) & cells != 0 {
                     Symmetry::None
                 } else {
@@ -363,7 +365,7 @@ impl Cram {
                 }
             }
             (1, 0) => {
-                let pair = grid.bit(h / 2, w / 2 - 1) | grid.bit(h / 2, w / 2);
+                let pair = grid.bit::<u64>(h / 2, w / 2 - 1) | grid.bit::<u64>(h / 2, w / 2);
                 if cells & pair == pair {
                     Symmetry::Central(pair)
                 } else {
@@ -371,7 +373,7 @@ impl Cram {
                 }
             }
             _ => {
-                let pair = grid.bit(h / 2 - 1, w / 2) | grid.bit(h / 2, w / 2);
+                let pair = grid.bit::<u64>(h / 2 - 1, w / 2) | grid.bit::<u64>(h / 2, w / 2);
                 if cells & pair == pair {
                     Symmetry::Central(pair)
                 } else {
@@ -400,7 +402,7 @@ impl Cram {
     }
 
     fn write_board(&self, &(grid, cells): &Board) -> String {
-        grid.write(|b| if cells & b != 0 { '.' } else { '#' })
+        grid.write(|b: u64| if cells & b != 0 { '.' } else { '#' })
     }
 }
 
@@ -467,11 +469,12 @@ impl Ruleset for Cram {
         }
         args.iter()
             .map(|word| {
-                let (grid, [cells]) = Grid::read::<1>("cram", word, "'.' and '#'", |c| match c {
-                    '.' => Some(Some(0)),
-                    '#' => Some(None),
-                    _ => None,
-                })?;
+                let (grid, [cells]) =
+                    Grid::read::<u64, 1>("cram", word, "'.' and '#'", |c| match c {
+                        '.' => Some(Some(0)),
+                        '#' => Some(None),
+                        _ => None,
+                    })?;
                 Ok((grid, cells))
             })
             .collect()
@@ -717,7 +720,7 @@ mod tests {
                 got,
                 want,
                 "{}",
-                grid.write(|b| if p as u64 & b != 0 { '.' } else { '#' })
+                grid.write(|b: u64| if p as u64 & b != 0 { '.' } else { '#' })
             );
             // Asked only whether it is in a set, it answers rightly.
             for target in 0..4u8 {

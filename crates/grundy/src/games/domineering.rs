@@ -1,6 +1,7 @@
 //! Domineering: players place dominoes on a board, Left upright, Right flat.
 
-use super::partizan::{shl, shr, Game, Grid, OnMove, Oracle, Parts};
+use super::grid::{shl, shr, Cells, Grid};
+use super::partizan::{Game, OnMove, Oracle, Parts};
 use crate::analysis::Player;
 use crate::catalog::GameInfo;
 use crate::registry::{Entry, PositionSpec};
@@ -46,16 +47,88 @@ pub static ENTRY: Entry = Entry {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Domineering;
 
-/// A region: the board's size and its empty cells.
-pub type Board = (Grid, u64);
+/// A region: the board's size and its empty cells, one bit each (row-major), in a `u64`
+/// when the board has at most 64 cells, in a `u128` when it has up to 128.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Board {
+    /// A board of at most 64 cells: every region valued is one.
+    Small(Grid, u64),
+    /// A board of 65 to 128 cells, boxed so that a small one takes 16 bytes.
+    Large(Grid, Box<u128>),
+}
+
+impl Board {
+    /// The board `grid` with the empty cells `empty`, held in the word its size needs.
+    pub fn new<C: Cells>(grid: Grid, empty: C) -> Board {
+        if grid.cells() <= 64 {
+            Board::Small(grid, empty.wide() as u64)
+        } else {
+            Board::Large(grid, Box::new(empty.wide()))
+        }
+    }
+
+    /// The board's size.
+    pub fn grid(&self) -> Grid {
+        match self {
+            Board::Small(g, _) | Board::Large(g, _) => *g,
+        }
+    }
+
+    /// The empty cells.
+    pub fn empty(&self) -> u128 {
+        match self {
+            Board::Small(_, e) => u128::from(*e),
+            Board::Large(_, e) => **e,
+        }
+    }
+}
 
 impl Domineering {
     /// The top (Left) or left (Right) cells of every domino `player` can place.
-    fn anchors(grid: Grid, empty: u64, player: Player) -> u64 {
+    fn anchors<C: Cells>(grid: Grid, empty: C, player: Player) -> C {
         match player {
-            Player::Left => empty & (empty >> grid.w),
-            Player::Right => empty & (empty >> 1) & !grid.column(grid.w - 1),
+            Player::Left => empty & shr(empty, grid.w.into()),
+            Player::Right => empty & (empty >> 1) & !grid.column::<C>(grid.w - 1),
         }
+    }
+
+    /// [`Parts::each_move`] on the board `grid` with the empty cells `empty`.
+    fn each_move_in<C: Cells>(
+        grid: Grid,
+        empty: C,
+        player: Player,
+        f: &mut OnMove<Board>,
+    ) -> Result<(), GameError> {
+        let mut anchors = Self::anchors(grid, empty, player);
+        let step = if player == Player::Left { grid.w } else { 1 };
+        let mut after = Vec::new();
+        while anchors != C::ZERO {
+            let a = anchors & anchors.wrapping_neg();
+            anchors &= !a;
+            let rest = empty & !(a | a << step.into());
+            after.clear();
+            grid.each_region(rest, |r| {
+                if r.count_ones() > 1 {
+                    let (g, [m]) = grid.crop(r, [r]);
+                    after.push(Board::new(g, m));
+                }
+            });
+            f(&after)?;
+        }
+        Ok(())
+    }
+
+    /// [`Parts::normal`] of the board `grid` with the empty cells `empty`.
+    fn normal_in<C: Cells>(grid: Grid, empty: C) -> Option<(Board, bool)> {
+        if empty.count_ones() < 2 {
+            return None;
+        }
+        // The least of the eight images; a transposed one (t ≥ 4) swaps the players.
+        let (t, g, m) = (0..8)
+            .zip(grid.images([empty]))
+            .map(|(t, (g, [m]))| (t, g, m))
+            .min_by_key(|&(_, g, m)| (g, m))?;
+        Some((Board::new(g, m), t >= 4))
     }
 }
 
@@ -67,16 +140,20 @@ impl Parts for Domineering {
     }
 
     fn read_part(&self, word: &str) -> Result<Board, GameError> {
-        let (grid, [empty]) = Grid::read::<1>("domineering", word, "'.' and '#'", |c| match c {
-            '.' => Some(Some(0)),
-            '#' => Some(None),
-            _ => None,
-        })?;
-        Ok((grid, empty))
+        let (grid, [empty]) =
+            Grid::read::<u128, 1>("domineering", word, "'.' and '#'", |c| match c {
+                '.' => Some(Some(0)),
+                '#' => Some(None),
+                _ => None,
+            })?;
+        Ok(Board::new(grid, empty))
     }
 
-    fn write_part(&self, &(grid, empty): &Board) -> String {
-        grid.write(|b| if empty & b != 0 { '.' } else { '#' })
+    fn write_part(&self, board: &Board) -> String {
+        let empty = board.empty();
+        board
+            .grid()
+            .write(|b: u128| if empty & b != 0 { '.' } else { '#' })
     }
 
     fn moves(&self, board: &Board, player: Player) -> Vec<Vec<Board>> {
@@ -91,30 +168,18 @@ impl Parts for Domineering {
 
     fn each_move(
         &self,
-        &(grid, empty): &Board,
+        board: &Board,
         player: Player,
         f: &mut OnMove<Board>,
     ) -> Result<(), GameError> {
-        let mut anchors = Self::anchors(grid, empty, player);
-        let step = if player == Player::Left { grid.w } else { 1 };
-        let mut after = Vec::new();
-        while anchors != 0 {
-            let a = anchors & anchors.wrapping_neg();
-            anchors &= !a;
-            let rest = empty & !(a | a << step);
-            after.clear();
-            grid.each_region(rest, |r| {
-                if r.count_ones() > 1 {
-                    let (g, [m]) = grid.crop(r, [r]);
-                    after.push((g, m));
-                }
-            });
-            f(&after)?;
+        match board {
+            Board::Small(g, e) => Self::each_move_in(*g, *e, player, f),
+            Board::Large(g, e) => Self::each_move_in(*g, **e, player, f),
         }
-        Ok(())
     }
 
-    fn plays(&self, &(grid, empty): &Board, player: Player) -> Option<Vec<(String, Board)>> {
+    fn plays(&self, board: &Board, player: Player) -> Option<Vec<(String, Board)>> {
+        let (grid, empty) = (board.grid(), board.empty());
         let mut anchors = Self::anchors(grid, empty, player);
         let step = if player == Player::Left { grid.w } else { 1 };
         let mut out = Vec::new();
@@ -123,32 +188,36 @@ impl Parts for Domineering {
             anchors &= !a;
             let b = a << step;
             let name = format!("{}-{}", grid.cell_name(a), grid.cell_name(b));
-            out.push((name, (grid, empty & !(a | b))));
+            out.push((name, Board::new(grid, empty & !(a | b))));
         }
         Some(out)
     }
 
-    fn searcher(&self, &(grid, empty): &Board) -> Option<Box<dyn Oracle<Board>>> {
+    fn searcher(&self, board: &Board) -> Option<Box<dyn Oracle<Board>>> {
         // Up to this many empty cells the value comes quickly; beyond, who wins is searched.
-        if empty.count_ones() <= SEARCH_FROM {
+        if board.empty().count_ones() <= SEARCH_FROM {
             return None;
         }
+        let grid = board.grid();
         let memory = crate::budget::memory_limit() / 2;
-        Some(Box::new(BoardOracle {
-            grid,
-            search: Search::new(Bitboard::new(grid), memory),
-        }))
+        // A board of up to 64 cells is searched in a `u64`, a larger one in a `u128`.
+        Some(match board {
+            Board::Small(..) => Box::new(BoardOracle::<u64> {
+                grid,
+                search: Search::new(Bitboard::new(grid), memory),
+            }),
+            Board::Large(..) => Box::new(BoardOracle::<u128> {
+                grid,
+                search: Search::new(Bitboard::new(grid), memory),
+            }),
+        })
     }
 
-    fn normal(&self, &(grid, empty): &Board) -> Option<(Board, bool)> {
-        if empty.count_ones() < 2 {
-            return None;
+    fn normal(&self, board: &Board) -> Option<(Board, bool)> {
+        match board {
+            Board::Small(g, e) => Self::normal_in(*g, *e),
+            Board::Large(g, e) => Self::normal_in(*g, **e),
         }
-        // The least of the eight images; a transposed one (t ≥ 4) swaps the players.
-        (0..8)
-            .zip(grid.images([empty]))
-            .map(|(t, (g, [m]))| ((g, m), t >= 4))
-            .min()
     }
 }
 
@@ -156,20 +225,22 @@ impl Parts for Domineering {
 /// valued (`value` still values them).
 pub const SEARCH_FROM: u32 = 24;
 
-/// A search on one board's grid.
-struct BoardOracle {
+/// A search on one board's grid, its cells in a `C`.
+struct BoardOracle<C: Cells> {
     grid: Grid,
-    search: Search<Bitboard>,
+    search: Search<Bitboard<C>>,
 }
 
-impl Oracle<Board> for BoardOracle {
-    fn wins(&mut self, &(grid, empty): &Board, player: Player) -> Result<bool, GameError> {
-        debug_assert_eq!(grid, self.grid);
-        self.search.wins(empty, player == Player::Left)
+impl<C: Cells> Oracle<Board> for BoardOracle<C> {
+    fn wins(&mut self, board: &Board, player: Player) -> Result<bool, GameError> {
+        debug_assert_eq!(board.grid(), self.grid);
+        self.search
+            .wins(C::from_wide(board.empty()), player == Player::Left)
     }
 
-    fn known(&self, &(_, empty): &Board, player: Player) -> Option<bool> {
-        self.search.known(empty, player == Player::Left)
+    fn known(&self, board: &Board, player: Player) -> Option<bool> {
+        self.search
+            .known(C::from_wide(board.empty()), player == Player::Left)
     }
 
     fn searched(&self) -> crate::search::Searched {
@@ -315,14 +386,14 @@ struct Counts {
 
 /// Domineering on one board as an outcome search sees it: the empty cells, one bit each.
 #[derive(Clone, Debug)]
-pub struct Bitboard {
+pub struct Bitboard<C = u64> {
     w: u32,
     h: u32,
-    not_first: u64,
-    not_last: u64,
-    first: u64,
-    all: u64,
-    row: u64,
+    not_first: C,
+    not_last: C,
+    first: C,
+    all: C,
+    row: C,
     /// Each row's cells mirrored, for boards at most 16 wide.
     reversed: Vec<u64>,
     /// For boards at most 16 wide and 16 high, the most dominoes along a line by its bits
@@ -392,21 +463,21 @@ impl Lines {
     }
 }
 
-impl Bitboard {
+impl<C: Cells> Bitboard<C> {
     /// The board of `grid`'s size.
-    pub fn new(grid: Grid) -> Bitboard {
+    pub fn new(grid: Grid) -> Self {
         let (w, h) = (u32::from(grid.w), u32::from(grid.h));
-        let all = grid.all();
-        let first = grid.column(0);
+        let all: C = grid.all();
+        let first: C = grid.column(0);
         let reversed = grid.mirror_table();
         Bitboard {
             w,
             h,
             not_first: all & !first,
-            not_last: all & !grid.column(grid.w - 1),
+            not_last: all & !grid.column::<C>(grid.w - 1),
             first,
             all,
-            row: if w == 64 { u64::MAX } else { (1 << w) - 1 },
+            row: grid.row(),
             reversed,
             runs: (w <= 16 && h <= 16).then(|| {
                 let mut runs = Box::new([0u8; 1 << 16]);
@@ -428,10 +499,10 @@ impl Bitboard {
     }
 
     /// The rows and the columns of `p` as lines, for boards with a table of runs.
-    fn lines(&self, p: u64, runs: &Runs) -> (Lines, Lines) {
+    fn lines(&self, p: C, runs: &Runs) -> (Lines, Lines) {
         let (mut rows, mut cols) = ([0u32; 18], [0u32; 18]);
         for r in 0..self.h as usize {
-            let row = (shr(p, r as u32 * self.w) & self.row) as u32;
+            let row = (shr(p, r as u32 * self.w) & self.row).wide() as u32;
             rows[r + 1] = row;
             let mut rest = row;
             while rest != 0 {
@@ -488,19 +559,19 @@ impl Bitboard {
     }
 
     /// Top cells of Left's (upright) dominoes that fit.
-    fn vertical(&self, p: u64) -> u64 {
+    fn vertical(&self, p: C) -> C {
         p & shr(p, self.w)
     }
 
     /// Left cells of Right's (flat) dominoes that fit.
-    fn horizontal(&self, p: u64) -> u64 {
+    fn horizontal(&self, p: C) -> C {
         p & (p >> 1) & self.not_last
     }
 
     /// The most disjoint upright dominoes in `cells`: half of each column's runs, rounded
     /// down (a cell pairs with an unpaired one above it).
-    fn upright(&self, cells: u64) -> u32 {
-        let (mut count, mut open) = (0, 0u64);
+    fn upright(&self, cells: C) -> u32 {
+        let (mut count, mut open) = (0, C::ZERO);
         for r in 0..self.h {
             let row = shr(cells, r * self.w) & self.row;
             let paired = open & row;
@@ -511,8 +582,8 @@ impl Bitboard {
     }
 
     /// The most disjoint flat dominoes in `cells`: half of each row's runs, rounded down.
-    fn flat(&self, cells: u64) -> u32 {
-        let (mut count, mut open) = (0, 0u64);
+    fn flat(&self, cells: C) -> u32 {
+        let (mut count, mut open) = (0, C::ZERO);
         for c in 0..self.w {
             let col = (cells >> c) & self.first;
             let paired = open & col;
@@ -524,13 +595,13 @@ impl Bitboard {
 
     /// The cells next to `cells` the opponent's way (beside them for Left's opponent, above
     /// and below for Right's): where an opponent's domino touching `cells` may lie.
-    fn across(&self, cells: u64, left: bool) -> u64 {
+    fn across(&self, cells: C, left: bool) -> C {
         self.beside(cells, left, false) | self.beside(cells, left, true)
     }
 
     /// The cells next to `cells` the opponent's way on one side: `after` them (right of them
     /// for Left's opponent, below them for Right's) or before them.
-    fn beside(&self, cells: u64, left: bool, after: bool) -> u64 {
+    fn beside(&self, cells: C, left: bool, after: bool) -> C {
         match (left, after) {
             (true, true) => (cells & self.not_last) << 1,
             (true, false) => (cells & self.not_first) >> 1,
@@ -541,7 +612,7 @@ impl Bitboard {
 
     /// What `left` (or Right) is sure of on `p`, whatever the opponent does: safe dominoes,
     /// protective areas and vulnerable dominoes, packed greedily (see [`Claims`]).
-    fn claims(&self, p: u64, left: bool) -> Claims {
+    fn claims(&self, p: C, left: bool) -> Claims {
         let w = self.w;
         let step = if left { w } else { 1 };
         let anchors = if left {
@@ -573,12 +644,12 @@ impl Bitboard {
         let walled = !(before | shr(before, step)) | !(after | shr(after, step));
         let mut blocks = anchors & pairs & shr(anchors, side) & walled;
         let mut blocked = used;
-        let (mut boxes, mut box_cells) = (0, 0u64);
-        while blocks != 0 {
+        let (mut boxes, mut box_cells) = (0, C::ZERO);
+        while blocks != C::ZERO {
             let a = blocks & blocks.wrapping_neg();
-            blocks &= blocks - 1;
+            blocks &= blocks - C::ONE;
             let cells = a | shl(a, side) | shl(a, step) | shl(a, side + step);
-            if cells & blocked == 0 {
+            if cells & blocked == C::ZERO {
                 blocked |= cells | self.across(cells, left);
                 box_cells |= cells;
                 boxes += 1;
@@ -600,21 +671,21 @@ impl Bitboard {
         // way any structure or other option); the player then covers that cell, and its
         // neighbours the opponent's way that have a wall beyond become the player's too.
         let mut options = [0u32; 3];
-        let mut ys = 0u64;
+        let mut ys = C::ZERO;
         let mut heads = safe_heads;
-        while heads != 0 {
+        while heads != C::ZERO {
             let a = heads & heads.wrapping_neg();
-            heads &= heads - 1;
+            heads &= heads - C::ONE;
             let ends = if left {
                 [shr(a, w), shl(a, 2 * w) & self.all]
             } else {
                 [(a & self.not_first) >> 1, ((a << 1) & self.not_last) << 1]
             };
             for y in ends {
-                if y & p == 0 || y & (proof | blocked | packed | ys) != 0 {
+                if y & p == C::ZERO || y & (proof | blocked | packed | ys) != C::ZERO {
                     continue;
                 }
-                if self.across(y, left) & (blocked | packed | ys) != 0 {
+                if self.across(y, left) & (blocked | packed | ys) != C::ZERO {
                     continue;
                 }
                 ys |= y;
@@ -623,7 +694,7 @@ impl Bitboard {
                     .into_iter()
                     .filter(|&after| {
                         let n = self.beside(y, left, after);
-                        n & p != 0 && self.beside(n, left, after) & p == 0
+                        n & p != C::ZERO && self.beside(n, left, after) & p == C::ZERO
                     })
                     .count();
                 options[gained] += 1;
@@ -644,8 +715,8 @@ impl Bitboard {
     /// The first cells of disjoint dominoes of `left` (or Right) placed greedily, the lowest
     /// first, among the first cells `anchors`: line by line across the player's direction,
     /// a domino fits unless the one before it along its line covers its first cell.
-    fn pack(&self, anchors: u64, left: bool) -> u64 {
-        let mut heads = 0;
+    fn pack(&self, anchors: C, left: bool) -> C {
+        let mut heads = C::ZERO;
         if left {
             for r in 0..self.h {
                 let row = shl(self.row, r * self.w);
@@ -678,7 +749,7 @@ impl Bitboard {
 
     /// Each player's safe dominoes (on cells the opponent can never cover) and most dominoes
     /// on `p`, which order the moves.
-    fn counts(&self, p: u64) -> Counts {
+    fn counts(&self, p: C) -> Counts {
         Counts {
             safe_left: self.upright(p & !self.across(p, true)),
             most_left: self.upright(p),
@@ -689,14 +760,14 @@ impl Bitboard {
 
     /// The board mirrored left–right, top–bottom and both: the least of the four (they are
     /// worth the same, the players keeping their roles).
-    pub fn normal(&self, p: u64) -> u64 {
+    pub fn normal(&self, p: C) -> C {
         let w = self.w;
-        let (mut tb, mut lr, mut both) = (0u64, 0u64, 0u64);
+        let (mut tb, mut lr, mut both) = (C::ZERO, C::ZERO, C::ZERO);
         for r in 0..self.h {
             let row = shr(p, r * w) & self.row;
-            let rev = match self.reversed.get(row as usize) {
-                Some(&x) => x,
-                None => row.reverse_bits() >> (64 - w),
+            let rev = match self.reversed.get(row.wide() as usize) {
+                Some(&x) => C::from_wide(x.into()),
+                None => row.reverse_bits() >> (C::BITS - w),
             };
             let down = (self.h - 1 - r) * w;
             tb |= row << down;
@@ -707,10 +778,10 @@ impl Bitboard {
     }
 }
 
-impl Partizan for Bitboard {
-    type Pos = u64;
+impl<C: Cells> Partizan for Bitboard<C> {
+    type Pos = C;
 
-    fn moves(&self, p: u64, left: bool, out: &mut Vec<(i32, u64)>) {
+    fn moves(&self, p: C, left: bool, out: &mut Vec<(i32, C)>) {
         let mine = if left {
             self.vertical(p)
         } else {
@@ -720,9 +791,9 @@ impl Partizan for Bitboard {
         out.reserve(mine.count_ones() as usize);
         let lines = self.runs.as_deref().map(|runs| (runs, self.lines(p, runs)));
         let mut rest = mine;
-        while rest != 0 {
+        while rest != C::ZERO {
             let a = rest & rest.wrapping_neg();
-            rest &= rest - 1;
+            rest &= rest - C::ONE;
             let q = p & !(a | shl(a, step));
             // What the move leaves each player: dominoes that fit side by side, and safe
             // ones (Bullock's ordering: my moves and safe moves gained, the opponent's lost).
@@ -742,26 +813,26 @@ impl Partizan for Bitboard {
         }
     }
 
-    fn key(&self, p: u64) -> u64 {
+    fn key(&self, p: C) -> C {
         self.normal(p)
     }
 
-    fn decided(&self, p: u64, left: bool) -> Option<bool> {
+    fn decided(&self, p: C, left: bool) -> Option<bool> {
         let (mine, theirs) = if left {
             (self.vertical(p), self.horizontal(p))
         } else {
             (self.horizontal(p), self.vertical(p))
         };
-        if mine == 0 {
+        if mine == C::ZERO {
             Some(false)
-        } else if theirs == 0 {
+        } else if theirs == C::ZERO {
             Some(true)
         } else {
             None
         }
     }
 
-    fn bound(&self, p: u64, left: bool) -> Option<bool> {
+    fn bound(&self, p: C, left: bool) -> Option<bool> {
         // What each player is sure of against the most dominoes the other could place.
         let (most_mine, most_theirs) = if left {
             (self.upright(p), self.flat(p))
@@ -782,7 +853,7 @@ impl Partizan for Bitboard {
         None
     }
 
-    fn size(&self, p: u64) -> u32 {
+    fn size(&self, p: C) -> u32 {
         p.count_ones()
     }
 }
@@ -802,7 +873,7 @@ mod tests {
         let won = crate::budget::watch(
             move |p| kept.borrow_mut().push(p),
             || {
-                let mut search = Search::new(Bitboard::new(grid), 1 << 26);
+                let mut search = Search::new(Bitboard::<u64>::new(grid), 1 << 26);
                 let start = search.rules().normal(grid.all());
                 search.wins(start, true).unwrap()
             },
@@ -929,7 +1000,7 @@ mod tests {
                             wins[i],
                             "{} to move on {}",
                             if left { "Left" } else { "Right" },
-                            grid.write(|b| if p as u64 & b != 0 { '.' } else { '#' })
+                            grid.write(|b: u64| if p as u64 & b != 0 { '.' } else { '#' })
                         );
                     }
                 }
@@ -1001,9 +1072,9 @@ mod tests {
 
     /// Whether `player`, moving first on `board`, wins (plain search, no values).
     fn first_wins(
-        board: Board,
+        board: (Grid, u64),
         player: Player,
-        memo: &mut std::collections::HashMap<(Board, bool), bool>,
+        memo: &mut std::collections::HashMap<((Grid, u64), bool), bool>,
     ) -> bool {
         let key = (board, player == Player::Left);
         if let Some(&w) = memo.get(&key) {
@@ -1043,7 +1114,7 @@ mod tests {
                 for empty in 0..=grid.all() {
                     let l = first_wins((grid, empty), Player::Left, &mut memo);
                     let r = first_wins((grid, empty), Player::Right, &mut memo);
-                    check_against_search(&game, &[(grid, empty)], (l, r));
+                    check_against_search(&game, &[Board::new(grid, empty)], (l, r));
                     boards += 1;
                 }
             }
@@ -1099,7 +1170,7 @@ mod tests {
                     search.wins(p, true).unwrap(),
                     search.wins(p, false).unwrap(),
                 ];
-                let board = || grid.write(|b| if p & b != 0 { '.' } else { '#' });
+                let board = || grid.write(|b: u64| if p & b != 0 { '.' } else { '#' });
                 assert_eq!(&got, want, "{}", board());
                 // The bound alone, wherever it decides, as the definition does.
                 for (i, left) in [true, false].into_iter().enumerate() {
@@ -1113,6 +1184,37 @@ mod tests {
         }
         assert_eq!(boards, 36_228_234);
         assert!(decided > boards, "the bound decides {decided}");
+    }
+
+    /// The search on a board of more than 64 cells (its cells in a `u128`): every pattern of
+    /// empty cells in a 4x5 window of a 9x9 board otherwise filled, the window across the
+    /// 64th cell, has the 4x5 board's outcome by the definition, each player first; so does
+    /// the bound alone wherever it decides.
+    #[test]
+    fn boards_of_more_than_64_cells_are_searched_as_the_definition_says() {
+        let (small, big) = (Grid { h: 4, w: 5 }, Grid { h: 9, w: 9 });
+        let truth = brute(small);
+        let mut search = Search::new(Bitboard::<u128>::new(big), 1 << 24);
+        let mut decided = 0;
+        for (p, want) in truth.iter().enumerate() {
+            let q = (0..4).fold(0u128, |q, r| {
+                q | ((p as u128 >> (5 * r)) & 31) << ((r + 5) * 9 + 2)
+            });
+            let got = [
+                search.wins(q, true).unwrap(),
+                search.wins(q, false).unwrap(),
+            ];
+            let board = || big.write(|b: u128| if q & b != 0 { '.' } else { '#' });
+            assert_eq!(&got, want, "{}", board());
+            for (i, left) in [true, false].into_iter().enumerate() {
+                if let Some(w) = search.rules().bound(q, left) {
+                    decided += 1;
+                    assert_eq!(w, want[i], "the bound, left {left}: {}", board());
+                }
+            }
+        }
+        assert_eq!(truth.len(), 1 << 20);
+        assert!(decided > 1 << 20, "the bound decides {decided}");
     }
 
     /// A board too large to value quickly is answered by search, with each winning move
@@ -1131,7 +1233,7 @@ mod tests {
         assert!(!moves.is_empty());
         let mut search = Search::new(Bitboard::new(Grid { h: 5, w: 6 }), 1 << 24);
         for m in moves {
-            let after = search.rules().normal(m.to[0].1);
+            let after = search.rules().normal(m.to[0].empty() as u64);
             let mover_left = m.player == Some(Player::Left);
             assert!(
                 !search.wins(after, !mover_left).unwrap(),
@@ -1155,7 +1257,11 @@ mod tests {
         let mut search = Search::new(Bitboard::new(Grid { h: 5, w: 6 }), 1 << 24);
         for m in moves {
             let left = m.player == Some(Player::Left);
-            assert!(!search.wins(m.to[0].1, !left).unwrap(), "{}", m.description);
+            assert!(
+                !search.wins(m.to[0].empty() as u64, !left).unwrap(),
+                "{}",
+                m.description
+            );
         }
         let a = game.answer(&p, 1).unwrap();
         assert_eq!(a.winning_moves.len(), 1);

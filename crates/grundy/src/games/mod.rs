@@ -12,6 +12,7 @@ pub mod domineering;
 pub mod euclid;
 pub mod fibonacci;
 pub mod georgia_bob;
+pub mod grid;
 pub mod hackenbush;
 pub mod heap_games;
 pub mod lasker;

@@ -87,11 +87,11 @@ impl Parts for ToadsFrogs {
     }
 
     fn plays(&self, strip: &Strip, player: Player) -> Option<Vec<(String, Strip)>> {
-        let cells = super::partizan::Grid {
+        let cells = super::grid::Grid {
             h: 1,
             w: strip.len() as u8,
         };
-        let cell = |i: usize| cells.cell_name(1 << i);
+        let cell = |i: usize| cells.cell_name(1u64 << i);
         let mut out = Vec::new();
         each_hop(strip, player, |i, j, after| {
             out.push((format!("{}-{}", cell(i), cell(j)), after));
