@@ -780,6 +780,7 @@ impl<C: Cells> Bitboard<C> {
 
 impl<C: Cells> Partizan for Bitboard<C> {
     type Pos = C;
+    type Key = C::Key;
 
     fn moves(&self, p: C, left: bool, out: &mut Vec<(i32, C)>) {
         let mine = if left {
@@ -813,8 +814,8 @@ impl<C: Cells> Partizan for Bitboard<C> {
         }
     }
 
-    fn key(&self, p: C) -> C {
-        self.normal(p)
+    fn key(&self, p: C) -> C::Key {
+        self.normal(p).key()
     }
 
     fn decided(&self, p: C, left: bool) -> Option<bool> {

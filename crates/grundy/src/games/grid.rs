@@ -56,6 +56,11 @@ pub trait Cells:
     fn checked_shl(self, k: u32) -> Option<Self>;
     /// `self >> k`, or `None` when `k` is `BITS` or more.
     fn checked_shr(self, k: u32) -> Option<Self>;
+    /// The cells as a table keeps them: a `u64`, or two (8-byte aligned, where a `u128`
+    /// is aligned to 16 bytes and would leave an entry of a table half padding).
+    type Key: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static;
+    /// The cells as a table keeps them.
+    fn key(self) -> Self::Key;
     /// The cells as a `u128`.
     fn wide(self) -> u128;
     /// The first cells of `x`, as many as the word holds.
@@ -63,8 +68,13 @@ pub trait Cells:
 }
 
 macro_rules! cells {
-    ($t:ty) => {
+    ($t:ty, $key:ty, $to_key:expr) => {
         impl Cells for $t {
+            type Key = $key;
+            #[inline]
+            fn key(self) -> $key {
+                $to_key(self)
+            }
             const BITS: u32 = <$t>::BITS;
             const ZERO: Self = 0;
             const ONE: Self = 1;
@@ -109,8 +119,8 @@ macro_rules! cells {
     };
 }
 
-cells!(u64);
-cells!(u128);
+cells!(u64, u64, |x| x);
+cells!(u128, [u64; 2], |x: u128| [x as u64, (x >> 64) as u64]);
 
 /// The size of a rectangular board, whose cells are the bits of a [`Cells`] word
 /// (row-major: cell (r, c) is bit r·w + c), with the helpers the grid games share.

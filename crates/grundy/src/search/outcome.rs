@@ -3,7 +3,7 @@
 //! A position's value answers every question about it, but valuing a large board means
 //! valuing every region it can come to. Who wins needs less: whether the player to move has
 //! a move after which the other loses (negamax over two booleans), with every answer kept in
-//! a [`Table`] for each player, moves tried in the order the game finds most promising, and
+//! one [`Table`] for both players, moves tried in the order the game finds most promising, and
 //! a game's own bound deciding a position without search where it can (Domineering's safe
 //! moves: N. Bullock, "Domineering: solving large combinatorial search spaces", ICGA
 //! Journal 25 (2002)).
@@ -19,25 +19,27 @@ pub trait Partizan {
     /// A position (a whole board), in a form whose equal values are equal positions.
     type Pos: Copy + Eq + Hash + Default + std::fmt::Debug;
 
+    /// A position as the tables keep it (as compact as it can be: the table holds most of
+    /// a search's memory).
+    type Key: Copy + Eq + Hash + Default + std::fmt::Debug;
+
     /// The positions `left` (or Right) can move to, each with how promising it is (larger
     /// first; equal ones in the order given). The search tries the most promising at once
     /// and orders the rest only if it does not win: most positions are decided by it.
     fn moves(&self, p: Self::Pos, left: bool, out: &mut Vec<(i32, Self::Pos)>);
 
-    /// The form of `p` the tables keep: one for all positions known to be worth the same
-    /// (a board's mirror images); `p` itself by default.
-    fn key(&self, p: Self::Pos) -> Self::Pos {
-        p
-    }
+    /// The form of `p` the table keeps: one for all positions known to be worth the same
+    /// (a board's mirror images).
+    fn key(&self, p: Self::Pos) -> Self::Key;
 
     /// Whether the player to move (`left` or Right) wins, when the game can tell at a glance
-    /// (no move left, say); `None` (the default) to look further. Asked before the tables.
+    /// (no move left, say); `None` (the default) to look further. Asked before the table.
     fn decided(&self, _p: Self::Pos, _left: bool) -> Option<bool> {
         None
     }
 
     /// Whether the player to move wins, when a costlier bound can tell; `None` (the default)
-    /// to search. Asked before the tables: a bound that costs less than a look-up in a table
+    /// to search. Asked before the table: a bound that costs less than a look-up in a table
     /// larger than the caches (Domineering's) saves the look-up wherever it decides.
     fn bound(&self, _p: Self::Pos, _left: bool) -> Option<bool> {
         None
@@ -47,24 +49,35 @@ pub trait Partizan {
     fn size(&self, p: Self::Pos) -> u32;
 }
 
-/// An outcome search over one game, with a table for each player to move.
+/// What the table holds of a position, for `left` (or Right) to move: whether it is known
+/// (the first bit) and won (the second), the two players' answers in one byte.
+fn entry(left: bool, win: bool) -> u8 {
+    (1 | u8::from(win) << 1) << if left { 0 } else { 2 }
+}
+
+/// Whether the player to move (`left` or Right) wins by a table's byte, if it says.
+fn entry_says(byte: u8, left: bool) -> Option<bool> {
+    let bits = byte >> if left { 0 } else { 2 };
+    (bits & 1 == 1).then_some(bits & 2 != 0)
+}
+
+/// An outcome search over one game, with one table for both players to move (a search from
+/// one position with one player first meets each position with one player to move, as a
+/// move fills two cells: the other's entries are those of the other question).
 pub struct Search<R: Partizan> {
     rules: R,
-    tables: [Table<R::Pos>; 2],
+    table: Table<R::Key>,
     stats: Searched,
     depth: u32,
     started: Instant,
 }
 
 impl<R: Partizan> Search<R> {
-    /// A search of `rules` whose tables use at most about `memory` bytes.
+    /// A search of `rules` whose table uses at most about `memory` bytes.
     pub fn new(rules: R, memory: u64) -> Self {
         Search {
             rules,
-            tables: [
-                Table::with_memory(memory / 2),
-                Table::with_memory(memory / 2),
-            ],
+            table: Table::with_memory(memory),
             stats: Searched::default(),
             depth: 0,
             started: Instant::now(),
@@ -79,24 +92,24 @@ impl<R: Partizan> Search<R> {
     /// What the search has done so far.
     pub fn searched(&self) -> Searched {
         Searched {
-            table_entries: self.tables.iter().map(|t| t.len() as u64).sum(),
-            table_replaced: self.tables.iter().map(|t| t.replaced).sum(),
-            table_bytes: self.tables.iter().map(|t| t.bytes()).sum(),
+            table_entries: self.table.len() as u64,
+            table_replaced: self.table.replaced,
+            table_bytes: self.table.bytes(),
             milliseconds: self.started.elapsed().as_millis() as u64,
             ..self.stats
         }
     }
 
     /// Whether the player to move (`left`, or Right) wins from `p`, where that is known
-    /// without a search: at a glance, by the bound, or from the tables.
+    /// without a search: at a glance, by the bound, or from the table.
     pub fn known(&self, p: R::Pos, left: bool) -> Option<bool> {
         self.rules
             .decided(p, left)
             .or_else(|| self.rules.bound(p, left))
             .or_else(|| {
-                self.tables[usize::from(left)]
+                self.table
                     .get(&self.rules.key(p))
-                    .map(|w| w == 1)
+                    .and_then(|byte| entry_says(byte, left))
             })
     }
 
@@ -108,16 +121,15 @@ impl<R: Partizan> Search<R> {
         if let Some(w) = self.rules.bound(p, left) {
             return Ok(w);
         }
-        let t = usize::from(left);
         let key = self.rules.key(p);
-        if let Some(w) = self.tables[t].get(&key) {
+        if let Some(w) = self.table.get(&key).and_then(|b| entry_says(b, left)) {
             self.stats.table_hits += 1;
-            return Ok(w == 1);
+            return Ok(w);
         }
         self.stats.positions += 1;
         if self.stats.positions % 4096 == 0 {
             crate::budget::check()?;
-            let bytes = self.tables.iter().map(|t| t.bytes()).sum();
+            let bytes = self.table.bytes();
             crate::budget::report_search(self.stats.positions, self.depth, bytes);
         }
         self.depth += 1;
@@ -128,7 +140,7 @@ impl<R: Partizan> Search<R> {
         self.depth -= 1;
         let win = result?;
         let work = self.rules.size(p).min(254) as u8;
-        self.tables[t].put(key, u8::from(win), work);
+        self.table.add(key, entry(left, win), work);
         Ok(win)
     }
 

@@ -4,7 +4,9 @@
 //! Open addressing with linear probing: a position lives in the first free slot at or after
 //! its hash, looked for over at most `PROBES` slots (a few cache lines). The table
 //! starts small and doubles when it is half full (or a quarter full, when a new entry finds
-//! every slot it may use taken), while the next size fits the bound it was given; from then on, a new entry that finds the slots it may use all taken takes the place
+//! every slot it may use taken), while the old and the new table together fit the bound it
+//! was given (its last step less than a doubling, to what is left beside the old one: a
+//! slot's place is the hash scaled to the table's size, so any size serves); from then on, a new entry that finds the slots it may use all taken takes the place
 //! of the least valuable of them (the one whose position took the least work to settle, as
 //! the caller measures it). Nothing is ever removed, so an empty slot ends a look-up. Losing
 //! an entry loses time, never correctness: the search settles the position again.
@@ -29,7 +31,8 @@ struct Slot<K> {
 pub struct Table<K> {
     slots: Vec<Slot<K>>,
     len: usize,
-    /// The most slots the table may hold (a power of two).
+    /// The most slots the table may hold at once, counting those of the old table while it
+    /// grows.
     most: usize,
     /// Entries that took another's place once the table was full.
     pub replaced: u64,
@@ -39,9 +42,7 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
     /// An empty table that will use at most about `bytes` of memory.
     pub fn with_memory(bytes: u64) -> Self {
         let per = std::mem::size_of::<Slot<K>>() as u64;
-        let most = (bytes / per).max(PROBES as u64);
-        // The largest power of two that fits.
-        let most = 1usize << (63 - most.leading_zeros()).min(40);
+        let most = (bytes / per).clamp(PROBES as u64, 1 << 40) as usize;
         Table {
             slots: Self::empty(most.min(1 << 12)),
             len: 0,
@@ -80,15 +81,24 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
         h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         h ^= h >> 31;
-        h as usize & (self.slots.len() - 1)
+        ((u128::from(h) * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// The `j`th slot a key whose first slot is `home` may live in.
+    fn probe(&self, home: usize, j: usize) -> usize {
+        let i = home + j;
+        if i >= self.slots.len() {
+            i - self.slots.len()
+        } else {
+            i
+        }
     }
 
     /// What is known of `key`, if it is held.
     pub fn get(&self, key: &K) -> Option<u8> {
-        let mask = self.slots.len() - 1;
         let home = self.home(key);
         for j in 0..PROBES {
-            let s = &self.slots[(home + j) & mask];
+            let s = &self.slots[self.probe(home, j)];
             if s.value == EMPTY {
                 return None;
             }
@@ -102,15 +112,24 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
     /// Remembers `value` (below 255) for `key`; `work` (larger is more valuable) decides
     /// which entry gives way when the table is full.
     pub fn put(&mut self, key: K, value: u8, work: u8) {
+        self.store(key, value, work, false);
+    }
+
+    /// Adds the bits of `value` to what is held for `key` (`value` alone if nothing is):
+    /// [`Table::put`] for values that each say something of their own (bits below 255).
+    pub fn add(&mut self, key: K, value: u8, work: u8) {
+        self.store(key, value, work, true);
+    }
+
+    fn store(&mut self, key: K, value: u8, work: u8, add: bool) {
         debug_assert!(value != EMPTY);
-        if self.len * 2 >= self.slots.len() && self.slots.len() * 2 <= self.most {
+        if self.len * 2 >= self.slots.len() && self.larger() > self.slots.len() {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
         let home = self.home(&key);
         let mut weakest = home;
         for j in 0..PROBES {
-            let i = (home + j) & mask;
+            let i = self.probe(home, j);
             let s = &mut self.slots[i];
             if s.value == EMPTY {
                 *s = Slot { key, value, work };
@@ -118,7 +137,7 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
                 return;
             }
             if s.key == key {
-                s.value = value;
+                s.value = if add { s.value | value } else { value };
                 s.work = s.work.max(work);
                 return;
             }
@@ -126,10 +145,10 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
                 weakest = i;
             }
         }
-        if self.len * 4 >= self.slots.len() && self.slots.len() * 2 <= self.most {
+        if self.len * 4 >= self.slots.len() && self.larger() > self.slots.len() {
             // A long run of taken slots in a table a quarter full or more: room is made.
             self.grow();
-            return self.put(key, value, work);
+            return self.store(key, value, work, add);
         }
         if self.slots[weakest].work > work {
             // Everything it could replace was dearer than the newcomer: keep it.
@@ -139,8 +158,19 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
         self.replaced += 1;
     }
 
+    /// The size the table grows to: twice its size while the next doubling would fit too,
+    /// else what fits beside it (at most its own size: it can no longer grow).
+    fn larger(&self) -> usize {
+        let n = self.slots.len();
+        if 6 * n <= self.most {
+            2 * n
+        } else {
+            self.most.saturating_sub(n)
+        }
+    }
+
     fn grow(&mut self) {
-        let bigger = Self::empty(self.slots.len() * 2);
+        let bigger = Self::empty(self.larger());
         let old = std::mem::replace(&mut self.slots, bigger);
         self.len = 0;
         for s in old {
@@ -177,5 +207,25 @@ mod tests {
         assert_eq!(small.len(), 16);
         assert_eq!(small.replaced, 1);
         assert!(small.bytes() <= 16 * 16);
+    }
+
+    /// A table given room for a number of slots that is not a power of two grows to what
+    /// fits beside its last doubling (old and new together within the bound), and added
+    /// bits join what is held.
+    #[test]
+    fn any_size_is_used_and_added_bits_join() {
+        // Room for 50,000 slots: 4,096 … 16,384 double, then 50,000 − 16,384 beside it.
+        let mut t: Table<u64> = Table::with_memory(50_000 * 16);
+        for k in 0..12_000u64 {
+            t.put(k, 1, 1);
+        }
+        assert_eq!(t.bytes(), (50_000 - 16_384) * 16);
+        assert_eq!(t.len(), 12_000);
+        assert!((0..12_000u64).all(|k| t.get(&k) == Some(1)));
+        t.add(7, 4, 1);
+        t.add(20_000, 8, 1);
+        assert_eq!((t.get(&7), t.get(&20_000)), (Some(5), Some(8)));
+        t.put(7, 2, 1);
+        assert_eq!(t.get(&7), Some(2));
     }
 }
