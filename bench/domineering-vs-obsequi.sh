@@ -4,6 +4,8 @@
 # in one run: wall seconds and peak memory of each, and their verdicts (which must agree).
 # grundy answers both questions (and lists the winning moves, here none: --max-moves 0) in
 # one command; Obsequi is run twice, once with each player first, and its times added.
+# grundy's table is held to Obsequi's size (2^24 entries of 24 bytes, 384 MiB): the search
+# takes half of --max-memory, 0.75 GiB here.
 # Usage: bench/domineering-vs-obsequi.sh OBSEQUI_BINARY [ROWSxCOLS ...]
 #   (default 6x7 8x8 7x9 7x10 8x9; rows are the upright player's direction: Obsequi's V and
 #   grundy's Left place upright dominoes)
@@ -31,7 +33,7 @@ for b in "${boards[@]}"; do
         total=$(awk -v a="$total" -v b="$s" 'BEGIN { print a + b }')
         peak=$((m > peak ? m : peak))
     done
-    read -r s m < <(measure target/release/grundy solve domineering "$board" --max-moves 0 --json)
+    read -r s m < <(measure target/release/grundy solve domineering "$board" --max-moves 0 --json --max-memory 0.75)
     read -r left right < <(python3 -c "
 import json, sys
 o = json.load(open(sys.argv[1]))['outcome']

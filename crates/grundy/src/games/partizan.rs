@@ -347,7 +347,7 @@ impl<R: Parts> Game<R> {
             explanation: format!(
                 "Found by search, not from the value (too large to value quickly; `grundy \
                  value` computes it): Left moving first {}, Right moving first {}. The search \
-                 (negamax with a table for each player, moves that leave the mover most \
+                 (negamax with a table of positions settled, moves that leave the mover most \
                  moves and safe moves against the opponent's first, and positions decided \
                  early by counting what a player is sure of — safe moves and their options, \
                  protective areas, vulnerable moves — against the most moves the opponent's \
@@ -359,7 +359,7 @@ impl<R: Parts> Game<R> {
                 } else {
                     format!(
                         "expanded {} positions to a depth of {} moves and kept {} in its \
-                         tables, in {} ms.",
+                         table, in {} ms.",
                         s.positions, s.depth, s.table_entries, s.milliseconds
                     )
                 }

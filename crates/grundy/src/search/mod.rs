@@ -10,7 +10,7 @@
 //!   shared by the position's symmetric images.
 //!
 //! - [`outcome`]: who wins a partizan board, each player first: negamax over two booleans
-//!   with a table for each player to move, moves tried best first, and a game's own bound
+//!   with one table for both players to move, moves tried best first, and a game's own bound
 //!   deciding a position early.
 //!
 //! A game takes part by saying how a component moves and splits ([`nimber::Splitting`]), or

@@ -6,10 +6,15 @@
 //! starts small and doubles when it is half full (or a quarter full, when a new entry finds
 //! every slot it may use taken), while the old and the new table together fit the bound it
 //! was given (its last step less than a doubling, to what is left beside the old one: a
-//! slot's place is the hash scaled to the table's size, so any size serves); from then on, a new entry that finds the slots it may use all taken takes the place
-//! of the least valuable of them (the one whose position took the least work to settle, as
-//! the caller measures it). Nothing is ever removed, so an empty slot ends a look-up. Losing
-//! an entry loses time, never correctness: the search settles the position again.
+//! slot's place is the hash scaled to the table's size, so any size serves); from then on, a
+//! new entry that finds the slots it may use all taken takes the place of the least valuable
+//! of them (the one whose position took the least work to settle, as the caller measures
+//! it), even when that one took more work than the newcomer: a search comes back to the
+//! positions near the one it is settling, so the newest are worth keeping (Domineering 8×9
+//! with Right first in 384 MiB: 46.6 million positions expanded, against 59.0 million when
+//! a newcomer cheaper than all it could replace was dropped). Nothing is ever removed, so
+//! an empty slot ends a look-up. Losing an entry loses time, never correctness: the search
+//! settles the position again.
 
 use std::hash::{BuildHasher, Hash};
 
@@ -150,10 +155,6 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
             self.grow();
             return self.store(key, value, work, add);
         }
-        if self.slots[weakest].work > work {
-            // Everything it could replace was dearer than the newcomer: keep it.
-            return;
-        }
         self.slots[weakest] = Slot { key, value, work };
         self.replaced += 1;
     }
@@ -194,18 +195,22 @@ mod tests {
         assert!((0..10_000u64).all(|k| t.get(&k) == Some((k % 200) as u8)));
         assert_eq!(t.get(&20_000), None);
         assert!(t.bytes() <= 1 << 20, "half full at most: {}", t.bytes());
-        // Sixteen slots' worth of memory: sixteen entries, then replacement by work.
+        // Sixteen slots' worth of memory: sixteen entries, then each newcomer takes the place
+        // of the cheapest, cheaper than itself or not.
         let mut small: Table<u64> = Table::with_memory(16 * 16);
         for k in 0..16u64 {
             small.put(k, 1, 5);
         }
         assert_eq!(small.len(), 16);
         small.put(99, 2, 1);
-        assert_eq!(small.get(&99), None, "cheaper than all it would replace");
+        assert_eq!(small.get(&99), Some(2), "the newest is kept");
+        assert_eq!((0..16u64).filter(|k| small.get(k).is_some()).count(), 15);
         small.put(100, 3, 9);
+        assert_eq!(small.get(&99), None, "the cheapest gave way");
         assert_eq!(small.get(&100), Some(3));
+        assert_eq!((0..16u64).filter(|k| small.get(k).is_some()).count(), 15);
         assert_eq!(small.len(), 16);
-        assert_eq!(small.replaced, 1);
+        assert_eq!(small.replaced, 2);
         assert!(small.bytes() <= 16 * 16);
     }
 
