@@ -1144,6 +1144,31 @@ mod tests {
         wins
     }
 
+    /// Asserts that the search on `grid` finds `want` (whether each player, Left first, wins
+    /// moving first) at `p`, and so does the bound alone wherever it decides; how many times
+    /// it decided.
+    fn agrees<C: Cells>(
+        search: &mut Search<Bitboard<C>>,
+        grid: Grid,
+        p: C,
+        want: &[bool; 2],
+    ) -> u32 {
+        let got = [
+            search.wins(p, true).unwrap(),
+            search.wins(p, false).unwrap(),
+        ];
+        let board = || grid.write(|b: C| if p & b != C::ZERO { '.' } else { '#' });
+        assert_eq!(&got, want, "{}", board());
+        let mut decided = 0;
+        for (i, left) in [true, false].into_iter().enumerate() {
+            if let Some(w) = search.rules().bound(p, left) {
+                decided += 1;
+                assert_eq!(w, want[i], "the bound, left {left}: {}", board());
+            }
+        }
+        decided
+    }
+
     /// The outcome search (its bounds, its table, its mirror images) agrees with the
     /// definition on every board of up to 16 cells and every 4x5, 5x4, 4x6 and 6x4 board
     /// (every pattern of filled cells), each player first; so does the bound alone wherever
@@ -1166,20 +1191,7 @@ mod tests {
             let truth = brute(grid);
             let mut search = Search::new(Bitboard::new(grid), 1 << 24);
             for (p, want) in truth.iter().enumerate() {
-                let p = p as u64;
-                let got = [
-                    search.wins(p, true).unwrap(),
-                    search.wins(p, false).unwrap(),
-                ];
-                let board = || grid.write(|b: u64| if p & b != 0 { '.' } else { '#' });
-                assert_eq!(&got, want, "{}", board());
-                // The bound alone, wherever it decides, as the definition does.
-                for (i, left) in [true, false].into_iter().enumerate() {
-                    if let Some(w) = search.rules().bound(p, left) {
-                        decided += 1;
-                        assert_eq!(w, want[i], "the bound, left {left}: {}", board());
-                    }
-                }
+                decided += agrees(&mut search, grid, p as u64, want);
                 boards += 1;
             }
         }
@@ -1201,18 +1213,7 @@ mod tests {
             let q = (0..4).fold(0u128, |q, r| {
                 q | ((p as u128 >> (5 * r)) & 31) << ((r + 5) * 9 + 2)
             });
-            let got = [
-                search.wins(q, true).unwrap(),
-                search.wins(q, false).unwrap(),
-            ];
-            let board = || big.write(|b: u128| if q & b != 0 { '.' } else { '#' });
-            assert_eq!(&got, want, "{}", board());
-            for (i, left) in [true, false].into_iter().enumerate() {
-                if let Some(w) = search.rules().bound(q, left) {
-                    decided += 1;
-                    assert_eq!(w, want[i], "the bound, left {left}: {}", board());
-                }
-            }
+            decided += agrees(&mut search, big, q, want);
         }
         assert_eq!(truth.len(), 1 << 20);
         assert!(decided > 1 << 20, "the bound decides {decided}");
