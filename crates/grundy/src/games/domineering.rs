@@ -394,6 +394,9 @@ pub struct Bitboard<C = u64> {
     first: C,
     all: C,
     row: C,
+    /// The cells of each row, and of each column: the lines a packing goes through.
+    rows: Vec<C>,
+    columns: Vec<C>,
     /// Each row's cells mirrored, for boards at most 16 wide.
     reversed: Vec<u64>,
     /// For boards at most 16 wide and 16 high, the most dominoes along a line by its bits
@@ -478,6 +481,8 @@ impl<C: Cells> Bitboard<C> {
             first,
             all,
             row: grid.row(),
+            rows: (0..h).map(|r| shl(grid.row(), r * w)).collect(),
+            columns: (0..grid.w).map(|c| grid.column(c)).collect(),
             reversed,
             runs: (w <= 16 && h <= 16).then(|| {
                 let mut runs = Box::new([0u8; 1 << 16]);
@@ -718,13 +723,12 @@ impl<C: Cells> Bitboard<C> {
     fn pack(&self, anchors: C, left: bool) -> C {
         let mut heads = C::ZERO;
         if left {
-            for r in 0..self.h {
-                let row = shl(self.row, r * self.w);
+            for &row in &self.rows {
                 heads |= anchors & row & !shl(heads, self.w);
             }
         } else {
-            for c in 0..self.w {
-                heads |= anchors & (self.first << c) & !(heads << 1);
+            for &column in &self.columns {
+                heads |= anchors & column & !(heads << 1);
             }
         }
         heads
