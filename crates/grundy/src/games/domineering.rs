@@ -202,14 +202,8 @@ impl Parts for Domineering {
         let memory = crate::budget::memory_limit() / 2;
         // A board of up to 64 cells is searched in a `u64`, a larger one in a `u128`.
         Some(match board {
-            Board::Small(..) => Box::new(BoardOracle::<u64> {
-                grid,
-                search: Search::new(Bitboard::new(grid), memory),
-            }),
-            Board::Large(..) => Box::new(BoardOracle::<u128> {
-                grid,
-                search: Search::new(Bitboard::new(grid), memory),
-            }),
+            Board::Small(..) => BoardOracle::<u64>::boxed(grid, memory),
+            Board::Large(..) => BoardOracle::<u128>::boxed(grid, memory),
         })
     }
 
@@ -229,6 +223,16 @@ pub const SEARCH_FROM: u32 = 24;
 struct BoardOracle<C: Cells> {
     grid: Grid,
     search: Search<Bitboard<C>>,
+}
+
+impl<C: Cells> BoardOracle<C> {
+    /// A search on `grid` whose table uses at most about `memory` bytes.
+    fn boxed(grid: Grid, memory: u64) -> Box<dyn Oracle<Board>> {
+        Box::new(BoardOracle {
+            grid,
+            search: Search::<Bitboard<C>>::new(Bitboard::new(grid), memory),
+        })
+    }
 }
 
 impl<C: Cells> Oracle<Board> for BoardOracle<C> {

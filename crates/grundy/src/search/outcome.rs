@@ -100,17 +100,19 @@ impl<R: Partizan> Search<R> {
         }
     }
 
+    /// Whether the player to move (`left`, or Right) wins from the position whose key is
+    /// `key`, where the table holds it.
+    fn remembered(&self, key: &R::Key, left: bool) -> Option<bool> {
+        self.table.get(key).and_then(|byte| entry_says(byte, left))
+    }
+
     /// Whether the player to move (`left`, or Right) wins from `p`, where that is known
     /// without a search: at a glance, by the bound, or from the table.
     pub fn known(&self, p: R::Pos, left: bool) -> Option<bool> {
         self.rules
             .decided(p, left)
             .or_else(|| self.rules.bound(p, left))
-            .or_else(|| {
-                self.table
-                    .get(&self.rules.key(p))
-                    .and_then(|byte| entry_says(byte, left))
-            })
+            .or_else(|| self.remembered(&self.rules.key(p), left))
     }
 
     /// Whether the player to move (`left`, or Right) wins from `p` (any of its forms).
@@ -122,7 +124,7 @@ impl<R: Partizan> Search<R> {
             return Ok(w);
         }
         let key = self.rules.key(p);
-        if let Some(w) = self.table.get(&key).and_then(|b| entry_says(b, left)) {
+        if let Some(w) = self.remembered(&key, left) {
             self.stats.table_hits += 1;
             return Ok(w);
         }
