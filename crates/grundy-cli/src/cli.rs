@@ -52,6 +52,12 @@ pub enum Command {
             value_parser = count
         )]
         max_moves: usize,
+        /// On a board searched for who wins (too large to value quickly), examine every move
+        /// for the list of winning moves, however long that takes. Without it the list stops
+        /// after searching as many positions again as the answer took, and says how many
+        /// moves it did not examine.
+        #[arg(long, global = true)]
+        all_moves: bool,
         /// Read one position per line from standard input and answer one line each (blank
         /// lines and comments, lines starting with "# ", are skipped).
         #[arg(long, global = true)]

@@ -39,7 +39,7 @@ pub fn analysis_text(a: &Analysis) -> String {
                 "s"
             },
             if a.winning_moves_partial {
-                format!(" ({n} found; the search covers some kinds of moves only, see Why)")
+                format!(" ({n} found; not every move was examined, see Why)")
             } else if a.winning_moves_truncated {
                 format!(" (the first {n}; more with --max-moves)")
             } else if n > 1 {

@@ -203,6 +203,10 @@ fn searched_answers_say_what_was_searched() {
         .iter()
         .all(|m| m["player"] == "Right"));
     assert!(solve_json("nim 3 4 5").get("search").is_none());
+    // Small enough for the listing's floor: every move examined, with or without asking.
+    assert_eq!(dom["winning_moves_partial"], false);
+    let all = solve_json("domineering ......|......|......|......|...... --all-moves");
+    assert_eq!(all["winning_moves"], dom["winning_moves"]);
 }
 
 #[test]

@@ -34,6 +34,7 @@ thread_local! {
     static BUDGET: RefCell<Option<Budget>> = const { RefCell::new(None) };
     static MEMORY: Cell<u64> = const { Cell::new(DEFAULT_MEMORY) };
     static WATCHER: RefCell<Option<Rc<Watcher>>> = const { RefCell::new(None) };
+    static LISTING: Cell<u64> = const { Cell::new(LISTING_FLOOR) };
 }
 
 /// How far long work has gone, as the library's long loops report it to a watcher set with
@@ -150,6 +151,33 @@ pub fn with_memory<T>(bytes: u64, work: impl FnOnce() -> T) -> T {
         }
     }
     let _restore = Restore(MEMORY.with(|m| m.replace(bytes)));
+    work()
+}
+
+/// The positions a search listing a position's winning moves may search at least, when no
+/// caller says otherwise (see [`listing_floor`]): small boards are listed whole.
+pub const LISTING_FLOOR: u64 = 1 << 20;
+
+/// How many positions a search that lists a position's winning moves (a board too large to
+/// value) may search at least. Having found who wins, it searches at most as many positions
+/// again as the answer took, or this many if that is more, so that the list never costs much
+/// more than the answer; moves it has no room for are reported as not examined.
+/// [`LISTING_FLOOR`] unless a caller sets another with [`with_listing_floor`] (the command
+/// line's `--all-moves` sets `u64::MAX`: every move examined, however long it takes).
+pub fn listing_floor() -> u64 {
+    LISTING.with(Cell::get)
+}
+
+/// Runs `work` on this thread with at least `positions` searched for a list of winning
+/// moves (see [`listing_floor`]).
+pub fn with_listing_floor<T>(positions: u64, work: impl FnOnce() -> T) -> T {
+    struct Restore(u64);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            LISTING.with(|m| m.set(self.0));
+        }
+    }
+    let _restore = Restore(LISTING.with(|m| m.replace(positions)));
     work()
 }
 

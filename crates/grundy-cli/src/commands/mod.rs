@@ -188,23 +188,26 @@ fn run_command(
         Command::Solve {
             json,
             max_moves,
+            all_moves,
             batch,
             expect,
             words,
             game,
-        } => solve::run(
-            registry,
-            &game,
-            json,
-            max_moves,
-            solve::Batching {
-                batch,
-                expect,
-                words,
-            },
-            input,
-            out,
-        )?,
+        } => {
+            let solve = || {
+                let batching = solve::Batching {
+                    batch,
+                    expect,
+                    words,
+                };
+                solve::run(registry, &game, json, max_moves, batching, input, out)
+            };
+            if all_moves {
+                grundy::budget::with_listing_floor(u64::MAX, solve)?
+            } else {
+                solve()?
+            }
+        }
         Command::Sequence {
             to,
             json,

@@ -247,6 +247,17 @@ impl<C: Cells> Oracle<Board> for BoardOracle<C> {
             .known(C::from_wide(board.empty()), player == Player::Left)
     }
 
+    fn wins_within(
+        &mut self,
+        board: &Board,
+        player: Player,
+        positions: u64,
+    ) -> Result<Option<bool>, GameError> {
+        let left = player == Player::Left;
+        self.search
+            .wins_within(C::from_wide(board.empty()), left, positions)
+    }
+
     fn searched(&self) -> crate::search::Searched {
         self.search.searched()
     }
@@ -1276,6 +1287,71 @@ mod tests {
         let a = game.answer(&p, 1).unwrap();
         assert_eq!(a.winning_moves.len(), 1);
         assert!(a.winning_moves_truncated);
+    }
+
+    /// A search that gives up (after 0, 1, 2, 4, … positions) says so or says the truth, and
+    /// leaves nothing false behind: afterwards every 4x6 board its table holds is held as
+    /// the definition says, and the whole search still finds the truth.
+    #[test]
+    fn a_search_that_gives_up_leaves_only_truths_behind() {
+        let grid = Grid { h: 4, w: 6 };
+        let truth = brute(grid);
+        let start: u64 = grid.all();
+        let (mut gave_up, mut held) = (0, 0);
+        for (first, left) in [true, false].into_iter().enumerate() {
+            let mut budget = 0;
+            loop {
+                let mut search = Search::new(Bitboard::new(grid), 1 << 24);
+                let got = search.wins_within(start, left, budget).unwrap();
+                assert!(got.is_none() || got == Some(truth[start as usize][first]));
+                for (p, says) in search.remembered_all() {
+                    held += 1;
+                    for (i, said) in says.into_iter().enumerate() {
+                        assert!(
+                            said.is_none() || said == Some(truth[p as usize][i]),
+                            "{p:#x}"
+                        );
+                    }
+                }
+                agrees(&mut search, grid, start, &truth[start as usize]);
+                if got.is_some() {
+                    break;
+                }
+                gave_up += 1;
+                budget = (2 * budget).max(1);
+            }
+        }
+        assert!(gave_up > 10, "the searches gave up {gave_up} times");
+        assert!(held > 400, "{held} positions held");
+    }
+
+    /// Listing the winning moves of a searched board stops after as many positions again as
+    /// the answer took when no floor is set: the moves listed win, and the explanation says
+    /// how many were not examined; with no limit every winning move is listed.
+    #[test]
+    fn a_listing_costs_no_more_than_its_floor_or_the_answer() {
+        let game = Game::new(Domineering);
+        let p = game.read("......|......|......|......|......").unwrap();
+        let every = crate::budget::with_listing_floor(u64::MAX, || game.answer(&p, 1000));
+        let every = every.unwrap();
+        assert!(!every.winning_moves_partial);
+        let cut = crate::budget::with_listing_floor(0, || game.answer(&p, 1000)).unwrap();
+        assert!(cut.winning_moves_partial, "{}", cut.explanation);
+        assert!(
+            cut.explanation.contains("not examined"),
+            "{}",
+            cut.explanation
+        );
+        assert!(cut.winning_moves.len() < every.winning_moves.len());
+        for m in &cut.winning_moves {
+            assert!(every.winning_moves.contains(m), "{}", m.description);
+        }
+        let default = game.answer(&p, 1000).unwrap();
+        assert_eq!(
+            default.winning_moves, every.winning_moves,
+            "under the default floor"
+        );
+        assert!(!default.winning_moves_partial);
     }
 
     /// Published values: Winning Ways ch. 2 (1×2, 2×2), CGSuite's test suite (4×4).

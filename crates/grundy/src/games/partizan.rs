@@ -85,6 +85,25 @@ pub trait Parts: Send + Sync + 'static {
     }
 }
 
+/// What the explanation of a searched answer says of the moves it did not examine for the
+/// list of winning moves (each player's count); nothing when it examined them all.
+fn unexamined_note(unexamined: &[(Player, usize)], floor: u64) -> String {
+    if unexamined.is_empty() {
+        return String::new();
+    }
+    let counts: Vec<String> = unexamined
+        .iter()
+        .map(|(player, n)| format!("{n} of {player:?}'s move{}", if *n == 1 { "" } else { "s" }))
+        .collect();
+    format!(
+        " Listing the winning moves stopped after searching as many positions again as the \
+         answer took (at least {}): {} not examined, so more winning moves may exist \
+         (the command line's --all-moves examines every one, however long it takes).",
+        floor,
+        counts.join(" and ")
+    )
+}
+
 /// Who wins a part, found by search rather than from its value.
 pub trait Oracle<P> {
     /// Whether `player`, moving first on `part`, wins.
@@ -94,6 +113,14 @@ pub trait Oracle<P> {
     fn known(&self, _part: &P, _player: Player) -> Option<bool> {
         None
     }
+    /// Whether `player`, moving first on `part`, wins, if the search can tell after at most
+    /// `positions` more positions; `None` if it gave up (what it settled stays known).
+    fn wins_within(
+        &mut self,
+        part: &P,
+        player: Player,
+        positions: u64,
+    ) -> Result<Option<bool>, GameError>;
     /// What the search has done so far.
     fn searched(&self) -> crate::search::Searched;
 }
@@ -290,7 +317,11 @@ impl<R: Parts> Game<R> {
         let position = vec![part.clone()];
         let left = oracle.wins(part, Player::Left)?;
         let right = oracle.wins(part, Player::Right)?;
+        // Listing costs at most as much again as the answer, or the floor.
+        let floor = crate::budget::listing_floor();
+        let mut allowance = oracle.searched().positions.max(floor);
         let mut winning = Vec::new();
+        let mut unexamined: Vec<(Player, usize)> = Vec::new();
         // Each winning move is a search: one more than the answer lists is enough to say
         // the list goes on.
         let wanted = max_moves.saturating_add(1);
@@ -320,13 +351,26 @@ impl<R: Parts> Game<R> {
                 }
             }
             found.truncate(wanted - winning.len());
+            let mut left_out = 0;
             for (i, name, after) in unknown {
                 if winning.len() + found.len() >= wanted {
                     break;
                 }
-                if !oracle.wins(&after[0], other)? {
-                    found.push((i, name, after));
+                let before = oracle.searched().positions;
+                let verdict = if allowance == 0 {
+                    None
+                } else {
+                    oracle.wins_within(&after[0], other, allowance)?
+                };
+                allowance = allowance.saturating_sub(oracle.searched().positions - before);
+                match verdict {
+                    Some(false) => found.push((i, name, after)),
+                    Some(true) => {}
+                    None => left_out += 1,
                 }
+            }
+            if left_out > 0 {
+                unexamined.push((player, left_out));
             }
             found.sort_by_key(|&(i, _, _)| i);
             winning.extend(found.into_iter().map(|(_, name, after)| Move {
@@ -343,7 +387,7 @@ impl<R: Parts> Game<R> {
             outcome,
             grundy: None,
             winning: Box::new(winning.into_iter()),
-            partial: false,
+            partial: !unexamined.is_empty(),
             explanation: format!(
                 "Found by search, not from the value (too large to value quickly; `grundy \
                  value` computes it): Left moving first {}, Right moving first {}. The search \
@@ -351,7 +395,7 @@ impl<R: Parts> Game<R> {
                  moves and safe moves against the opponent's first, and positions decided \
                  early by counting what a player is sure of — safe moves and their options, \
                  protective areas, vulnerable moves — against the most moves the opponent's \
-                 lines and the cells it can reach hold, after N. Bullock's Obsequi) {}",
+                 lines and the cells it can reach hold, after N. Bullock's Obsequi) {}{}",
                 says(left),
                 says(right),
                 if s.positions == 0 {
@@ -362,7 +406,8 @@ impl<R: Parts> Game<R> {
                          table, in {} ms.",
                         s.positions, s.depth, s.table_entries, s.milliseconds
                     )
-                }
+                },
+                unexamined_note(&unexamined, floor),
             ),
         })
     }

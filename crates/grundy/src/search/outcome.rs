@@ -70,6 +70,10 @@ pub struct Search<R: Partizan> {
     stats: Searched,
     depth: u32,
     started: Instant,
+    /// The count of positions searched at which the search gives up ([`Search::wins_within`]).
+    limit: u64,
+    /// Whether the search gave up: it stores nothing more while it unwinds.
+    cut: bool,
 }
 
 impl<R: Partizan> Search<R> {
@@ -81,6 +85,8 @@ impl<R: Partizan> Search<R> {
             stats: Searched::default(),
             depth: 0,
             started: Instant::now(),
+            limit: u64::MAX,
+            cut: false,
         }
     }
 
@@ -98,6 +104,14 @@ impl<R: Partizan> Search<R> {
             milliseconds: self.started.elapsed().as_millis() as u64,
             ..self.stats
         }
+    }
+
+    /// Every position the table holds (by its key), with whether Left and Right, each moving
+    /// first, win where the search found it.
+    pub fn remembered_all(&self) -> impl Iterator<Item = (R::Key, [Option<bool>; 2])> + '_ {
+        self.table
+            .entries()
+            .map(|(key, byte)| (key, [entry_says(byte, true), entry_says(byte, false)]))
     }
 
     /// Whether the player to move (`left`, or Right) wins from the position whose key is
@@ -128,6 +142,10 @@ impl<R: Partizan> Search<R> {
             self.stats.table_hits += 1;
             return Ok(w);
         }
+        if self.stats.positions == self.limit {
+            self.cut = true;
+            return Ok(false);
+        }
         self.stats.positions += 1;
         if self.stats.positions % 4096 == 0 {
             crate::budget::check()?;
@@ -141,25 +159,47 @@ impl<R: Partizan> Search<R> {
         let result = self.any_lost(moves, left);
         self.depth -= 1;
         let win = result?;
+        if self.cut {
+            return Ok(false);
+        }
         let work = self.rules.size(p).min(254) as u8;
         self.table.add(key, entry(left, win), work);
         Ok(win)
     }
 
+    /// Whether the player to move (`left`, or Right) wins from `p`, if the search can tell
+    /// after searching at most `positions` more positions; `None` if it gave up. What it
+    /// settled before giving up stays in the table (a position is stored only once all of
+    /// its moves it needed were searched), so asking again goes on from there.
+    pub fn wins_within(
+        &mut self,
+        p: R::Pos,
+        left: bool,
+        positions: u64,
+    ) -> Result<Option<bool>, GameError> {
+        self.limit = self.stats.positions.saturating_add(positions);
+        let result = self.wins(p, left);
+        self.limit = u64::MAX;
+        let cut = std::mem::take(&mut self.cut);
+        let win = result?;
+        Ok((!cut).then_some(win))
+    }
+
     /// Whether one of `moves` (scored, see [`Partizan::moves`]) leaves the opponent (`!left`
-    /// to move) lost: the most promising (the first of the best) tried before the rest are
+    /// to move) lost (a search that gave up says no: `wins` says no when it gives up, so a
+    /// win is never found after it): the most promising (the first of the best) tried before the rest are
     /// sorted, the rest in order of promise.
     fn any_lost(&mut self, mut moves: Vec<(i32, R::Pos)>, left: bool) -> Result<bool, GameError> {
         let Some(best) = (0..moves.len()).min_by_key(|&i| std::cmp::Reverse(moves[i].0)) else {
             return Ok(false);
         };
         if !self.wins(moves.remove(best).1, !left)? {
-            return Ok(true);
+            return Ok(!self.cut);
         }
         moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         for (_, m) in moves {
             if !self.wins(m, !left)? {
-                return Ok(true);
+                return Ok(!self.cut);
             }
         }
         Ok(false)

@@ -65,6 +65,14 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
         vec![slot; n]
     }
 
+    /// Every position held, with its value.
+    pub fn entries(&self) -> impl Iterator<Item = (K, u8)> + '_ {
+        self.slots
+            .iter()
+            .filter(|s| s.value != EMPTY)
+            .map(|s| (s.key, s.value))
+    }
+
     /// How many positions are held.
     pub fn len(&self) -> usize {
         self.len
