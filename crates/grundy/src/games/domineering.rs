@@ -294,7 +294,11 @@ impl<C: Cells> Oracle<Board> for BoardOracle<C> {
 /// it, leaving an alone one), and the player answers; checked against every sequence of such
 /// moves for up to 11 boxes and 11 dominoes of each kind (`the_moves_counted_are_sure`).
 /// Moving first, the odd box is played at once, or else the vulnerable domino that gains a
-/// move, or else the best option.
+/// move, or else the best option. Moving second, the odd box may instead be taken as two
+/// shared vulnerable dominoes (its halves: an opponent's domino may touch both, or the far
+/// half and one domino beside it), the alone dominoes beside it becoming shared, where that
+/// places more (after Obsequi's accounting, which counts an odd protective area as two
+/// vulnerable moves).
 ///
 /// The opponent can make no more moves than its lines hold (less the dominoes the claimed
 /// areas take), nor more than the cells it can reach: the empty cells less those it can never
@@ -313,6 +317,8 @@ struct Claims {
     shared: u32,
     /// Vulnerable dominoes with a cell the opponent can never cover.
     half: u32,
+    /// Alone vulnerable dominoes with a box beside them the opponent's way.
+    beside_box: u32,
     /// Cells the opponent can never cover.
     proof: u32,
     /// Options by the cells beside them they take from the opponent (none, one, two).
@@ -351,6 +357,10 @@ impl Claims {
         let mut claimed = pairs;
         let mut vulnerable = vulnerable_moves(a, b);
         let mut option_first = false;
+        if !first && odd {
+            let k = self.beside_box;
+            vulnerable = vulnerable.max(vulnerable_moves(a - k, b + k + 2));
+        }
         if first {
             if odd {
                 boxes_played += 1;
@@ -685,6 +695,10 @@ impl<C: Cells> Bitboard<C> {
         let touching = self.across(packed, left) & packed;
         let shared = (heads & (touching | shr(touching, step))).count_ones();
         let alone = heads.count_ones() - shared;
+        let near_box = self.across(box_cells, left);
+        let beside_box =
+            (heads & !(touching | shr(touching, step)) & (near_box | shr(near_box, step)))
+                .count_ones();
         let half = (heads & (proof | shr(proof, step))).count_ones();
         // Options: a safe domino may be played one cell along, onto an empty cell next to it
         // that the opponent could cover (and that touches no structure, nor the opponent's
@@ -727,6 +741,7 @@ impl<C: Cells> Bitboard<C> {
             alone,
             shared,
             half,
+            beside_box,
             proof: proof.count_ones(),
             options,
         }
@@ -969,35 +984,38 @@ mod tests {
     #[test]
     fn the_moves_counted_are_sure() {
         let mut memo = Default::default();
-        for c in 0..12 {
-            for a in 0..12 {
-                for b in 0..12 {
-                    let claims = Claims {
-                        safe: 0,
-                        boxes: c,
-                        alone: a,
-                        shared: b,
-                        half: 0,
-                        proof: 0,
-                        options: [0; 3],
-                    };
-                    let second = kept(c, a, b, &mut memo);
-                    let mut first = kept(c, a, b, &mut memo);
-                    if c % 2 == 1 {
-                        first = 2 + kept(c - 1, a, b, &mut memo);
-                    } else {
-                        if a > 0 {
-                            first = first.max(1 + kept(c, a - 1, b, &mut memo));
-                        }
-                        if b > 0 {
-                            first = first.max(1 + kept(c, a, b - 1, &mut memo));
-                        }
-                    }
-                    let what = format!("{c} boxes, {a} alone, {b} shared");
-                    assert!(claims.sure(false).moves <= second, "second: {what}");
-                    assert!(claims.sure(true).moves <= first, "first: {what}");
+        for (c, a, b, k) in (0..12).flat_map(|c| {
+            (0..12).flat_map(move |a| (0..12).flat_map(move |b| (0..=a).map(move |k| (c, a, b, k))))
+        }) {
+            let claims = Claims {
+                safe: 0,
+                boxes: c,
+                alone: a,
+                shared: b,
+                half: 0,
+                beside_box: k,
+                proof: 0,
+                options: [0; 3],
+            };
+            let mut second = kept(c, a, b, &mut memo);
+            if c % 2 == 1 {
+                // The odd box as two shared dominoes, the k alone beside it shared.
+                second = second.max(kept(c - 1, a - k, b + k + 2, &mut memo));
+            }
+            let mut first = kept(c, a, b, &mut memo);
+            if c % 2 == 1 {
+                first = 2 + kept(c - 1, a, b, &mut memo);
+            } else {
+                if a > 0 {
+                    first = first.max(1 + kept(c, a - 1, b, &mut memo));
+                }
+                if b > 0 {
+                    first = first.max(1 + kept(c, a, b - 1, &mut memo));
                 }
             }
+            let what = format!("{c} boxes, {a} alone ({k} beside a box), {b} shared");
+            assert!(claims.sure(false).moves <= second, "second: {what}");
+            assert!(claims.sure(true).moves <= first, "first: {what}");
         }
     }
 
