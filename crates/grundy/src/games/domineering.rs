@@ -304,8 +304,12 @@ impl<C: Cells> Oracle<Board> for BoardOracle<C> {
 /// areas take), nor more than the cells it can reach: the empty cells less those it can never
 /// cover (`proof`) and less those the player's sure moves cover or wall off (`covered`: four
 /// a box played, two a vulnerable domino, one for those with a cell the opponent can never
-/// cover, counted as if the player placed those first; each option taken, its cell and the
-/// neighbours it walls off). A player sure of `s` moves runs out only after making them all,
+/// cover, which the strategy places last of their kind: the fewest cells the strategy covers
+/// whatever the opponent spoils, played out once for every small count of boxes and of
+/// dominoes of each kind (`Pools::covered`; as if those were placed first beyond it); each
+/// option taken, its cell and the neighbours it walls off). Obsequi counts such cells by a
+/// formula of each kind alone, which the strategy here does not bear out (it places shared
+/// dominoes first). A player sure of `s` moves runs out only after making them all,
 /// and every domino of the opponent's lies on two other cells it can reach. A player sure of
 /// more moves than the opponent can make moving first wins; moving second, of at least as
 /// many.
@@ -319,6 +323,10 @@ struct Claims {
     half: u32,
     /// Alone vulnerable dominoes with a box beside them the opponent's way.
     beside_box: u32,
+    /// Of the alone vulnerable dominoes, those with a cell the opponent can never cover.
+    half_alone: u32,
+    /// Of those beside a box, those with a cell the opponent can never cover.
+    half_beside_box: u32,
     /// Cells the opponent can never cover.
     proof: u32,
     /// Options by the cells beside them they take from the opponent (none, one, two).
@@ -353,18 +361,38 @@ impl Claims {
     fn sure(self, first: bool) -> Sure {
         let (pairs, odd) = (self.boxes / 2, self.boxes % 2 == 1);
         let (a, b) = (self.alone, self.shared);
+        // The pools as the strategy meets them (moving second): boxes, and the alone and
+        // shared vulnerable dominoes without and with a cell the opponent can never cover.
+        let (ha, hb) = (self.half_alone, self.half - self.half_alone);
+        let mut after = Pools {
+            boxes: self.boxes,
+            alone: [a - ha, ha],
+            shared: [b - hb, hb],
+        };
         let mut boxes_played = pairs;
         let mut claimed = pairs;
         let mut vulnerable = vulnerable_moves(a, b);
+        // Cells the opponent could cover that the strategy covers before it meets `after`.
+        let mut before = 0;
         let mut option_first = false;
         if !first && odd {
-            let k = self.beside_box;
-            vulnerable = vulnerable.max(vulnerable_moves(a - k, b + k + 2));
+            let (k, kh) = (self.beside_box, self.half_beside_box);
+            let converted = vulnerable_moves(a - k, b + k + 2);
+            if converted > vulnerable {
+                vulnerable = converted;
+                after = Pools {
+                    boxes: self.boxes - 1,
+                    alone: [a - ha - (k - kh), ha - kh],
+                    shared: [b - hb + (k - kh) + 2, hb + kh],
+                };
+            }
         }
         if first {
             if odd {
                 boxes_played += 1;
                 claimed += 1;
+                after.boxes -= 1;
+                before = 4;
             } else {
                 let one_alone = if a > 0 {
                     1 + vulnerable_moves(a - 1, b)
@@ -378,6 +406,18 @@ impl Claims {
                 };
                 let best = vulnerable.max(one_alone).max(one_shared);
                 option_first = best == vulnerable;
+                if !option_first {
+                    // One vulnerable domino placed at once: one with both cells the
+                    // opponent's to cover, where there is one.
+                    let pool = if best == one_shared {
+                        &mut after.shared
+                    } else {
+                        &mut after.alone
+                    };
+                    let whole = usize::from(pool[0] == 0);
+                    pool[whole] -= 1;
+                    before = 2 - whole as u32;
+                }
                 vulnerable = best;
             }
         }
@@ -393,11 +433,144 @@ impl Claims {
                 i += 1;
             }
         }
+        // The cells placed, counted as if every domino with a cell the opponent can never
+        // cover were placed, or as the strategy is sure to place them where the table knows.
+        let placed = 4 * boxes_played + 2 * vulnerable - vulnerable.min(self.half);
         Sure {
             moves: self.safe + 2 * boxes_played + vulnerable,
             claimed,
-            covered: 4 * boxes_played + 2 * vulnerable - vulnerable.min(self.half) + taken,
+            covered: after.covered().map_or(placed, |c| placed.max(before + c)) + taken,
         }
+    }
+}
+
+/// The structures a player moving second is sure of, as the strategy of [`Claims`] meets
+/// them: boxes, and alone and shared vulnerable dominoes, each without and with a cell the
+/// opponent can never cover (`[whole, half]`).
+#[derive(Clone, Copy, Debug)]
+struct Pools {
+    boxes: u32,
+    alone: [u32; 2],
+    shared: [u32; 2],
+}
+
+/// The sizes of the table of [`Pools::covered`]: boxes, alone whole (with room for those
+/// spoilt boxes leave), alone half, shared whole, shared half.
+const POOLS: [usize; 5] = [6, 20, 8, 16, 8];
+
+impl Pools {
+    /// The fewest cells the opponent could cover that the strategy of [`Claims`] covers,
+    /// whatever the opponent spoils each move: a box claimed covers four, a vulnerable
+    /// domino two, or one if it has a cell the opponent can never cover (the strategy places
+    /// those last of their kind). `None` for pools larger than the table.
+    fn covered(self) -> Option<u32> {
+        let at = self.at();
+        if at[0] as usize >= POOLS[0] || at[1] + at[0] >= POOLS[1] as u32 {
+            return None;
+        }
+        if at[2..]
+            .iter()
+            .zip(&POOLS[2..])
+            .any(|(&n, &most)| n as usize >= most)
+        {
+            return None;
+        }
+        static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            let mut table = vec![u8::MAX; POOLS.iter().product()];
+            for c in 0..POOLS[0] as u32 {
+                for a0 in 0..POOLS[1] as u32 - c {
+                    for a1 in 0..POOLS[2] as u32 {
+                        for b0 in 0..POOLS[3] as u32 {
+                            for b1 in 0..POOLS[4] as u32 {
+                                Pools::new([c, a0, a1, b0, b1]).fewest(&mut table);
+                            }
+                        }
+                    }
+                }
+            }
+            table
+        });
+        Some(u32::from(table[Self::index(at)]))
+    }
+
+    fn new([boxes, a0, a1, b0, b1]: [u32; 5]) -> Pools {
+        Pools {
+            boxes,
+            alone: [a0, a1],
+            shared: [b0, b1],
+        }
+    }
+
+    fn at(self) -> [u32; 5] {
+        let ([a0, a1], [b0, b1]) = (self.alone, self.shared);
+        [self.boxes, a0, a1, b0, b1]
+    }
+
+    fn index(at: [u32; 5]) -> usize {
+        at.iter()
+            .zip(POOLS)
+            .fold(0, |i, (&n, most)| i * most + n as usize)
+    }
+
+    /// [`Pools::covered`], computed from the smaller pools into `table`.
+    fn fewest(self, table: &mut [u8]) -> u32 {
+        let [c, a0, a1, b0, b1] = self.at();
+        let i = Self::index(self.at());
+        if table[i] != u8::MAX {
+            return u32::from(table[i]);
+        }
+        if c + a0 + a1 + b0 + b1 == 0 {
+            table[i] = 0;
+            return 0;
+        }
+        // What the opponent may spoil in one move: a box or not, and alone and shared
+        // dominoes, whole and half. A box spoilt with a vulnerable domino beside it leaves
+        // the box's near half an alone domino (both its cells the opponent's to cover when
+        // counted); with an alone whole one, the counts are those of the box alone.
+        const SPOILS: [[u32; 5]; 12] = [
+            [0, 0, 0, 0, 0],
+            [0, 1, 0, 0, 0],
+            [0, 0, 1, 0, 0],
+            [0, 0, 0, 1, 0],
+            [0, 0, 0, 0, 1],
+            [0, 0, 0, 2, 0],
+            [0, 0, 0, 1, 1],
+            [0, 0, 0, 0, 2],
+            [1, 0, 0, 0, 0],
+            [1, 0, 1, 0, 0],
+            [1, 0, 0, 1, 0],
+            [1, 0, 0, 0, 1],
+        ];
+        let mut fewest = u32::MAX;
+        for [hit, x0, x1, y0, y1] in SPOILS {
+            if hit > c || x0 > a0 || x1 > a1 || y0 > b0 || y1 > b1 {
+                continue;
+            }
+            let near = u32::from(hit == 1 && x1 + y0 + y1 > 0);
+            let (c, a0, a1, b0, b1) = (c - hit, a0 - x0 + near, a1 - x1, b0 - y0, b1 - y1);
+            // The answer: another box for a box hit; else a shared domino, an alone one
+            // (whole ones first), a box.
+            let (cells, next) = if hit == 1 && c > 0 {
+                (4, [c - 1, a0, a1, b0, b1])
+            } else if b0 > 0 {
+                (2, [c, a0, a1, b0 - 1, b1])
+            } else if b1 > 0 {
+                (1, [c, a0, a1, b0, b1 - 1])
+            } else if a0 > 0 {
+                (2, [c, a0 - 1, a1, b0, b1])
+            } else if a1 > 0 {
+                (1, [c, a0, a1 - 1, b0, b1])
+            } else if c > 0 {
+                (4, [c - 1, a0, a1, b0, b1])
+            } else {
+                fewest = 0;
+                break;
+            };
+            fewest = fewest.min(cells + Pools::new(next).fewest(table));
+        }
+        table[i] = fewest.min(254) as u8;
+        fewest
     }
 }
 
@@ -696,9 +869,12 @@ impl<C: Cells> Bitboard<C> {
         let shared = (heads & (touching | shr(touching, step))).count_ones();
         let alone = heads.count_ones() - shared;
         let near_box = self.across(box_cells, left);
-        let beside_box =
-            (heads & !(touching | shr(touching, step)) & (near_box | shr(near_box, step)))
-                .count_ones();
+        let alone_heads = heads & !(touching | shr(touching, step));
+        let half_heads = heads & (proof | shr(proof, step));
+        let by_box = alone_heads & (near_box | shr(near_box, step));
+        let beside_box = by_box.count_ones();
+        let half_beside_box = (by_box & half_heads).count_ones();
+        let half_alone = (alone_heads & half_heads).count_ones();
         let half = (heads & (proof | shr(proof, step))).count_ones();
         // Options: a safe domino may be played one cell along, onto an empty cell next to it
         // that the opponent could cover (and that touches no structure, nor the opponent's
@@ -742,6 +918,8 @@ impl<C: Cells> Bitboard<C> {
             shared,
             half,
             beside_box,
+            half_alone,
+            half_beside_box,
             proof: proof.count_ones(),
             options,
         }
@@ -994,6 +1172,8 @@ mod tests {
                 shared: b,
                 half: 0,
                 beside_box: k,
+                half_alone: 0,
+                half_beside_box: 0,
                 proof: 0,
                 options: [0; 3],
             };
@@ -1017,6 +1197,94 @@ mod tests {
             assert!(claims.sure(false).moves <= second, "second: {what}");
             assert!(claims.sure(true).moves <= first, "first: {what}");
         }
+    }
+
+    /// The fewest cells the strategy covers, by [`Pools::covered`]'s table, are those of
+    /// the model played out move by move (here by plain recursion), and never fewer than
+    /// the count of every vulnerable domino with a cell the opponent can never cover placed.
+    #[test]
+    fn the_cells_counted_are_sure() {
+        fn play(at: [u32; 5], memo: &mut std::collections::HashMap<[u32; 5], u32>) -> u32 {
+            if let Some(&c) = memo.get(&at) {
+                return c;
+            }
+            let [c, a0, a1, b0, b1] = at;
+            // Each thing the opponent may spoil: (boxes, alone, shared) taken, whole and
+            // half, and whether a box's near half is left an alone domino.
+            let mut fewest = None;
+            for (box_hit, da0, da1, db0, db1) in [
+                (0, 0, 0, 0, 0),
+                (0, 1, 0, 0, 0),
+                (0, 0, 1, 0, 0),
+                (0, 0, 0, 1, 0),
+                (0, 0, 0, 0, 1),
+                (0, 0, 0, 2, 0),
+                (0, 0, 0, 1, 1),
+                (0, 0, 0, 0, 2),
+                (1, 0, 0, 0, 0),
+                (1, 0, 1, 0, 0),
+                (1, 0, 0, 1, 0),
+                (1, 0, 0, 0, 1),
+            ] {
+                if box_hit > c || da0 > a0 || da1 > a1 || db0 > b0 || db1 > b1 {
+                    continue;
+                }
+                let left = box_hit == 1 && da0 + da1 + db0 + db1 > 0;
+                let (c, a0, a1, b0, b1) = (
+                    c - box_hit,
+                    a0 - da0 + u32::from(left),
+                    a1 - da1,
+                    b0 - db0,
+                    b1 - db1,
+                );
+                let (cells, next) = if box_hit == 1 && c > 0 {
+                    (4, [c - 1, a0, a1, b0, b1])
+                } else if b0 > 0 {
+                    (2, [c, a0, a1, b0 - 1, b1])
+                } else if b1 > 0 {
+                    (1, [c, a0, a1, b0, b1 - 1])
+                } else if a0 > 0 {
+                    (2, [c, a0 - 1, a1, b0, b1])
+                } else if a1 > 0 {
+                    (1, [c, a0, a1 - 1, b0, b1])
+                } else if c > 0 {
+                    (4, [c - 1, a0, a1, b0, b1])
+                } else {
+                    (0, [0; 5])
+                };
+                let total = if cells == 0 {
+                    0
+                } else {
+                    cells + play(next, memo)
+                };
+                fewest = Some(fewest.map_or(total, |f: u32| f.min(total)));
+            }
+            let fewest = fewest.expect("nothing spoilt is a choice");
+            memo.insert(at, fewest);
+            fewest
+        }
+        let mut memo = Default::default();
+        let mut better = 0;
+        for c in 0..5 {
+            for a0 in 0..7 {
+                for a1 in 0..4 {
+                    for b0 in 0..8 {
+                        for b1 in 0..4 {
+                            let at = [c, a0, a1, b0, b1];
+                            let covered = Pools::new(at).covered().unwrap();
+                            assert_eq!(covered, play(at, &mut memo), "{at:?}");
+                            let v = vulnerable_moves(a0 + a1, b0 + b1);
+                            let formula = 4 * (c / 2) + 2 * v - v.min(a1 + b1);
+                            assert!(covered >= formula, "{at:?}");
+                            better += u32::from(covered > formula);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(better > 1000, "{better}");
+        let too_many = Pools::new([0, 0, 8, 0, 0]);
+        assert_eq!(too_many.covered(), None);
     }
 
     /// Wherever the bound decides, it decides as the definition does: every position of
