@@ -307,7 +307,8 @@ impl<C: Cells> Oracle<Board> for BoardOracle<C> {
 /// cover, which the strategy places last of their kind: the fewest cells the strategy covers
 /// whatever the opponent spoils, played out once for every small count of boxes and of
 /// dominoes of each kind (`Pools::covered`; as if those were placed first beyond it); each
-/// option taken, its cell and the neighbours it walls off). Obsequi counts such cells by a
+/// option taken, its cell and the neighbours it walls off, the unpaired one too once the
+/// strategy has nothing else left to play, unless the opponent spent a move covering it). Obsequi counts such cells by a
 /// formula of each kind alone, which the strategy here does not bear out (it places shared
 /// dominoes first). A player sure of `s` moves runs out only after making them all,
 /// and every domino of the opponent's lies on two other cells it can reach. A player sure of
@@ -368,6 +369,7 @@ impl Claims {
             boxes: self.boxes,
             alone: [a - ha, ha],
             shared: [b - hb, hb],
+            option: 0,
         };
         let mut boxes_played = pairs;
         let mut claimed = pairs;
@@ -384,6 +386,7 @@ impl Claims {
                     boxes: self.boxes - 1,
                     alone: [a - ha - (k - kh), ha - kh],
                     shared: [b - hb + (k - kh) + 2, hb + kh],
+                    option: 0,
                 };
             }
         }
@@ -423,13 +426,17 @@ impl Claims {
         }
         // Options paired off, the best with the next: of each pair one is taken; moving
         // first with nothing better to do, the best is taken at once.
+        // The last option has no partner when it is not taken, and it is taken once the
+        // strategy has nothing else to play.
         let mut taken = 0;
         let mut i = 0;
         for gained in (0..3).rev() {
             for _ in 0..self.options[gained] {
-                if (i % 2 == 1) != option_first {
+                let take = (i % 2 == 1) != option_first;
+                if take {
                     taken += 1 + gained as u32;
                 }
+                after.option = if take { 0 } else { 1 + gained as u32 };
                 i += 1;
             }
         }
@@ -445,24 +452,29 @@ impl Claims {
 }
 
 /// The structures a player moving second is sure of, as the strategy of [`Claims`] meets
-/// them: boxes, and alone and shared vulnerable dominoes, each without and with a cell the
-/// opponent can never cover (`[whole, half]`).
+/// them: boxes, alone and shared vulnerable dominoes, each without and with a cell the
+/// opponent can never cover (`[whole, half]`), and the option left unpaired, if any.
 #[derive(Clone, Copy, Debug)]
 struct Pools {
     boxes: u32,
     alone: [u32; 2],
     shared: [u32; 2],
+    /// The cells the unpaired option covers when taken (its own and the neighbours it
+    /// walls off: one to three), or 0 without one.
+    option: u32,
 }
 
 /// The sizes of the table of [`Pools::covered`]: boxes, alone whole (with room for those
-/// spoilt boxes leave), alone half, shared whole, shared half.
-const POOLS: [usize; 5] = [6, 20, 8, 16, 8];
+/// spoilt boxes leave), alone half, shared whole, shared half, the unpaired option.
+const POOLS: [usize; 6] = [6, 20, 8, 16, 8, 4];
 
 impl Pools {
     /// The fewest cells the opponent could cover that the strategy of [`Claims`] covers,
     /// whatever the opponent spoils each move: a box claimed covers four, a vulnerable
     /// domino two, or one if it has a cell the opponent can never cover (the strategy places
-    /// those last of their kind). `None` for pools larger than the table.
+    /// those last of their kind); once nothing else is left, the unpaired option is taken
+    /// (unless the opponent covered its cell, a move that spoils nothing else). `None` for
+    /// pools larger than the table.
     fn covered(self) -> Option<u32> {
         let at = self.at();
         if at[0] as usize >= POOLS[0] || at[1] + at[0] >= POOLS[1] as u32 {
@@ -483,7 +495,9 @@ impl Pools {
                     for a1 in 0..POOLS[2] as u32 {
                         for b0 in 0..POOLS[3] as u32 {
                             for b1 in 0..POOLS[4] as u32 {
-                                Pools::new([c, a0, a1, b0, b1]).fewest(&mut table);
+                                for o in 0..POOLS[5] as u32 {
+                                    Pools::new([c, a0, a1, b0, b1, o]).fewest(&mut table);
+                                }
                             }
                         }
                     }
@@ -494,20 +508,21 @@ impl Pools {
         Some(u32::from(table[Self::index(at)]))
     }
 
-    fn new([boxes, a0, a1, b0, b1]: [u32; 5]) -> Pools {
+    fn new([boxes, a0, a1, b0, b1, option]: [u32; 6]) -> Pools {
         Pools {
             boxes,
             alone: [a0, a1],
             shared: [b0, b1],
+            option,
         }
     }
 
-    fn at(self) -> [u32; 5] {
+    fn at(self) -> [u32; 6] {
         let ([a0, a1], [b0, b1]) = (self.alone, self.shared);
-        [self.boxes, a0, a1, b0, b1]
+        [self.boxes, a0, a1, b0, b1, self.option]
     }
 
-    fn index(at: [u32; 5]) -> usize {
+    fn index(at: [u32; 6]) -> usize {
         at.iter()
             .zip(POOLS)
             .fold(0, |i, (&n, most)| i * most + n as usize)
@@ -515,57 +530,66 @@ impl Pools {
 
     /// [`Pools::covered`], computed from the smaller pools into `table`.
     fn fewest(self, table: &mut [u8]) -> u32 {
-        let [c, a0, a1, b0, b1] = self.at();
+        let [c, a0, a1, b0, b1, o] = self.at();
         let i = Self::index(self.at());
         if table[i] != u8::MAX {
             return u32::from(table[i]);
         }
+        // With nothing but the option left, the opponent covers its cell first.
         if c + a0 + a1 + b0 + b1 == 0 {
             table[i] = 0;
             return 0;
         }
-        // What the opponent may spoil in one move: a box or not, and alone and shared
-        // dominoes, whole and half. A box spoilt with a vulnerable domino beside it leaves
-        // the box's near half an alone domino (both its cells the opponent's to cover when
-        // counted); with an alone whole one, the counts are those of the box alone.
-        const SPOILS: [[u32; 5]; 12] = [
-            [0, 0, 0, 0, 0],
-            [0, 1, 0, 0, 0],
-            [0, 0, 1, 0, 0],
-            [0, 0, 0, 1, 0],
-            [0, 0, 0, 0, 1],
-            [0, 0, 0, 2, 0],
-            [0, 0, 0, 1, 1],
-            [0, 0, 0, 0, 2],
-            [1, 0, 0, 0, 0],
-            [1, 0, 1, 0, 0],
-            [1, 0, 0, 1, 0],
-            [1, 0, 0, 0, 1],
+        // What the opponent may spoil in one move: a box or not, alone and shared
+        // dominoes, whole and half, or the option's cell (the last). A box spoilt with a vulnerable
+        // domino beside it leaves the box's near half an alone domino (both its cells the
+        // opponent's to cover when counted); with an alone whole one, the counts are those
+        // of the box alone.
+        const SPOILS: [[u32; 6]; 13] = [
+            [0, 0, 0, 0, 0, 0],
+            [0, 1, 0, 0, 0, 0],
+            [0, 0, 1, 0, 0, 0],
+            [0, 0, 0, 1, 0, 0],
+            [0, 0, 0, 0, 1, 0],
+            [0, 0, 0, 2, 0, 0],
+            [0, 0, 0, 1, 1, 0],
+            [0, 0, 0, 0, 2, 0],
+            [1, 0, 0, 0, 0, 0],
+            [1, 0, 1, 0, 0, 0],
+            [1, 0, 0, 1, 0, 0],
+            [1, 0, 0, 0, 1, 0],
+            [0, 0, 0, 0, 0, 1],
         ];
         let mut fewest = u32::MAX;
-        for [hit, x0, x1, y0, y1] in SPOILS {
-            if hit > c || x0 > a0 || x1 > a1 || y0 > b0 || y1 > b1 {
+        for [hit, x0, x1, y0, y1, z] in SPOILS {
+            if hit > c || x0 > a0 || x1 > a1 || y0 > b0 || y1 > b1 || z > u32::from(o > 0) {
                 continue;
             }
             let near = u32::from(hit == 1 && x1 + y0 + y1 > 0);
-            let (c, a0, a1, b0, b1) = (c - hit, a0 - x0 + near, a1 - x1, b0 - y0, b1 - y1);
+            let (c, a0, a1, b0, b1, o) = (
+                c - hit,
+                a0 - x0 + near,
+                a1 - x1,
+                b0 - y0,
+                b1 - y1,
+                o * (1 - z),
+            );
             // The answer: another box for a box hit; else a shared domino, an alone one
-            // (whole ones first), a box.
+            // (whole ones first), a box, the option.
             let (cells, next) = if hit == 1 && c > 0 {
-                (4, [c - 1, a0, a1, b0, b1])
+                (4, [c - 1, a0, a1, b0, b1, o])
             } else if b0 > 0 {
-                (2, [c, a0, a1, b0 - 1, b1])
+                (2, [c, a0, a1, b0 - 1, b1, o])
             } else if b1 > 0 {
-                (1, [c, a0, a1, b0, b1 - 1])
+                (1, [c, a0, a1, b0, b1 - 1, o])
             } else if a0 > 0 {
-                (2, [c, a0 - 1, a1, b0, b1])
+                (2, [c, a0 - 1, a1, b0, b1, o])
             } else if a1 > 0 {
-                (1, [c, a0, a1 - 1, b0, b1])
+                (1, [c, a0, a1 - 1, b0, b1, o])
             } else if c > 0 {
-                (4, [c - 1, a0, a1, b0, b1])
+                (4, [c - 1, a0, a1, b0, b1, o])
             } else {
-                fewest = 0;
-                break;
+                (o, [0; 6])
             };
             fewest = fewest.min(cells + Pools::new(next).fewest(table));
         }
@@ -1200,36 +1224,47 @@ mod tests {
     }
 
     /// The fewest cells the strategy covers, by [`Pools::covered`]'s table, are those of
-    /// the model played out move by move (here by plain recursion), and never fewer than
-    /// the count of every vulnerable domino with a cell the opponent can never cover placed.
+    /// the model played out move by move (here by plain recursion, the unpaired option
+    /// included), and never fewer than the count of every vulnerable domino with a cell the
+    /// opponent can never cover placed.
     #[test]
     fn the_cells_counted_are_sure() {
-        fn play(at: [u32; 5], memo: &mut std::collections::HashMap<[u32; 5], u32>) -> u32 {
+        fn play(at: [u32; 6], memo: &mut std::collections::HashMap<[u32; 6], u32>) -> u32 {
             if let Some(&c) = memo.get(&at) {
                 return c;
             }
-            let [c, a0, a1, b0, b1] = at;
-            // Each thing the opponent may spoil: (boxes, alone, shared) taken, whole and
-            // half, and whether a box's near half is left an alone domino.
+            let [c, a0, a1, b0, b1, o] = at;
+            if c + a0 + a1 + b0 + b1 == 0 {
+                return 0;
+            }
+            // Each thing the opponent may spoil: a box, alone and shared dominoes taken
+            // (whole, half), the option's cell; a box's near half is left an alone domino
+            // when a vulnerable domino beside it goes with the box.
             let mut fewest = None;
-            for (box_hit, da0, da1, db0, db1) in [
-                (0, 0, 0, 0, 0),
-                (0, 1, 0, 0, 0),
-                (0, 0, 1, 0, 0),
-                (0, 0, 0, 1, 0),
-                (0, 0, 0, 0, 1),
-                (0, 0, 0, 2, 0),
-                (0, 0, 0, 1, 1),
-                (0, 0, 0, 0, 2),
-                (1, 0, 0, 0, 0),
-                (1, 0, 1, 0, 0),
-                (1, 0, 0, 1, 0),
-                (1, 0, 0, 0, 1),
+            for (box_hit, da0, da1, db0, db1, cover) in [
+                (0, 0, 0, 0, 0, 0),
+                (0, 1, 0, 0, 0, 0),
+                (0, 0, 1, 0, 0, 0),
+                (0, 0, 0, 1, 0, 0),
+                (0, 0, 0, 0, 1, 0),
+                (0, 0, 0, 2, 0, 0),
+                (0, 0, 0, 1, 1, 0),
+                (0, 0, 0, 0, 2, 0),
+                (1, 0, 0, 0, 0, 0),
+                (1, 1, 0, 0, 0, 0),
+                (1, 0, 1, 0, 0, 0),
+                (1, 0, 0, 1, 0, 0),
+                (1, 0, 0, 0, 1, 0),
+                (0, 0, 0, 0, 0, 1),
             ] {
                 if box_hit > c || da0 > a0 || da1 > a1 || db0 > b0 || db1 > b1 {
                     continue;
                 }
+                if cover == 1 && o == 0 {
+                    continue;
+                }
                 let left = box_hit == 1 && da0 + da1 + db0 + db1 > 0;
+                let o = if cover == 1 { 0 } else { o };
                 let (c, a0, a1, b0, b1) = (
                     c - box_hit,
                     a0 - da0 + u32::from(left),
@@ -1238,25 +1273,21 @@ mod tests {
                     b1 - db1,
                 );
                 let (cells, next) = if box_hit == 1 && c > 0 {
-                    (4, [c - 1, a0, a1, b0, b1])
+                    (4, Some([c - 1, a0, a1, b0, b1, o]))
                 } else if b0 > 0 {
-                    (2, [c, a0, a1, b0 - 1, b1])
+                    (2, Some([c, a0, a1, b0 - 1, b1, o]))
                 } else if b1 > 0 {
-                    (1, [c, a0, a1, b0, b1 - 1])
+                    (1, Some([c, a0, a1, b0, b1 - 1, o]))
                 } else if a0 > 0 {
-                    (2, [c, a0 - 1, a1, b0, b1])
+                    (2, Some([c, a0 - 1, a1, b0, b1, o]))
                 } else if a1 > 0 {
-                    (1, [c, a0, a1 - 1, b0, b1])
+                    (1, Some([c, a0, a1 - 1, b0, b1, o]))
                 } else if c > 0 {
-                    (4, [c - 1, a0, a1, b0, b1])
+                    (4, Some([c - 1, a0, a1, b0, b1, o]))
                 } else {
-                    (0, [0; 5])
+                    (o, None)
                 };
-                let total = if cells == 0 {
-                    0
-                } else {
-                    cells + play(next, memo)
-                };
+                let total = cells + next.map_or(0, |n| play(n, memo));
                 fewest = Some(fewest.map_or(total, |f: u32| f.min(total)));
             }
             let fewest = fewest.expect("nothing spoilt is a choice");
@@ -1270,20 +1301,22 @@ mod tests {
                 for a1 in 0..4 {
                     for b0 in 0..8 {
                         for b1 in 0..4 {
-                            let at = [c, a0, a1, b0, b1];
-                            let covered = Pools::new(at).covered().unwrap();
-                            assert_eq!(covered, play(at, &mut memo), "{at:?}");
-                            let v = vulnerable_moves(a0 + a1, b0 + b1);
-                            let formula = 4 * (c / 2) + 2 * v - v.min(a1 + b1);
-                            assert!(covered >= formula, "{at:?}");
-                            better += u32::from(covered > formula);
+                            for o in 0..4 {
+                                let at = [c, a0, a1, b0, b1, o];
+                                let covered = Pools::new(at).covered().unwrap();
+                                assert_eq!(covered, play(at, &mut memo), "{at:?}");
+                                let v = vulnerable_moves(a0 + a1, b0 + b1);
+                                let formula = 4 * (c / 2) + 2 * v - v.min(a1 + b1);
+                                assert!(covered >= formula, "{at:?}");
+                                better += u32::from(covered > formula);
+                            }
                         }
                     }
                 }
             }
         }
-        assert!(better > 1000, "{better}");
-        let too_many = Pools::new([0, 0, 8, 0, 0]);
+        assert!(better > 4000, "{better}");
+        let too_many = Pools::new([0, 0, 8, 0, 0, 0]);
         assert_eq!(too_many.covered(), None);
     }
 
