@@ -144,13 +144,23 @@ pub fn memory_limit() -> u64 {
 /// assert_eq!(refused.unwrap_err().kind(), "too_large");
 /// ```
 pub fn with_memory<T>(bytes: u64, work: impl FnOnce() -> T) -> T {
-    struct Restore(u64);
-    impl Drop for Restore {
+    with_set(&MEMORY, bytes, work)
+}
+
+/// Runs `work` with this thread's `setting` at `value`, and puts the old value back after
+/// (also when `work` panics).
+fn with_set<S: Copy + 'static, T>(
+    setting: &'static std::thread::LocalKey<Cell<S>>,
+    value: S,
+    work: impl FnOnce() -> T,
+) -> T {
+    struct Restore<S: Copy + 'static>(&'static std::thread::LocalKey<Cell<S>>, S);
+    impl<S: Copy + 'static> Drop for Restore<S> {
         fn drop(&mut self) {
-            MEMORY.with(|m| m.set(self.0));
+            self.0.with(|m| m.set(self.1));
         }
     }
-    let _restore = Restore(MEMORY.with(|m| m.replace(bytes)));
+    let _restore = Restore(setting, setting.with(|m| m.replace(value)));
     work()
 }
 
@@ -171,14 +181,7 @@ pub fn listing_floor() -> u64 {
 /// Runs `work` on this thread with at least `positions` searched for a list of winning
 /// moves (see [`listing_floor`]).
 pub fn with_listing_floor<T>(positions: u64, work: impl FnOnce() -> T) -> T {
-    struct Restore(u64);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            LISTING.with(|m| m.set(self.0));
-        }
-    }
-    let _restore = Restore(LISTING.with(|m| m.replace(positions)));
-    work()
+    with_set(&LISTING, positions, work)
 }
 
 /// Runs `work` on this thread with `budget` of time: the library's long loops stop with
