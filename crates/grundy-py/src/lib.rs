@@ -175,8 +175,9 @@ struct Solution {
     /// The whole answer as JSON, once written.
     json: std::sync::OnceLock<String>,
     /// What the whole answer is computed from when it is first asked for (the remoteness
-    /// takes a search the other fields do not need).
-    later: Option<(grundy::registry::Query, usize)>,
+    /// takes a search the other fields do not need): the query, the most winning moves
+    /// listed and the least positions a search lists them with.
+    later: Option<(grundy::registry::Query, usize, u64)>,
     /// "N", "P", "L", "R", "D" or "T".
     #[pyo3(get)]
     outcome: String,
@@ -197,10 +198,12 @@ impl Solution {
     /// first time it is asked for).
     fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
         if self.json.get().is_none() {
-            let Some((q, max_moves)) = &self.later else {
+            let Some((q, max_moves, floor)) = &self.later else {
                 return Err(GameError::new_err("this answer has no JSON form"));
             };
-            let analysis = run(py, || q.solve_in_full(*max_moves))?;
+            let analysis = run(py, || {
+                grundy::budget::with_listing_floor(*floor, || q.solve_in_full(*max_moves))
+            })?;
             let json = serde_json::to_string(&analysis)
                 .map_err(|e| GameError::new_err(format!("the answer could not be written: {e}")))?;
             let _ = self.json.set(json);
@@ -215,22 +218,32 @@ impl Solution {
 
 /// Solves a position of a catalog game: `solve("nim", [3, 4, 5])`, options as keywords
 /// (`solve("subtraction", [10], set=[1, 3, 4])`, `solve("nim", [3, 4, 5], misere=True)`), or
-/// a whole line (`solve("kayles 5 + nim 3")`).
+/// a whole line (`solve("kayles 5 + nim 3")`). On a board searched for who wins, listing
+/// the winning moves stops after as much work again as the answer took unless `all_moves`
+/// is true (the command line's `--all-moves`).
 #[pyfunction]
-#[pyo3(signature = (game, position=None, *, max_moves=None, **options))]
+#[pyo3(signature = (game, position=None, *, max_moves=None, all_moves=false, **options))]
 fn solve(
     py: Python<'_>,
     game: &str,
     position: Option<&Bound<'_, PyAny>>,
     max_moves: Option<&Bound<'_, PyAny>>,
+    all_moves: bool,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Solution> {
     let max_moves: usize = match max_moves {
         Some(m) => whole(m, "max_moves")?,
         None => 100,
     };
+    let floor = if all_moves {
+        u64::MAX
+    } else {
+        grundy::budget::listing_floor()
+    };
     let q = query(game, position, options)?;
-    let analysis = run(py, || q.solve(max_moves))?;
+    let analysis = run(py, || {
+        grundy::budget::with_listing_floor(floor, || q.solve(max_moves))
+    })?;
     let mut moves = Vec::with_capacity(analysis.winning_moves.len());
     for m in &analysis.winning_moves {
         let position = PyList::empty(py);
@@ -259,7 +272,7 @@ fn solve(
         winning_moves: moves,
         explanation: analysis.explanation,
         json: std::sync::OnceLock::new(),
-        later: Some((q, max_moves)),
+        later: Some((q, max_moves, floor)),
     })
 }
 

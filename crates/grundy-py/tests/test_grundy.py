@@ -87,6 +87,15 @@ def test_a_bad_whole_number_keyword_raises_game_error(to):
     assert len(grundy.solve("nim", [3, 5, 6, 7], max_moves=2).winning_moves) == 2
 
 
+def test_all_moves_lists_every_winning_move_of_a_searched_board():
+    # 5x6 is searched (more than 24 empty cells) and small enough to be listed whole anyway.
+    board = "|".join(["......"] * 5)
+    every = grundy.solve("domineering", board, all_moves=True)
+    usual = grundy.solve("domineering", board)
+    assert [m.text for m in every.winning_moves] == [m.text for m in usual.winning_moves]
+    assert every.winning_moves and every.to_dict()["winning_moves_partial"] is False
+
+
 def test_values_are_the_commands_json():
     v = grundy.cgt("{2|-2} + {1|-1}")
     assert v.to_dict() == cli("cgt", "{2|-2} + {1|-1}")
