@@ -194,19 +194,19 @@ fn run_command(
             words,
             game,
         } => {
-            let solve = || {
+            let floor = if all_moves {
+                u64::MAX
+            } else {
+                grundy::budget::listing_floor()
+            };
+            grundy::budget::with_listing_floor(floor, || {
                 let batching = solve::Batching {
                     batch,
                     expect,
                     words,
                 };
                 solve::run(registry, &game, json, max_moves, batching, input, out)
-            };
-            if all_moves {
-                grundy::budget::with_listing_floor(u64::MAX, solve)?
-            } else {
-                solve()?
-            }
+            })?
         }
         Command::Sequence {
             to,

@@ -308,9 +308,10 @@ impl<C: Cells> Oracle<Board> for BoardOracle<C> {
 /// whatever the opponent spoils, played out once for every small count of boxes and of
 /// dominoes of each kind (`Pools::covered`; as if those were placed first beyond it); each
 /// option taken, its cell and the neighbours it walls off, the unpaired one too once the
-/// strategy has nothing else left to play, unless the opponent spent a move covering it). Obsequi counts such cells by a
-/// formula of each kind alone, which the strategy here does not bear out (it places shared
-/// dominoes first). A player sure of `s` moves runs out only after making them all,
+/// strategy has nothing else left to play, unless the opponent spent a move covering it).
+/// Obsequi counts such cells by a formula of each kind alone, which the strategy here does
+/// not bear out (it places shared dominoes first). A player sure of `s` moves runs out only
+/// after making them all,
 /// and every domino of the opponent's lies on two other cells it can reach. A player sure of
 /// more moves than the opponent can make moving first wins; moving second, of at least as
 /// many.
@@ -477,14 +478,10 @@ impl Pools {
     /// pools larger than the table.
     fn covered(self) -> Option<u32> {
         let at = self.at();
-        if at[0] as usize >= POOLS[0] || at[1] + at[0] >= POOLS[1] as u32 {
-            return None;
-        }
-        if at[2..]
-            .iter()
-            .zip(&POOLS[2..])
-            .any(|(&n, &most)| n as usize >= most)
-        {
+        // The alone whole dominoes with room for one from each box.
+        let fits = at.iter().zip(POOLS).all(|(&n, most)| (n as usize) < most)
+            && ((at[0] + at[1]) as usize) < POOLS[1];
+        if !fits {
             return None;
         }
         static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
@@ -530,8 +527,9 @@ impl Pools {
 
     /// [`Pools::covered`], computed from the smaller pools into `table`.
     fn fewest(self, table: &mut [u8]) -> u32 {
-        let [c, a0, a1, b0, b1, o] = self.at();
-        let i = Self::index(self.at());
+        let at = self.at();
+        let [c, a0, a1, b0, b1, o] = at;
+        let i = Self::index(at);
         if table[i] != u8::MAX {
             return u32::from(table[i]);
         }
@@ -899,7 +897,7 @@ impl<C: Cells> Bitboard<C> {
         let beside_box = by_box.count_ones();
         let half_beside_box = (by_box & half_heads).count_ones();
         let half_alone = (alone_heads & half_heads).count_ones();
-        let half = (heads & (proof | shr(proof, step))).count_ones();
+        let half = half_heads.count_ones();
         // Options: a safe domino may be played one cell along, onto an empty cell next to it
         // that the opponent could cover (and that touches no structure, nor the opponent's
         // way any structure or other option); the player then covers that cell, and its

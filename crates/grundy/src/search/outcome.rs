@@ -186,9 +186,9 @@ impl<R: Partizan> Search<R> {
     }
 
     /// Whether one of `moves` (scored, see [`Partizan::moves`]) leaves the opponent (`!left`
-    /// to move) lost (a search that gave up says no: `wins` says no when it gives up, so a
-    /// win is never found after it): the most promising (the first of the best) tried before the rest are
-    /// sorted, the rest in order of promise.
+    /// to move) lost: the most promising (the first of the best) tried before the rest are
+    /// sorted, the rest in order of promise. A search that gave up says no (`wins` says no
+    /// when it gives up, so no win is found after it).
     fn any_lost(&mut self, mut moves: Vec<(i32, R::Pos)>, left: bool) -> Result<bool, GameError> {
         let Some(best) = (0..moves.len()).min_by_key(|&i| std::cmp::Reverse(moves[i].0)) else {
             return Ok(false);
