@@ -43,7 +43,7 @@ fn run<C: Cells>(grid: Grid, memory: u64, first: Option<&str>) {
         }
         let mut search = Search::new(Bitboard::<C>::new(grid), memory);
         let start = search.rules().normal(grid.all());
-        match search.wins(start, left) {
+        match search.wins_parallel(start, left) {
             Ok(won) => println!(
                 "Domineering {h}x{w}, {name} first: {}\n{:?}",
                 if won { "wins" } else { "loses" },

@@ -8,10 +8,12 @@
 //! moves: N. Bullock, "Domineering: solving large combinatorial search spaces", ICGA
 //! Journal 25 (2002)).
 
-use super::table::Table;
+use super::table::Shared;
 use super::Searched;
 use crate::GameError;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A partizan game as a search sees it: positions, moves, and a bound.
@@ -64,9 +66,12 @@ fn entry_says(byte: u8, left: bool) -> Option<bool> {
 /// An outcome search over one game, with one table for both players to move (a search from
 /// one position with one player first meets each position with one player to move, as a
 /// move fills two cells: the other's entries are those of the other question).
+///
+/// [`Search::wins`] searches on the calling thread; [`Search::wins_parallel`] on as many as
+/// rayon's pool has (`RAYON_NUM_THREADS`), sharing the table.
 pub struct Search<R: Partizan> {
-    rules: R,
-    table: Table<R::Key>,
+    rules: Arc<R>,
+    table: Arc<Shared<R::Key>>,
     stats: Searched,
     depth: u32,
     started: Instant,
@@ -74,19 +79,43 @@ pub struct Search<R: Partizan> {
     limit: u64,
     /// Whether the search gave up: it stores nothing more while it unwinds.
     cut: bool,
+    /// Flags that stop this search when another thread has settled what it was asked
+    /// (it then gives up as at its limit).
+    stops: Vec<Arc<AtomicBool>>,
+    /// The threads [`Search::wins_parallel`] uses.
+    threads: usize,
 }
 
+/// How many moves deep along the first line [`Search::wins_parallel`] shares out work.
+const SHARED_LEVELS: u32 = 6;
+
 impl<R: Partizan> Search<R> {
-    /// A search of `rules` whose table uses at most about `memory` bytes.
+    /// A search of `rules` whose table uses at most about `memory` bytes, on as many threads
+    /// as rayon's pool has ([`Search::wins_parallel`]).
     pub fn new(rules: R, memory: u64) -> Self {
+        Self::with_threads(rules, memory, rayon::current_num_threads())
+    }
+
+    /// A search of `rules` whose table uses at most about `memory` bytes, on `threads`
+    /// threads ([`Search::wins_parallel`]).
+    pub fn with_threads(rules: R, memory: u64, threads: usize) -> Self {
+        let threads = threads.max(1);
+        // One part for one thread; more parts than threads keep them off each other's locks.
+        let parts = if threads == 1 {
+            1
+        } else {
+            (threads * 32).next_power_of_two()
+        };
         Search {
-            rules,
-            table: Table::with_memory(memory),
+            rules: Arc::new(rules),
+            table: Arc::new(Shared::with_memory(memory, parts)),
             stats: Searched::default(),
             depth: 0,
             started: Instant::now(),
             limit: u64::MAX,
             cut: false,
+            stops: Vec::new(),
+            threads,
         }
     }
 
@@ -97,10 +126,11 @@ impl<R: Partizan> Search<R> {
 
     /// What the search has done so far.
     pub fn searched(&self) -> Searched {
+        let (entries, bytes, replaced) = self.table.totals();
         Searched {
-            table_entries: self.table.len() as u64,
-            table_replaced: self.table.replaced,
-            table_bytes: self.table.bytes(),
+            table_entries: entries,
+            table_replaced: replaced,
+            table_bytes: bytes,
             milliseconds: self.started.elapsed().as_millis() as u64,
             ..self.stats
         }
@@ -111,6 +141,7 @@ impl<R: Partizan> Search<R> {
     pub fn remembered_all(&self) -> impl Iterator<Item = (R::Key, [Option<bool>; 2])> + '_ {
         self.table
             .entries()
+            .into_iter()
             .map(|(key, byte)| (key, [entry_says(byte, true), entry_says(byte, false)]))
     }
 
@@ -129,6 +160,32 @@ impl<R: Partizan> Search<R> {
             .or_else(|| self.remembered(&self.rules.key(p), left))
     }
 
+    /// Whether the search must stop: at its limit, or told to by another thread.
+    fn must_stop(&self) -> bool {
+        self.stats.positions == self.limit || self.stops.iter().any(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Counts a position expanded, one move deeper (checking the budget now and then).
+    fn enter(&mut self) -> Result<(), GameError> {
+        self.stats.positions += 1;
+        if self.stats.positions % 4096 == 0 {
+            crate::budget::check()?;
+            let bytes = self.table.totals().1;
+            crate::budget::report_search(self.stats.positions, self.depth, bytes);
+        }
+        self.depth += 1;
+        self.stats.depth = self.stats.depth.max(self.depth);
+        Ok(())
+    }
+
+    /// Keeps what was found of `p`'s position `key`, unless the search gave up.
+    fn keep(&self, p: R::Pos, key: R::Key, left: bool, win: bool) {
+        if !self.cut {
+            let work = self.rules.size(p).min(254) as u8;
+            self.table.add(key, entry(left, win), work);
+        }
+    }
+
     /// Whether the player to move (`left`, or Right) wins from `p` (any of its forms).
     pub fn wins(&mut self, p: R::Pos, left: bool) -> Result<bool, GameError> {
         if let Some(w) = self.rules.decided(p, left) {
@@ -142,29 +199,18 @@ impl<R: Partizan> Search<R> {
             self.stats.table_hits += 1;
             return Ok(w);
         }
-        if self.stats.positions == self.limit {
+        if self.must_stop() {
             self.cut = true;
             return Ok(false);
         }
-        self.stats.positions += 1;
-        if self.stats.positions % 4096 == 0 {
-            crate::budget::check()?;
-            let bytes = self.table.bytes();
-            crate::budget::report_search(self.stats.positions, self.depth, bytes);
-        }
-        self.depth += 1;
-        self.stats.depth = self.stats.depth.max(self.depth);
+        self.enter()?;
         let mut moves = Vec::new();
         self.rules.moves(p, left, &mut moves);
         let result = self.any_lost(moves, left);
         self.depth -= 1;
         let win = result?;
-        if self.cut {
-            return Ok(false);
-        }
-        let work = self.rules.size(p).min(254) as u8;
-        self.table.add(key, entry(left, win), work);
-        Ok(win)
+        self.keep(p, key, left, win);
+        Ok(win && !self.cut)
     }
 
     /// Whether the player to move (`left`, or Right) wins from `p`, if the search can tell
@@ -205,3 +251,143 @@ impl<R: Partizan> Search<R> {
         Ok(false)
     }
 }
+impl<R> Search<R>
+where
+    R: Partizan + Send + Sync,
+    R::Pos: Send + Sync,
+    R::Key: Send,
+{
+    /// Whether the player to move (`left`, or Right) wins from `p`, as [`Search::wins`], the
+    /// work shared by the threads of rayon's pool (one thread: `wins` itself). Along the line
+    /// of first moves, a position's first move is searched before the others are shared out
+    /// (the "young brothers wait" rule of R. Feldmann, B. Monien, P. Mysliwietz and
+    /// O. Vornberger, "Distributed game tree search", ICCA Journal 12 (1989)): each thread
+    /// takes the next move not yet taken and searches it alone, all of them writing to the
+    /// one table, and the first to find a move that wins stops the others. The answer is the
+    /// same on any number of threads; the positions searched are not.
+    pub fn wins_parallel(&mut self, p: R::Pos, left: bool) -> Result<bool, GameError> {
+        if self.threads < 2 || self.limit != u64::MAX {
+            return self.wins(p, left);
+        }
+        self.shared(p, left, SHARED_LEVELS)
+    }
+
+    /// [`Search::wins`], sharing out the moves of `p` and, `levels` deep, of its first move.
+    fn shared(&mut self, p: R::Pos, left: bool, levels: u32) -> Result<bool, GameError> {
+        if levels == 0 {
+            return self.wins(p, left);
+        }
+        if let Some(w) = self.known(p, left) {
+            return Ok(w);
+        }
+        self.enter()?;
+        let mut moves = Vec::new();
+        self.rules.moves(p, left, &mut moves);
+        // The order `any_lost` tries them in: the first of the best, then by promise.
+        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let result = self.shared_moves(&moves, left, levels);
+        self.depth -= 1;
+        let win = result?;
+        self.keep(p, self.rules.key(p), left, win);
+        Ok(win)
+    }
+
+    /// Whether one of `moves` leaves the opponent lost: the first searched (sharing out its
+    /// own moves, `levels` − 1 deep), then the rest shared out.
+    fn shared_moves(
+        &mut self,
+        moves: &[(i32, R::Pos)],
+        left: bool,
+        levels: u32,
+    ) -> Result<bool, GameError> {
+        let Some((&(_, first), rest)) = moves.split_first() else {
+            return Ok(false);
+        };
+        if !self.shared(first, !left, levels - 1)? {
+            return Ok(true);
+        }
+        if rest.is_empty() {
+            return Ok(false);
+        }
+        let next = AtomicUsize::new(0);
+        let found = Arc::new(AtomicBool::new(false));
+        let budget = crate::budget::current();
+        let helpers: Vec<Search<R>> = (1..self.threads).map(|_| self.helper(&found)).collect();
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .into_iter()
+                .map(|mut helper| {
+                    let (next, budget) = (&next, budget.clone());
+                    scope.spawn(move || {
+                        let found = Arc::clone(&helper.stops[0]);
+                        let won = crate::budget::carry(budget, || {
+                            helper.race(rest, !left, next, &found)
+                        });
+                        (won, helper.stats)
+                    })
+                })
+                .collect();
+            self.stops.push(Arc::clone(&found));
+            let won = self.race(rest, !left, &next, &found);
+            self.stops.pop();
+            // Stopped by a helper's find, not out of work: the answer is known.
+            self.cut = false;
+            let mut any = won;
+            for handle in handles {
+                let (won, stats) = handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                self.stats.positions += stats.positions;
+                self.stats.table_hits += stats.table_hits;
+                self.stats.depth = self.stats.depth.max(stats.depth);
+                any = match (any, won) {
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                    (Ok(a), Ok(b)) => Ok(a || b),
+                };
+            }
+            any
+        })
+    }
+
+    /// A search on another thread sharing this one's rules and table, stopped by `found`.
+    fn helper(&self, found: &Arc<AtomicBool>) -> Search<R> {
+        Search {
+            rules: Arc::clone(&self.rules),
+            table: Arc::clone(&self.table),
+            stats: Searched::default(),
+            depth: self.depth,
+            started: self.started,
+            limit: u64::MAX,
+            cut: false,
+            stops: vec![Arc::clone(found)],
+            threads: 1,
+        }
+    }
+
+    /// Takes the moves of `rest` not yet taken (`next` counts them), each leaving the
+    /// opponent (`left` to move) to play, until one leaves the opponent lost (then `found`
+    /// stops the other threads) or none is left, or another thread found one.
+    fn race(
+        &mut self,
+        rest: &[(i32, R::Pos)],
+        left: bool,
+        next: &AtomicUsize,
+        found: &AtomicBool,
+    ) -> Result<bool, GameError> {
+        while let Some(&(_, m)) = rest.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if found.load(Ordering::Relaxed) {
+                break;
+            }
+            let won = self.wins(m, left)?;
+            if self.cut {
+                break;
+            }
+            if !won {
+                found.store(true, Ordering::Relaxed);
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+

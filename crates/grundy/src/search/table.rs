@@ -17,6 +17,17 @@
 //! settles the position again.
 
 use std::hash::{BuildHasher, Hash};
+use std::sync::{Mutex, MutexGuard};
+
+/// A key's hash as the tables use it: Fx's, whose low bits are weak, mixed by the finalizer
+/// of SplitMix64 (a table places a key by the high bits, a [`Shared`] table picks its part
+/// by the low ones).
+pub fn hash<K: Hash>(key: &K) -> u64 {
+    let mut h = rustc_hash::FxBuildHasher.hash_one(key);
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
+}
 
 /// The slots a position may live in, from its hash on.
 const PROBES: usize = 16;
@@ -46,10 +57,15 @@ pub struct Table<K> {
 impl<K: Copy + Eq + Hash + Default> Table<K> {
     /// An empty table that will use at most about `bytes` of memory.
     pub fn with_memory(bytes: u64) -> Self {
+        Self::starting_at(bytes, 1 << 12)
+    }
+
+    /// [`Table::with_memory`], its first size `first` slots (or what the bound allows).
+    fn starting_at(bytes: u64, first: usize) -> Self {
         let per = std::mem::size_of::<Slot<K>>() as u64;
         let most = (bytes / per).clamp(PROBES as u64, 1 << 40) as usize;
         Table {
-            slots: Self::empty(most.min(1 << 12)),
+            slots: Self::empty(most.min(first.max(PROBES))),
             len: 0,
             most,
             replaced: 0,
@@ -88,12 +104,8 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
         (self.slots.len() * std::mem::size_of::<Slot<K>>()) as u64
     }
 
-    fn home(&self, key: &K) -> usize {
-        // Fx's low bits are weak: the product is mixed (the finalizer of SplitMix64).
-        let mut h = rustc_hash::FxBuildHasher.hash_one(key);
-        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        h ^= h >> 31;
+    /// A slot's place for a key's [`hash`]: its high bits scaled to the table's size.
+    fn home(&self, h: u64) -> usize {
         ((u128::from(h) * self.slots.len() as u128) >> 64) as usize
     }
 
@@ -109,7 +121,12 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
 
     /// What is known of `key`, if it is held.
     pub fn get(&self, key: &K) -> Option<u8> {
-        let home = self.home(key);
+        self.get_hashed(hash(key), key)
+    }
+
+    /// [`Table::get`] for a key whose [`hash`] is `h`.
+    pub fn get_hashed(&self, h: u64, key: &K) -> Option<u8> {
+        let home = self.home(h);
         for j in 0..PROBES {
             let s = &self.slots[self.probe(home, j)];
             if s.value == EMPTY {
@@ -125,21 +142,22 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
     /// Remembers `value` (below 255) for `key`; `work` (larger is more valuable) decides
     /// which entry gives way when the table is full.
     pub fn put(&mut self, key: K, value: u8, work: u8) {
-        self.store(key, value, work, false);
+        self.store(hash(&key), key, value, work, false);
     }
 
     /// Adds the bits of `value` to what is held for `key` (`value` alone if nothing is):
     /// [`Table::put`] for values that each say something of their own (bits below 255).
     pub fn add(&mut self, key: K, value: u8, work: u8) {
-        self.store(key, value, work, true);
+        self.store(hash(&key), key, value, work, true);
     }
 
-    fn store(&mut self, key: K, value: u8, work: u8, add: bool) {
+    /// [`Table::put`] (or [`Table::add`], if `add`) for a key whose [`hash`] is `h`.
+    pub fn store(&mut self, h: u64, key: K, value: u8, work: u8, add: bool) {
         debug_assert!(value != EMPTY);
         if self.len * 2 >= self.slots.len() && self.larger() > self.slots.len() {
             self.grow();
         }
-        let home = self.home(&key);
+        let home = self.home(h);
         let mut weakest = home;
         for j in 0..PROBES {
             let i = self.probe(home, j);
@@ -161,7 +179,7 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
         if self.len * 4 >= self.slots.len() && self.larger() > self.slots.len() {
             // A long run of taken slots in a table a quarter full or more: room is made.
             self.grow();
-            return self.store(key, value, work, add);
+            return self.store(h, key, value, work, add);
         }
         self.slots[weakest] = Slot { key, value, work };
         self.replaced += 1;
@@ -189,6 +207,72 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
         }
     }
 }
+/// A table several threads of one search share: [`Table`]s behind locks, a key's part chosen
+/// by its hash's low bits (a lock taken for one look-up costs a few nanoseconds where a
+/// position costs microseconds; with one part, a search on one thread). Each part is
+/// bounded by its share of the memory.
+pub struct Shared<K> {
+    parts: Box<[Mutex<Table<K>>]>,
+}
+
+impl<K: Copy + Eq + Hash + Default> Shared<K> {
+    /// An empty table in `parts` parts (a power of two) that will use at most about `bytes`.
+    pub fn with_memory(bytes: u64, parts: usize) -> Self {
+        debug_assert!(parts.is_power_of_two());
+        let each = bytes / parts as u64;
+        // The parts together start as small as one table does.
+        let first = (1 << 12) / parts;
+        Shared {
+            parts: (0..parts)
+                .map(|_| Mutex::new(Table::starting_at(each, first)))
+                .collect(),
+        }
+    }
+
+    fn part(&self, h: u64) -> MutexGuard<'_, Table<K>> {
+        let part = &self.parts[h as usize & (self.parts.len() - 1)];
+        // A thread that panicked left no half-made entry: slots are written whole.
+        part.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// What is known of `key`, if it is held.
+    pub fn get(&self, key: &K) -> Option<u8> {
+        let h = hash(key);
+        self.part(h).get_hashed(h, key)
+    }
+
+    /// See [`Table::put`].
+    pub fn put(&self, key: K, value: u8, work: u8) {
+        let h = hash(&key);
+        self.part(h).store(h, key, value, work, false);
+    }
+
+    /// See [`Table::add`].
+    pub fn add(&self, key: K, value: u8, work: u8) {
+        let h = hash(&key);
+        self.part(h).store(h, key, value, work, true);
+    }
+
+    /// How many positions are held, the bytes taken and the entries replaced, in all parts.
+    pub fn totals(&self) -> (u64, u64, u64) {
+        self.parts.iter().fold((0, 0, 0), |(n, b, r), part| {
+            let t = part.lock().unwrap_or_else(|e| e.into_inner());
+            (n + t.len() as u64, b + t.bytes(), r + t.replaced)
+        })
+    }
+
+    /// Every position held, with its value.
+    pub fn entries(&self) -> Vec<(K, u8)> {
+        self.parts
+            .iter()
+            .flat_map(|part| {
+                let t = part.lock().unwrap_or_else(|e| e.into_inner());
+                t.entries().collect::<Vec<_>>()
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
