@@ -11,7 +11,8 @@
 //!
 //! - [`outcome`]: who wins a partizan board, each player first: negamax over two booleans
 //!   with one table for both players to move, moves tried best first, and a game's own bound
-//!   deciding a position early.
+//!   deciding a position early; on several threads, the moves along the first line are shared
+//!   out once the first is searched ([`outcome::Search::wins_parallel`]).
 //!
 //! A game takes part by saying how a component moves and splits ([`nimber::Splitting`]), or
 //! how a board moves and what bounds it ([`outcome::Partizan`]); the searches know no game.

@@ -3,10 +3,10 @@
 //! A position's value answers every question about it, but valuing a large board means
 //! valuing every region it can come to. Who wins needs less: whether the player to move has
 //! a move after which the other loses (negamax over two booleans), with every answer kept in
-//! one [`Table`] for both players, moves tried in the order the game finds most promising, and
-//! a game's own bound deciding a position without search where it can (Domineering's safe
-//! moves: N. Bullock, "Domineering: solving large combinatorial search spaces", ICGA
-//! Journal 25 (2002)).
+//! one table for both players ([`Shared`], so that threads can share it), moves tried in the
+//! order the game finds most promising, and a game's own bound deciding a position without
+//! search where it can (Domineering's safe moves: N. Bullock, "Domineering: solving large
+//! combinatorial search spaces", ICGA Journal 25 (2002)).
 
 use super::table::Shared;
 use super::Searched;
@@ -320,9 +320,8 @@ where
                     let (next, budget) = (&next, budget.clone());
                     scope.spawn(move || {
                         let found = Arc::clone(&helper.stops[0]);
-                        let won = crate::budget::carry(budget, || {
-                            helper.race(rest, !left, next, &found)
-                        });
+                        let won =
+                            crate::budget::carry(budget, || helper.race(rest, !left, next, &found));
                         (won, helper.stats)
                     })
                 })
@@ -390,4 +389,3 @@ where
         Ok(false)
     }
 }
-
