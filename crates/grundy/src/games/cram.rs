@@ -257,13 +257,80 @@ impl Frame {
         tb.min(lr).min(both)
     }
 
+    /// The left cells of the horizontal dominoes of `p` that are never needed (P. Beling's
+    /// rule in igsolve): in a 2×2 block of empty cells two opposite corners of which, `a`
+    /// and `b`, have no empty neighbour outside the block (`a` top left with its left and
+    /// upper neighbours filled, `b` bottom right with its right and lower ones filled, or the
+    /// mirror image), the block's two horizontal dominoes can be left out, as if `a` and `b`
+    /// were joined to the other two corners `x` (beside `a`) and `y` (below it) only
+    /// upright. Call that board `G'`. Cram depends only on which empty cells are side by
+    /// side, and `a` and `b` have the same neighbours, `x` and `y`: so the domino `a`–`x`
+    /// leaves the board the domino `b`–`x` leaves, with `a` and `b` swapped (both leave the
+    /// other of them hanging on `y` alone), and that is what `b`–`x` leaves in `G'`; `b`–`y`
+    /// likewise leaves what `a`–`y` does, in `G` and `G'`. A domino on `x` (or `y`) and a
+    /// cell outside leaves `a` and `b` two tufts of `y` (of `x`) in `G`, and one in `G'`,
+    /// worth the same (see [`Frame::reduce`]); any other move keeps the pattern. So by
+    /// induction `G` and `G'` have options of the same nimbers: the same nimber. In `G'`
+    /// the region may fall apart where it was joined only through those dominoes.
+    fn needless_horizontal(&self, p: u64) -> u64 {
+        let w = self.w;
+        let right = (p & self.not_first) >> 1; // the cell to the right is empty
+        let left = (p & self.not_last) << 1; // the cell to the left is empty
+        let below = shr(p, w);
+        let above = shl(p, w);
+        // Cells with an empty right neighbour and a filled left one (and the mirror), an
+        // empty cell below and a filled one above (and the mirror).
+        let (walled_left, walled_right) = (p & right & !left, p & left & !right);
+        let (walled_above, walled_below) = (below & !above, above & !below);
+        // `a` top left and `b` bottom right: marked at the bottom-left corner of the block.
+        let falling = shl(walled_left & walled_above, w) & ((walled_right & walled_below) >> 1);
+        // `a` top right and `b` bottom left: marked at the bottom-left corner too.
+        let rising = shl((walled_right & walled_above) & self.not_first, w) >> 1
+            & walled_left
+            & walled_below;
+        let corner = (falling | rising) & p;
+        corner | shr(corner, w)
+    }
+
+    /// The region of `cells` that `seed` lies in, joined as in the board where the
+    /// horizontal dominoes whose left cells are `needless` are left out.
+    fn flood_without(&self, cells: u64, seed: u64, needless: u64) -> u64 {
+        let w = self.w;
+        let rightward = self.not_last & !needless;
+        let leftward = rightward << 1;
+        let mut region = seed & cells;
+        loop {
+            let grown = (region
+                | shl(region, w)
+                | shr(region, w)
+                | (region & rightward) << 1
+                | (region & leftward) >> 1)
+                & cells;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
     /// Appends the regions of `cells` in which a domino fits, reduced and in normal form.
     fn split(&self, cells: u64, parts: &mut Vec<u64>) {
-        let mut rest = self.reduce(cells);
+        let cells = self.reduce(cells);
+        let needless = self.needless_horizontal(cells);
+        let mut rest = cells;
         while rest != 0 {
             let seed = rest & rest.wrapping_neg();
-            let region = self.flood(rest, seed);
+            let region = if needless == 0 {
+                self.flood(rest, seed)
+            } else {
+                self.flood_without(rest, seed, needless)
+            };
             rest &= !region;
+            if needless != 0 && region != cells && self.reduce(region) != region {
+                // Apart from the rest, the region may reduce further.
+                self.split(region, parts);
+                continue;
+            }
             match region.count_ones() {
                 1 => {}
                 // Nimber 1 whatever its shape (see `known`): no normal form needed.
@@ -297,7 +364,8 @@ impl Splitting for Frame {
     type Part = u64;
 
     fn count_moves(&self, part: u64) -> u32 {
-        (self.vertical(part).count_ones()) + self.horizontal(part).count_ones()
+        let horizontal = self.horizontal(part) & !self.needless_horizontal(part);
+        self.vertical(part).count_ones() + horizontal.count_ones()
     }
 
     fn moves(&self, part: u64, parts: &mut Vec<u64>, each: &mut dyn FnMut(&mut Vec<u64>) -> bool) {
@@ -309,7 +377,8 @@ impl Splitting for Frame {
                 go = each(parts);
             }
         });
-        self.ordered(self.horizontal(part), self.bands[1], w, &mut |a| {
+        let horizontal = self.horizontal(part) & !self.needless_horizontal(part);
+        self.ordered(horizontal, self.bands[1], w, &mut |a| {
             if go {
                 self.split(part & !(a | a << 1), parts);
                 go = each(parts);
@@ -836,6 +905,36 @@ mod tests {
             Cram::symmetry(Cram.read("...|...|...").unwrap()[0]),
             Symmetry::None
         );
+    }
+
+    /// The horizontal dominoes of a 2x2 block whose opposite corners have no other empty
+    /// neighbour are left out, and the region falls apart where they joined it: `.#.|#..|...`
+    /// (the corners b2 and c3) is two paths of three cells (nimber 1 each), its mirror
+    /// image likewise; with b3 filled (no block) nothing is left out. The exhaustive tests
+    /// check the rule's nimbers against the definition on every small board.
+    #[test]
+    fn needless_horizontal_dominoes_are_left_out_and_regions_split() {
+        for (board, needless, parts) in [
+            (".#.|#..|...", ["b2", "b3"].as_slice(), 2),
+            (".#.|..#|...", ["a2", "a3"].as_slice(), 2),
+            (".#.|#..|#.#", [].as_slice(), 1),
+        ] {
+            let (grid, cells) = Cram.read(board).unwrap()[0];
+            let f = Frame::new(grid);
+            let mut want = 0u64;
+            for name in needless {
+                want |= (0..grid.cells())
+                    .map(|i| 1u64 << i)
+                    .find(|&b| grid.cell_name(b) == *name)
+                    .unwrap();
+            }
+            assert_eq!(f.needless_horizontal(cells), want, "{board}");
+            let mut found = Vec::new();
+            f.split(cells, &mut found);
+            assert_eq!(found.len(), parts, "{board}: {found:?}");
+            let every = f.vertical(cells).count_ones() + f.horizontal(cells).count_ones();
+            assert_eq!(f.count_moves(cells), every - needless.len() as u32);
+        }
     }
 
     /// Normal forms: every mirror image and quarter turn of a region has the same one.
