@@ -13,8 +13,9 @@ pub struct Cli {
     #[command(subcommand)]
     /// The command.
     pub command: Command,
-    /// Stop computing after SECONDS with an error (exit 2); a sequence saves its checkpoint
-    /// first, so asking again goes on from there. Default: no limit.
+    /// Stop computing after SECONDS with an error (exit 2); a sequence, and a search given
+    /// --checkpoint, save their checkpoint first, so asking again goes on from there.
+    /// Default: no limit.
     #[arg(
         long,
         value_name = "SECONDS",
@@ -80,6 +81,8 @@ pub enum Command {
         /// winning and losing, e.g. --words Alice,Bob or --words YES,NO.
         #[arg(long, global = true, value_name = "WIN,LOSE")]
         words: Option<String>,
+        #[command(flatten)]
+        saving: SearchFile,
         #[command(subcommand)]
         game: GameArgs,
     },
@@ -291,6 +294,8 @@ pub enum Command {
         /// (with --misere: as `grundy cgt --json` prints a misère game).
         #[arg(long, global = true)]
         json: bool,
+        #[command(flatten)]
+        saving: SearchFile,
         #[command(subcommand)]
         game: GameArgs,
     },
@@ -304,6 +309,21 @@ pub enum Command {
         #[arg(long)]
         markdown: bool,
     },
+}
+
+/// Where a search saves its table (`solve` and `value` of a board searched: Domineering's who
+/// wins, Cram's nimber).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SearchFile {
+    /// On a board searched (Domineering's who wins, Cram's nimber): save what the search has
+    /// settled to FILE as it goes (every minute, and when it ends or stops), and start from
+    /// FILE when it exists, so that a run stopped in any way, kill -9 included, goes on from
+    /// its last save. A file of another board or a damaged one is refused.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: the seconds between saves (default 60).
+    #[arg(long, value_name = "SECONDS", global = true, requires = "checkpoint", value_parser = seconds)]
+    pub checkpoint_every: Option<f64>,
 }
 
 /// A side of a partizan game, on the command line.
@@ -503,6 +523,14 @@ fn whole(s: &str) -> Result<u64, String> {
         Ok(_) => format!("{s} is too large (at most {})", u64::MAX),
         Err(_) => format!("a whole number ≥ 0 is needed, not '{s}'"),
     })
+}
+
+/// A number of seconds ≥ 0.
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..1e9).contains(&x) => Ok(x),
+        _ => Err(format!("a number of seconds ≥ 0 is needed, not '{s}'")),
+    }
 }
 
 /// [`whole`], as a count held in a machine word.

@@ -1476,3 +1476,100 @@ fn misere_heaps_are_decided_by_a_proved_quotient_or_refused_up_front() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// Runs `grundy ARGS` on one thread (so that the positions searched are the same on any
+/// machine), killed where `kill` says when it is given (see [`killed_run`]): its exit code,
+/// standard output and standard error.
+fn search_run(args: &[&str], kill: Option<&str>) -> (Option<i32>, String, String) {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    command.args(args).env("RAYON_NUM_THREADS", "1");
+    if let Some(kill) = kill {
+        command.env("GRUNDY_TEST_KILL", kill);
+    }
+    let out = command.output().unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+/// A search killed just after a save, then killed in the middle of its next one (written
+/// aside, never renamed), goes on from its last save to the answer of a run from scratch,
+/// searching fewer positions; a finished one answers from its checkpoint alone. A
+/// checkpoint of another board, or one with a byte changed, is refused in one line.
+#[test]
+fn a_search_killed_while_saving_resumes_to_the_same_answer() {
+    let dir = std::env::temp_dir().join(format!("grundy-search-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("d.ckpt");
+    let ckpt_arg = ckpt.to_str().unwrap();
+    let board = ["........"; 8].join("|");
+    let mut args = vec!["solve", "domineering", &board, "--max-moves", "0", "--json"];
+    let (code, out, err) = search_run(&args, None);
+    assert_eq!(code, Some(0), "{err}");
+    let straight: Value = serde_json::from_str(&out).unwrap();
+    let positions = |v: &Value| v["search"]["positions"].as_u64().unwrap();
+    args.extend(["--checkpoint", ckpt_arg, "--checkpoint-every", "0"]);
+    let (code, _, _) = search_run(&args, Some("after:40"));
+    assert_ne!(code, Some(0), "the run was to be killed");
+    let saved = std::fs::read(&ckpt).unwrap();
+    let (code, _, _) = search_run(&args, Some("during:1"));
+    assert_ne!(code, Some(0), "the run was to be killed");
+    assert_eq!(
+        std::fs::read(&ckpt).unwrap(),
+        saved,
+        "a torn save replaced the last"
+    );
+    let (code, out, err) = search_run(&args, None);
+    assert_eq!(code, Some(0), "{err}");
+    let resumed: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(resumed["outcome"], straight["outcome"]);
+    assert!(
+        positions(&resumed) < positions(&straight),
+        "{} positions resumed, {} from scratch",
+        positions(&resumed),
+        positions(&straight)
+    );
+    let (_, out, _) = search_run(&args, None);
+    let again: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (again["outcome"].clone(), positions(&again)),
+        (straight["outcome"].clone(), 0)
+    );
+    // Another board, and a damaged file.
+    let other = ["........"; 7].join("|");
+    let (code, _, err) = search_run(
+        &["solve", "domineering", &other, "--checkpoint", ckpt_arg],
+        None,
+    );
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("of another search (domineering 8x8)") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+    let mut bad = std::fs::read(&ckpt).unwrap();
+    let at = bad.len() / 2;
+    bad[at] ^= 1;
+    std::fs::write(&ckpt, &bad).unwrap();
+    let (code, _, err) = search_run(&args, None);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("is damaged at byte") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+    // Cram's nimber search likewise.
+    let cram = ["......."; 5].join("|");
+    let cram_ckpt = dir.join("c.ckpt");
+    let args = [
+        "value",
+        "cram",
+        &cram,
+        "--checkpoint",
+        cram_ckpt.to_str().unwrap(),
+        "--checkpoint-every",
+        "0",
+    ];
+    let (code, _, _) = search_run(&args, Some("after:30"));
+    assert_ne!(code, Some(0), "the run was to be killed");
+    let (code, out, err) = search_run(&args, None);
+    assert_eq!((code, out.lines().next()), (Some(0), Some("*")), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

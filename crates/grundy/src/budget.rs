@@ -23,6 +23,7 @@
 //! assert_eq!(answer.unwrap_err().kind(), "over_budget");
 //! ```
 
+pub use crate::search::saved::Saving;
 use crate::GameError;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -35,6 +36,7 @@ thread_local! {
     static MEMORY: Cell<u64> = const { Cell::new(DEFAULT_MEMORY) };
     static WATCHER: RefCell<Option<Rc<Watcher>>> = const { RefCell::new(None) };
     static LISTING: Cell<u64> = const { Cell::new(LISTING_FLOOR) };
+    static SAVING: RefCell<Option<Saving>> = const { RefCell::new(None) };
 }
 
 /// How far long work has gone, as the library's long loops report it to a watcher set with
@@ -182,6 +184,25 @@ pub fn listing_floor() -> u64 {
 /// moves (see [`listing_floor`]).
 pub fn with_listing_floor<T>(positions: u64, work: impl FnOnce() -> T) -> T {
     with_set(&LISTING, positions, work)
+}
+
+/// Where the searches of `work` on this thread save their tables as they go, and how often
+/// (see [`crate::search::saved`]): a search stopped at any moment goes on from its last save
+/// when asked again with the same file.
+pub fn with_saving<T>(saving: Saving, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Saving>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SAVING.with(|s| *s.borrow_mut() = self.0.take());
+        }
+    }
+    let _restore = Restore(SAVING.with(|s| s.borrow_mut().replace(saving)));
+    work()
+}
+
+/// Where a search started now on this thread saves its table, if anywhere.
+pub fn saving() -> Option<Saving> {
+    SAVING.with(|s| s.borrow().clone())
 }
 
 /// Runs `work` on this thread with `budget` of time: the library's long loops stop with

@@ -146,6 +146,17 @@ pub fn run(
     })
 }
 
+/// `work` with its searches saving their tables where `file` says, if anywhere.
+fn saved<T>(file: crate::cli::SearchFile, work: impl FnOnce() -> T) -> T {
+    match file.checkpoint {
+        None => work(),
+        Some(path) => {
+            let every = std::time::Duration::from_secs_f64(file.checkpoint_every.unwrap_or(60.0));
+            grundy::budget::with_saving(grundy::budget::Saving { path, every }, work)
+        }
+    }
+}
+
 fn run_command(
     registry: &Registry,
     command: Command,
@@ -154,11 +165,13 @@ fn run_command(
 ) -> Result<()> {
     match command {
         Command::List => catalog::list(registry, out)?,
-        Command::Value { json, game } => {
+        Command::Value { json, saving, game } => {
             let query = game.query(registry).map_err(user)?;
             let game = query.game().map_err(user)?;
-            let answer = working(&game.name(), || {
-                grundy::cgt::value_of(game.as_ref(), &query.words())
+            let answer = saved(saving, || {
+                working(&game.name(), || {
+                    grundy::cgt::value_of(game.as_ref(), &query.words())
+                })
             })
             .map_err(user)?;
             emit(out, json, &answer, || crate::render::answer_text(&answer))?;
@@ -192,6 +205,7 @@ fn run_command(
             batch,
             expect,
             words,
+            saving,
             game,
         } => {
             let floor = if all_moves {
@@ -199,13 +213,15 @@ fn run_command(
             } else {
                 grundy::budget::listing_floor()
             };
-            grundy::budget::with_listing_floor(floor, || {
-                let batching = solve::Batching {
-                    batch,
-                    expect,
-                    words,
-                };
-                solve::run(registry, &game, json, max_moves, batching, input, out)
+            saved(saving, || {
+                grundy::budget::with_listing_floor(floor, || {
+                    let batching = solve::Batching {
+                        batch,
+                        expect,
+                        words,
+                    };
+                    solve::run(registry, &game, json, max_moves, batching, input, out)
+                })
             })?
         }
         Command::Sequence {

@@ -397,6 +397,15 @@ impl Splitting for Frame {
             _ => None,
         }
     }
+
+    fn line(&self) -> Option<String> {
+        // A component is a set of cells of a board this wide, at its top left corner.
+        Some(format!(
+            "cram {}x{}",
+            self.all.count_ones() / self.w,
+            self.w
+        ))
+    }
 }
 
 /// What decides a board before any search.

@@ -1091,6 +1091,11 @@ impl<C: Cells> Partizan for Bitboard<C> {
     fn size(&self, p: C) -> u32 {
         p.count_ones()
     }
+
+    fn line(&self) -> Option<String> {
+        // Left places upright dominoes: a key is a set of empty cells of this board.
+        Some(format!("domineering {}x{}", self.h, self.w))
+    }
 }
 
 #[cfg(test)]

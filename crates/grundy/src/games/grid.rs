@@ -58,7 +58,7 @@ pub trait Cells:
     fn checked_shr(self, k: u32) -> Option<Self>;
     /// The cells as a table keeps them: a `u64`, or two (8-byte aligned, where a `u128`
     /// is aligned to 16 bytes and would leave an entry of a table half padding).
-    type Key: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static;
+    type Key: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static + crate::search::saved::Key;
     /// The cells as a table keeps them.
     fn key(self) -> Self::Key;
     /// The cells as a `u128`.

@@ -323,7 +323,7 @@ impl Checkpoint {
 
 /// Where a test asks a run to die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kill {
+pub(crate) enum Kill {
     /// Halfway through writing a save (a torn append, or a new file never renamed).
     During,
     /// Just after a save is synced.
@@ -334,7 +334,7 @@ enum Kill {
 /// or `after:K` in the environment, the process ends at once (abort, as a kill would end
 /// it: nothing flushed, nothing cleaned up) in the middle of its K-th checkpoint save, or
 /// right after it. Without the variable (the only case outside tests) this is `None`.
-fn kill_for_tests() -> Option<Kill> {
+pub(crate) fn kill_for_tests() -> Option<Kill> {
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::OnceLock;
     static PLAN: OnceLock<Option<(Kill, u64)>> = OnceLock::new();

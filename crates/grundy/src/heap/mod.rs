@@ -3,7 +3,7 @@
 
 mod all_but;
 mod arith;
-mod checkpoint;
+pub(crate) mod checkpoint;
 mod rule;
 pub mod sequence;
 mod sparse;

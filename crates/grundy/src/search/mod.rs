@@ -19,6 +19,7 @@
 
 pub mod nimber;
 pub mod outcome;
+pub mod saved;
 pub mod table;
 
 pub use crate::analysis::Searched;

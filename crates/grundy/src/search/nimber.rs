@@ -32,6 +32,7 @@
 //! nimber is 0, 1, 2, … (the aspiration method of the same paper), so that most options are
 //! asked about one small value only.
 
+use super::saved::{Key, Saved};
 use super::table::Table;
 use super::Searched;
 use crate::GameError;
@@ -43,7 +44,7 @@ pub trait Splitting {
     /// A component, in a normal form shared by all the positions of the same nimber that the
     /// game can recognise (its symmetric images); a component no one can move in is never
     /// made.
-    type Part: Copy + Eq + Hash + Default + std::fmt::Debug;
+    type Part: Copy + Eq + Hash + Default + std::fmt::Debug + Key;
 
     /// How many moves `part` has.
     fn count_moves(&self, part: Self::Part) -> u32;
@@ -65,6 +66,13 @@ pub trait Splitting {
     /// The nimber of a component when a rule gives it without a search; `None` (the default)
     /// to search it.
     fn known(&self, _part: Self::Part) -> Option<u8> {
+        None
+    }
+
+    /// What a checkpoint of the search is of, in one line (the game and the board its
+    /// components lie in, which give them their meaning); `None` (the default): the search
+    /// is not saved.
+    fn line(&self) -> Option<String> {
         None
     }
 }
@@ -144,6 +152,8 @@ pub struct Search<'r, R: Splitting> {
     /// Lists of components and options given back by nodes searched, reused by the next
     /// (a node's two lists were two allocations a position).
     spare: Vec<(Vec<R::Part>, Vec<Opt>)>,
+    /// Where the table is saved as the search goes (see [`crate::budget::with_saving`]).
+    saved: Option<Saved>,
 }
 
 impl<'r, R: Splitting> Search<'r, R> {
@@ -156,6 +166,44 @@ impl<'r, R: Splitting> Search<'r, R> {
             depth: 0,
             started: Instant::now(),
             spare: Vec::new(),
+            saved: crate::budget::saving()
+                .zip(rules.line())
+                .map(|(saving, line)| Saved::new(saving, line)),
+        }
+    }
+
+    /// `search` run as a whole question: the checkpoint read before (the first time; a
+    /// damaged one is refused), and the table saved after, when due, or `now`, or when the
+    /// question stopped on an error (a budget, an interruption).
+    fn whole<T>(
+        &mut self,
+        now: bool,
+        search: impl FnOnce(&mut Self) -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        if self.depth > 0 || self.saved.is_none() {
+            return search(self);
+        }
+        if let Some(saved) = &mut self.saved {
+            let table = std::cell::RefCell::new(&mut self.table);
+            saved.read(
+                |n| table.borrow_mut().reserve(n as usize),
+                |part, value, work| table.borrow_mut().put(part, value, work),
+            )?;
+        }
+        let result = search(self);
+        self.save(now || result.is_err())?;
+        result
+    }
+
+    /// Saves the table to the checkpoint, if there is one (and, unless `now`, the last save
+    /// was long enough ago).
+    fn save(&mut self, now: bool) -> Result<(), GameError> {
+        match &mut self.saved {
+            Some(saved) if now || saved.due() => {
+                let table = &self.table;
+                saved.save(|emit| table.each_entry(emit))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -187,6 +235,10 @@ impl<'r, R: Splitting> Search<'r, R> {
     /// The nimber of one component by the aspiration method; `winning` says it is known
     /// not to be 0 (a theorem's word), so that 0 is not tried.
     pub fn component(&mut self, part: R::Part, winning: bool) -> Result<u8, GameError> {
+        self.whole(true, |s| s.component_searched(part, winning))
+    }
+
+    fn component_searched(&mut self, part: R::Part, winning: bool) -> Result<u8, GameError> {
         if let Some(v) = self.lookup(part) {
             return Ok(v);
         }
@@ -236,6 +288,10 @@ impl<'r, R: Splitting> Search<'r, R> {
 
     /// Whether the sum `parts` has nimber `target` (a move to a sum of nimber 0 wins).
     pub fn sum_is(&mut self, parts: &[R::Part], target: u8) -> Result<bool, GameError> {
+        self.whole(false, |s| s.sum_is_searched(parts, target))
+    }
+
+    fn sum_is_searched(&mut self, parts: &[R::Part], target: u8) -> Result<bool, GameError> {
         let mut parts = parts.to_vec();
         let Some(hardest) = (0..parts.len()).max_by_key(|&i| self.rules.size(parts[i])) else {
             return Ok(target == 0);
@@ -285,6 +341,7 @@ impl<'r, R: Splitting> Search<'r, R> {
         if self.stats.positions % 4096 == 0 {
             crate::budget::check()?;
             crate::budget::report_search(self.stats.positions, self.depth, self.table.bytes());
+            self.save(false)?;
         }
         Ok(())
     }

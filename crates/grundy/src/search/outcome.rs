@@ -8,6 +8,7 @@
 //! search where it can (Domineering's safe moves: N. Bullock, "Domineering: solving large
 //! combinatorial search spaces", ICGA Journal 25 (2002)).
 
+use super::saved::{Key, Saved};
 use super::table::Shared;
 use super::Searched;
 use crate::GameError;
@@ -22,8 +23,8 @@ pub trait Partizan {
     type Pos: Copy + Eq + Hash + Default + std::fmt::Debug;
 
     /// A position as the tables keep it (as compact as it can be: the table holds most of
-    /// a search's memory).
-    type Key: Copy + Eq + Hash + Default + std::fmt::Debug;
+    /// a search's memory), in bytes in a checkpoint.
+    type Key: Copy + Eq + Hash + Default + std::fmt::Debug + Key;
 
     /// The positions `left` (or Right) can move to, each with how promising it is (larger
     /// first; equal ones in the order given). The search tries the most promising at once
@@ -49,6 +50,12 @@ pub trait Partizan {
 
     /// How much work a position is (its empty cells): a full table keeps the larger.
     fn size(&self, p: Self::Pos) -> u32;
+
+    /// What a checkpoint of the search is of, in one line (the game and its board, which
+    /// give its keys their meaning); `None` (the default): the search is not saved.
+    fn line(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What the table holds of a position, for `left` (or Right) to move: whether it is known
@@ -84,6 +91,8 @@ pub struct Search<R: Partizan> {
     stops: Vec<Arc<AtomicBool>>,
     /// The threads [`Search::wins_parallel`] uses.
     threads: usize,
+    /// Where the table is saved as the search goes (see [`crate::budget::with_saving`]).
+    saved: Option<Saved>,
 }
 
 /// How many moves deep along the first line [`Search::wins_parallel`] shares out work.
@@ -106,6 +115,7 @@ impl<R: Partizan> Search<R> {
         } else {
             (threads * 32).next_power_of_two()
         };
+        let saved = crate::budget::saving().zip(rules.line());
         Search {
             rules: Arc::new(rules),
             table: Arc::new(Shared::with_memory(memory, parts)),
@@ -116,7 +126,45 @@ impl<R: Partizan> Search<R> {
             cut: false,
             stops: Vec::new(),
             threads,
+            saved: saved.map(|(saving, line)| Saved::new(saving, line)),
         }
+    }
+
+    /// Reads the checkpoint, the first time (a damaged one is refused).
+    fn resume(&mut self) -> Result<(), GameError> {
+        if let Some(saved) = &mut self.saved {
+            let table = &self.table;
+            saved.read(
+                |n| table.reserve(n as usize),
+                |key, value, work| table.put(key, value, work),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Saves the table to the checkpoint, if there is one (and, unless `now`, the last save
+    /// was long enough ago).
+    fn save(&mut self, now: bool) -> Result<(), GameError> {
+        match &mut self.saved {
+            Some(saved) if now || saved.due() => {
+                let table = &self.table;
+                saved.save(|emit| table.each_entry(emit))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// `search` run as a whole question: the checkpoint read before, and saved after when
+    /// due, or `now`, or when the question stopped on an error (a budget, an interruption).
+    fn whole<T>(
+        &mut self,
+        now: bool,
+        search: impl FnOnce(&mut Self) -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        self.resume()?;
+        let result = search(self);
+        self.save(now || result.is_err())?;
+        result
     }
 
     /// The rules searched.
@@ -172,6 +220,7 @@ impl<R: Partizan> Search<R> {
             crate::budget::check()?;
             let bytes = self.table.totals().1;
             crate::budget::report_search(self.stats.positions, self.depth, bytes);
+            self.save(false)?;
         }
         self.depth += 1;
         self.stats.depth = self.stats.depth.max(self.depth);
@@ -188,6 +237,14 @@ impl<R: Partizan> Search<R> {
 
     /// Whether the player to move (`left`, or Right) wins from `p` (any of its forms).
     pub fn wins(&mut self, p: R::Pos, left: bool) -> Result<bool, GameError> {
+        if self.depth == 0 && self.saved.is_some() {
+            return self.whole(false, |s| s.wins_below(p, left));
+        }
+        self.wins_below(p, left)
+    }
+
+    /// [`Search::wins`] within a search.
+    fn wins_below(&mut self, p: R::Pos, left: bool) -> Result<bool, GameError> {
         if let Some(w) = self.rules.decided(p, left) {
             return Ok(w);
         }
@@ -239,12 +296,12 @@ impl<R: Partizan> Search<R> {
         let Some(best) = (0..moves.len()).min_by_key(|&i| std::cmp::Reverse(moves[i].0)) else {
             return Ok(false);
         };
-        if !self.wins(moves.remove(best).1, !left)? {
+        if !self.wins_below(moves.remove(best).1, !left)? {
             return Ok(!self.cut);
         }
         moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         for (_, m) in moves {
-            if !self.wins(m, !left)? {
+            if !self.wins_below(m, !left)? {
                 return Ok(!self.cut);
             }
         }
@@ -265,17 +322,23 @@ where
     /// takes the next move not yet taken and searches it alone, all of them writing to the
     /// one table, and the first to find a move that wins stops the others. The answer is the
     /// same on any number of threads; the positions searched are not.
+    ///
+    /// With a checkpoint ([`crate::budget::with_saving`]), the table is saved when the
+    /// answer is found, as well as when a save is due.
     pub fn wins_parallel(&mut self, p: R::Pos, left: bool) -> Result<bool, GameError> {
-        if self.threads < 2 || self.limit != u64::MAX {
-            return self.wins(p, left);
-        }
-        self.shared(p, left, SHARED_LEVELS)
+        self.whole(true, |s| {
+            if s.threads < 2 {
+                s.wins_below(p, left)
+            } else {
+                s.shared(p, left, SHARED_LEVELS)
+            }
+        })
     }
 
     /// [`Search::wins`], sharing out the moves of `p` and, `levels` deep, of its first move.
     fn shared(&mut self, p: R::Pos, left: bool, levels: u32) -> Result<bool, GameError> {
         if levels == 0 {
-            return self.wins(p, left);
+            return self.wins_below(p, left);
         }
         if let Some(w) = self.known(p, left) {
             return Ok(w);
@@ -360,6 +423,7 @@ where
             cut: false,
             stops: vec![Arc::clone(found)],
             threads: 1,
+            saved: None,
         }
     }
 
@@ -377,7 +441,7 @@ where
             if found.load(Ordering::Relaxed) {
                 break;
             }
-            let won = self.wins(m, left)?;
+            let won = self.wins_below(m, left)?;
             if self.cut {
                 break;
             }

@@ -89,6 +89,22 @@ impl<K: Copy + Eq + Hash + Default> Table<K> {
             .map(|s| (s.key, s.value))
     }
 
+    /// Grows the table (within its bound) until `n` more entries would leave it at most half
+    /// full: entries added in the order of their hashes (a saved table's) would otherwise
+    /// crowd a small table's first slots.
+    pub fn reserve(&mut self, n: usize) {
+        while 2 * (self.len + n) > self.slots.len() && self.larger() > self.slots.len() {
+            self.grow();
+        }
+    }
+
+    /// Every position held, with its value and the work it took.
+    pub fn each_entry(&self, f: &mut dyn FnMut(K, u8, u8)) {
+        for s in self.slots.iter().filter(|s| s.value != EMPTY) {
+            f(s.key, s.value, s.work);
+        }
+    }
+
     /// How many positions are held.
     pub fn len(&self) -> usize {
         self.len
@@ -259,6 +275,22 @@ impl<K: Copy + Eq + Hash + Default> Shared<K> {
             let t = part.lock().unwrap_or_else(|e| e.into_inner());
             (n + t.len() as u64, b + t.bytes(), r + t.replaced)
         })
+    }
+
+    /// Makes room for `n` more entries spread over the parts (see [`Table::reserve`]).
+    pub fn reserve(&self, n: usize) {
+        let each = n.div_ceil(self.parts.len());
+        for part in self.parts.iter() {
+            part.lock().unwrap_or_else(|e| e.into_inner()).reserve(each);
+        }
+    }
+
+    /// Every position held, with its value and the work it took (one part locked at a
+    /// time).
+    pub fn each_entry(&self, f: &mut dyn FnMut(K, u8, u8)) {
+        for part in self.parts.iter() {
+            part.lock().unwrap_or_else(|e| e.into_inner()).each_entry(f);
+        }
     }
 
     /// Every position held, with its value.
