@@ -32,7 +32,7 @@
 //! nimber is 0, 1, 2, … (the aspiration method of the same paper), so that most options are
 //! asked about one small value only.
 
-use super::saved::{Key, Saved};
+use super::saved::{save_due, Key, Saved};
 use super::table::Table;
 use super::Searched;
 use crate::GameError;
@@ -198,13 +198,8 @@ impl<'r, R: Splitting> Search<'r, R> {
     /// Saves the table to the checkpoint, if there is one (and, unless `now`, the last save
     /// was long enough ago).
     fn save(&mut self, now: bool) -> Result<(), GameError> {
-        match &mut self.saved {
-            Some(saved) if now || saved.due() => {
-                let table = &self.table;
-                saved.save(|emit| table.each_entry(emit))
-            }
-            _ => Ok(()),
-        }
+        let table = &self.table;
+        save_due(&mut self.saved, now, |emit| table.each_entry(emit))
     }
 
     /// Gives a node's lists back for the next node to reuse.

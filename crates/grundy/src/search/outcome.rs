@@ -8,7 +8,7 @@
 //! search where it can (Domineering's safe moves: N. Bullock, "Domineering: solving large
 //! combinatorial search spaces", ICGA Journal 25 (2002)).
 
-use super::saved::{Key, Saved};
+use super::saved::{save_due, Key, Saved};
 use super::table::Shared;
 use super::Searched;
 use crate::GameError;
@@ -145,13 +145,8 @@ impl<R: Partizan> Search<R> {
     /// Saves the table to the checkpoint, if there is one (and, unless `now`, the last save
     /// was long enough ago).
     fn save(&mut self, now: bool) -> Result<(), GameError> {
-        match &mut self.saved {
-            Some(saved) if now || saved.due() => {
-                let table = &self.table;
-                saved.save(|emit| table.each_entry(emit))
-            }
-            _ => Ok(()),
-        }
+        let table = &self.table;
+        save_due(&mut self.saved, now, |emit| table.each_entry(emit))
     }
 
     /// `search` run as a whole question: the checkpoint read before, and saved after when

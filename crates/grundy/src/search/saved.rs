@@ -241,6 +241,19 @@ impl Saved {
     }
 }
 
+/// Saves the entries `fill` gives to `saved`, if there is a checkpoint and, unless `now`,
+/// the last save was long enough ago (see [`Saved::save`]).
+pub(crate) fn save_due<K: Key>(
+    saved: &mut Option<Saved>,
+    now: bool,
+    fill: impl FnOnce(&mut dyn FnMut(K, u8, u8)),
+) -> Result<(), GameError> {
+    match saved {
+        Some(saved) if now || saved.due() => saved.save(fill),
+        _ => Ok(()),
+    }
+}
+
 /// The file a save is written to before it is renamed into place.
 fn aside(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
