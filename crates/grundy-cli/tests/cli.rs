@@ -1534,6 +1534,9 @@ fn a_search_killed_while_saving_resumes_to_the_same_answer() {
         (again["outcome"].clone(), positions(&again)),
         (straight["outcome"].clone(), 0)
     );
+    assert!(again["search"]["loaded"].as_u64().unwrap() > 0);
+    let why = again["explanation"].as_str().unwrap();
+    assert!(why.contains("positions its checkpoint held"), "{why}");
     // Another board, and a damaged file.
     let other = ["........"; 7].join("|");
     let (code, _, err) = search_run(

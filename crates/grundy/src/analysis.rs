@@ -136,6 +136,8 @@ pub struct Searched {
     pub depth: u32,
     /// How long the search took, in milliseconds.
     pub milliseconds: u64,
+    /// Positions read from a checkpoint before the search started (`--checkpoint`).
+    pub loaded: u64,
 }
 
 /// One option a game was built with, as its command line writes it.

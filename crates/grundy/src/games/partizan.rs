@@ -398,14 +398,25 @@ impl<R: Parts> Game<R> {
                  lines and the cells it can reach hold, after N. Bullock's Obsequi) {}{}",
                 says(left),
                 says(right),
-                if s.positions == 0 {
-                    "decided it by that count alone, before any move.".to_string()
-                } else {
-                    format!(
+                match (s.positions, s.loaded) {
+                    (0, 0) => "decided it by that count alone, before any move.".to_string(),
+                    (0, loaded) => format!(
+                        "found it among the {loaded} positions its checkpoint held, before \
+                         any move."
+                    ),
+                    (_, loaded) => format!(
                         "expanded {} positions to a depth of {} moves and kept {} in its \
-                         table, in {} ms.",
-                        s.positions, s.depth, s.table_entries, s.milliseconds
-                    )
+                         table, in {} ms{}.",
+                        s.positions,
+                        s.depth,
+                        s.table_entries,
+                        s.milliseconds,
+                        if loaded > 0 {
+                            format!(", going on from the {loaded} positions of its checkpoint")
+                        } else {
+                            String::new()
+                        }
+                    ),
                 },
                 unexamined_note(&unexamined, floor),
             ),

@@ -185,7 +185,7 @@ impl<'r, R: Splitting> Search<'r, R> {
         }
         if let Some(saved) = &mut self.saved {
             let table = std::cell::RefCell::new(&mut self.table);
-            saved.read(
+            self.stats.loaded += saved.read(
                 |n| table.borrow_mut().reserve(n as usize),
                 |part, value, work| table.borrow_mut().put(part, value, work),
             )?;

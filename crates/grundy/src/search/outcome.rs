@@ -134,7 +134,7 @@ impl<R: Partizan> Search<R> {
     fn resume(&mut self) -> Result<(), GameError> {
         if let Some(saved) = &mut self.saved {
             let table = &self.table;
-            saved.read(
+            self.stats.loaded += saved.read(
                 |n| table.reserve(n as usize),
                 |key, value, work| table.put(key, value, work),
             )?;

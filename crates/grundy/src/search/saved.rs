@@ -23,7 +23,7 @@
 use crate::heap::checkpoint::{kill_for_tests, Kill};
 use crate::{invalid, GameError};
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -118,20 +118,27 @@ impl Saved {
             return Ok(0);
         }
         let path = &self.saving.path;
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
+        let cannot = |e: std::io::Error| invalid!("cannot read checkpoint {}: {e}", path.display());
+        let open = || fs::File::open(path).map(|f| std::io::BufReader::with_capacity(1 << 20, f));
+        let mut file = match open() {
+            Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-            Err(e) => return Err(invalid!("cannot read checkpoint {}: {e}", path.display())),
+            Err(e) => return Err(cannot(e)),
         };
         let header = self.header();
-        let Some(body) = bytes.strip_prefix(header.as_bytes()) else {
-            let first = bytes
-                .split(|&b| b == b'\n')
-                .take(2)
-                .map(String::from_utf8_lossy);
-            let found: Vec<_> = first.collect();
-            return Err(match found.as_slice() {
-                [magic, line] if magic == MAGIC => invalid!(
+        let mut start = vec![0u8; header.len()];
+        let whole = file.read_exact(&mut start).is_ok();
+        if !whole || start != header.as_bytes() {
+            let mut first = Vec::new();
+            open()
+                .map_err(cannot)?
+                .take(256)
+                .read_to_end(&mut first)
+                .ok();
+            let first = String::from_utf8_lossy(&first);
+            let lines: Vec<&str> = first.lines().take(2).collect();
+            return Err(match lines.as_slice() {
+                [magic, line, ..] if *magic == MAGIC => invalid!(
                     "checkpoint {} is of another search ({line}), not of {}",
                     path.display(),
                     self.line
@@ -142,40 +149,15 @@ impl Saved {
                 ),
             });
         };
+        // Checked throughout first; only then is anything taken from it (a second pass).
         let entry = K::BYTES + 2;
-        let (mut at, mut kept, mut entries) = (0usize, 0u64, 0u64);
-        while at < body.len() {
-            let offset = header.len() + at;
-            let damaged = || invalid!("checkpoint {} is damaged at byte {offset}", path.display());
-            let n = body
-                .get(at..at + 4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-                .ok_or_else(damaged)?;
-            if n == 0 || n > BLOCK {
-                return Err(damaged());
-            }
-            let end = at + 4 + n * entry;
-            let (Some(block), Some(crc)) = (body.get(at..end), body.get(end..end + 4)) else {
-                return Err(damaged());
-            };
-            if crc32fast::hash(block).to_le_bytes() != crc {
-                return Err(damaged());
-            }
-            at = end + 4;
-            entries += n as u64;
-        }
-        // Sound throughout: only now is anything taken from it.
+        let entries = blocks(&mut file, entry, header.len(), path, &mut |_| {})?;
         room(entries);
-        let mut at = 0;
-        while at < body.len() {
-            let n = u32::from_le_bytes([body[at], body[at + 1], body[at + 2], body[at + 3]]);
-            for e in body[at + 4..at + 4 + n as usize * entry].chunks_exact(entry) {
-                keep(K::get(e), e[K::BYTES], e[K::BYTES + 1]);
-                kept += 1;
-            }
-            at += 4 + n as usize * entry + 4;
-        }
-        Ok(kept)
+        let mut file = open().map_err(cannot)?;
+        file.read_exact(&mut start).map_err(cannot)?;
+        blocks(&mut file, entry, header.len(), path, &mut |e| {
+            keep(K::get(e), e[K::BYTES], e[K::BYTES + 1]);
+        })
     }
 
     /// Saves the entries `fill` gives (key, value, work, one call each) as the whole
@@ -238,6 +220,46 @@ impl Saved {
             std::process::abort();
         }
         Ok(())
+    }
+}
+
+/// Reads the blocks of entries of `entry` bytes that follow a header of `at` bytes, checking
+/// each, and gives each entry of a sound block to `each`: how many there were. A block cut
+/// short, of a count out of range, or whose checksum differs is damage, refused with the byte
+/// where its block starts.
+fn blocks(
+    file: &mut impl Read,
+    entry: usize,
+    mut at: usize,
+    path: &Path,
+    each: &mut dyn FnMut(&[u8]),
+) -> Result<u64, GameError> {
+    let mut block = Vec::new();
+    let mut entries = 0u64;
+    loop {
+        let damaged = || invalid!("checkpoint {} is damaged at byte {at}", path.display());
+        let mut count = [0u8; 4];
+        match file.read(&mut count[..1]) {
+            Ok(0) => return Ok(entries),
+            Ok(_) => file.read_exact(&mut count[1..]).map_err(|_| damaged())?,
+            Err(_) => return Err(damaged()),
+        }
+        let n = u32::from_le_bytes(count) as usize;
+        if n == 0 || n > BLOCK {
+            return Err(damaged());
+        }
+        block.clear();
+        block.extend_from_slice(&count);
+        block.resize(4 + n * entry, 0);
+        let mut crc = [0u8; 4];
+        file.read_exact(&mut block[4..]).map_err(|_| damaged())?;
+        file.read_exact(&mut crc).map_err(|_| damaged())?;
+        if crc32fast::hash(&block).to_le_bytes() != crc {
+            return Err(damaged());
+        }
+        block[4..].chunks_exact(entry).for_each(&mut *each);
+        entries += n as u64;
+        at += block.len() + 4;
     }
 }
 
