@@ -180,16 +180,18 @@ impl<'r, R: Splitting> Search<'r, R> {
         now: bool,
         search: impl FnOnce(&mut Self) -> Result<T, GameError>,
     ) -> Result<T, GameError> {
-        if self.depth > 0 || self.saved.is_none() {
+        if self.depth > 0 {
             return search(self);
         }
-        if let Some(saved) = &mut self.saved {
-            let table = std::cell::RefCell::new(&mut self.table);
-            self.stats.loaded += saved.read(
-                |n| table.borrow_mut().reserve(n as usize),
-                |part, value, work| table.borrow_mut().put(part, value, work),
-            )?;
-        }
+        let Some(saved) = &mut self.saved else {
+            return search(self);
+        };
+        // Both the room made and the entries kept go to the one table.
+        let table = std::cell::RefCell::new(&mut self.table);
+        self.stats.loaded += saved.read(
+            |n| table.borrow_mut().reserve(n as usize),
+            |part, value, work| table.borrow_mut().put(part, value, work),
+        )?;
         let result = search(self);
         self.save(now || result.is_err())?;
         result

@@ -295,13 +295,9 @@ impl<K: Copy + Eq + Hash + Default> Shared<K> {
 
     /// Every position held, with its value.
     pub fn entries(&self) -> Vec<(K, u8)> {
-        self.parts
-            .iter()
-            .flat_map(|part| {
-                let t = part.lock().unwrap_or_else(|e| e.into_inner());
-                t.entries().collect::<Vec<_>>()
-            })
-            .collect()
+        let mut out = Vec::new();
+        self.each_entry(&mut |key, value, _| out.push((key, value)));
+        out
     }
 }
 
