@@ -281,3 +281,43 @@ fn tiers_answer_as_the_whole_solve() {
     assert!(e.contains("more than the memory allowed"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Cram script that splits its board into regions (`fn components`) is answered by the
+/// nimber search: the nimber and the winning moves of the built-in Cram, on boards whose
+/// whole graph of positions would take minutes to explore.
+#[test]
+fn a_cram_script_with_components_answers_as_the_built_in_cram() {
+    for board in [
+        ".....|.....|.....|.....",
+        "......|......|......",
+        "....|....|....|....|....",
+        "..#...|......|...#..|......",
+        "#.....|......|......|.....#",
+    ] {
+        let script = solve(
+            "examples/cram-regions.rhai",
+            &["--start", &format!("{board:?}")],
+        );
+        let out = Command::cargo_bin("grundy")
+            .unwrap()
+            .args(["solve", "cram", board, "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{board}");
+        let built_in: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(script["grundy"], built_in["grundy"], "{board}");
+        let moves = |v: &Value, to: &dyn Fn(&Value) -> Value| -> Vec<Value> {
+            v["winning_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(to)
+                .collect()
+        };
+        assert_eq!(
+            moves(&script, &|m| m["to"].clone()),
+            moves(&built_in, &|m| m["to"][0].clone()),
+            "{board}"
+        );
+    }
+}

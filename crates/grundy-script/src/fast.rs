@@ -5,12 +5,12 @@
 //! Functions written only with integers, booleans, characters, strings, arrays of them,
 //! `let`, assignment (also to elements, a string's characters, and with `+=` and the like),
 //! `if`, `while`, `loop`, `for` over arrays, strings and ranges, `break`, `continue`,
-//! `return`, integer arithmetic, comparisons, `&&`, `||`, `!`, indexing, `push`, `pop`,
-//! `remove`, `insert`, `+=` on arrays, `len`, `is_empty`, `contains` (of a string), `abs`,
-//! `min`, `max` and calls of the script's own functions are read from the script's text (by
-//! [`crate::syntax`], following Rhai's grammar) and compiled into a tree whose variables are
-//! resolved to slots, and run on grundy's own values. A function using
-//! anything else is not compiled, and the game runs on Rhai alone.
+//! `return`, integer arithmetic, comparisons (of strings too), `&&`, `||`, `!`, indexing,
+//! `push`, `pop`, `remove`, `insert`, `+=` on arrays and strings, `len`, `is_empty`,
+//! `contains` (of a string), `abs`, `min`, `max` and calls of the script's own functions are
+//! read from the script's text (by [`crate::syntax`], following Rhai's grammar) and compiled
+//! into a tree whose variables are resolved to slots, and run on grundy's own values. A
+//! function using anything else is not compiled, and the game runs on Rhai alone.
 //!
 //! At run time, whatever this evaluator is not sure to do exactly as Rhai does (an overflow, a
 //! division by zero, an index out of range, an operand of another type, a long run, deep
@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use thin_vec::ThinVec;
 
 /// A value: what the subset computes with.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Val {
     Unit,
     Bool(bool),
@@ -76,7 +76,7 @@ impl Val {
     /// How many values it holds, itself and its elements at every depth (what Rhai's array
     /// size limit counts, and a measure of the work of copying it).
     #[inline]
-    fn size(&self) -> u64 {
+    pub(crate) fn size(&self) -> u64 {
         match self {
             Val::Array(a) => 1 + a.iter().map(Val::size).sum::<u64>(),
             _ => 1,
@@ -143,6 +143,10 @@ impl Op {
             return match (self, a, b) {
                 (_, &Val::Char(x), &Val::Char(y)) if !self.arithmetic() => {
                     Ok(Val::Bool(self.compare(x, y)))
+                }
+                // Strings compare as Rust's do, byte by byte (Rhai's `ImmutableString`).
+                (_, Val::Str(x), Val::Str(y)) if !self.arithmetic() => {
+                    Ok(Val::Bool(self.compare(x.as_str(), y.as_str())))
                 }
                 // A character and a string compare by rules of their own.
                 (_, Val::Char(_), Val::Str(_)) | (_, Val::Str(_), Val::Char(_)) => Err(Bail),
@@ -982,6 +986,9 @@ fn char_at(s: &str, i: i64) -> Run<char> {
     c.ok_or(Bail)
 }
 
+/// The longest string, in bytes, Rhai builds (`engine()`'s `set_max_string_size`).
+const STRING_BYTES: usize = 1 << 20;
+
 /// `place[i][j]… op= v`: arrays on the way, and at the end an array's element or, with a
 /// plain `=` of a character, a string's character (from the start only: Rhai counts a
 /// negative index of a string it writes from the start).
@@ -1009,6 +1016,24 @@ fn assign(mut place: &mut Val, idx: &[i64], op: Option<Op>, v: Val) -> Run<()> {
             }
             _ => return Err(Bail),
         };
+    }
+    // `string += string` and `string += char` append (in place when the string is not
+    // shared), up to Rhai's limit on a string's bytes.
+    if let (Some(Op::Add), Val::Str(s)) = (op, &mut *place) {
+        let more = match &v {
+            Val::Str(t) => t.len(),
+            Val::Char(c) => c.len_utf8(),
+            _ => return Err(Bail),
+        };
+        if s.len() + more > STRING_BYTES {
+            return Err(Bail);
+        }
+        match v {
+            Val::Str(t) => *s += &t,
+            Val::Char(c) => *s += c,
+            _ => unreachable!("only strings and characters are appended"),
+        }
+        return Ok(());
     }
     // `array += array` appends, `array += value` pushes.
     if let (Some(Op::Add), Val::Array(a)) = (op, &mut *place) {
@@ -1521,6 +1546,16 @@ mod tests {
                         _ => format!("{c} {} s[{}]", self.pick(&["<", ">=", "!="]), self.int()),
                     }
                 }
+                // Strings compared with strings, and with other types.
+                8 if self.below(2) == 0 => {
+                    let op = self.pick(&["<", "<=", ">", ">="]);
+                    let t = self.pick(&["\"ab\"", "\"\"", "\"X.é\"", "\"ab.X\"", "'a'", "1"]);
+                    if self.below(2) == 0 {
+                        format!("s {op} {t}")
+                    } else {
+                        format!("{t} {op} s")
+                    }
+                }
                 // An operand that changes things, of a type compared by rules of its own.
                 7 if self.below(3) == 0 => {
                     let x = self.int();
@@ -1608,10 +1643,14 @@ mod tests {
                 },
                 13 if self.below(2) == 0 => {
                     let c = self.pick(&["'.'", "'X'", "'é'"]);
-                    match self.below(5) {
+                    match self.below(7) {
                         // (Rhai counts a negative index of a string it writes from the start;
                         // the evaluator leaves those to it.)
                         0 | 1 => format!("s[({} % 3 + 3) % 3] = {c};", self.int()),
+                        // Appends: of a string, a character, or another type (Rhai's
+                        // concatenation of its text, left to Rhai).
+                        5 => format!("s += {};", self.pick(&["\"ab\"", "\"é\"", "'X'", "s", "1"])),
+                        6 => "let t = s; t += '.'; m.push([s, t]);".into(),
                         2 => "for ch in s { if ch == 'X' { a += 1; } m.push(ch); }".into(),
                         3 => format!("m.push(s[{}]);", self.int()),
                         _ => format!("let t = s; t[0] = {c}; m.push(t);"),
@@ -1704,6 +1743,24 @@ mod tests {
 
     /// The methods that change an array follow Rhai's rules for every index, in range or
     /// not, on arrays of every small length.
+    /// Strings built by appending and compared: answered here, and as Rhai answers.
+    #[test]
+    fn strings_are_built_and_compared_as_rhai_does() {
+        for script in [
+            "fn f(x) { let s = \"\"; for c in x[2] { s += c; s += \"|\"; } s }",
+            "fn f(x) { let t = x[2]; t += 'X'; t += \"ab\"; \
+             [t, t < x[2], x[2] <= t, \"ab\" > t, t >= \"a\", x[2]] }",
+            "fn f(x) { let best = \"\"; for w in [\"b.\", \"a#\", \"ab\", x[2], \"a\"] { \
+             if best == \"\" || w < best { best = w; } } best }",
+        ] {
+            for (n, p, s) in INPUTS {
+                let (rhai, fast) = both(script, n, p, s);
+                assert!(fast.is_some(), "{script} with s = {s:?} left to Rhai");
+                assert_eq!(fast, rhai, "{script} with s = {s:?}");
+            }
+        }
+    }
+
     #[test]
     fn array_methods_are_rhais() {
         let engine = crate::engine();

@@ -18,6 +18,7 @@
 //! ```
 
 mod fast;
+mod search;
 mod syntax;
 mod tiers;
 
@@ -239,6 +240,8 @@ pub struct Rules {
     ast: AST,
     /// The rules' functions on grundy's own evaluator, if they are written in its subset.
     fast: Option<fast::Fast>,
+    /// `fn components` on grundy's own evaluator, if it is written in its subset.
+    components_fast: Option<fast::Fast>,
     source: String,
     partizan: bool,
     primitive: bool,
@@ -323,6 +326,9 @@ impl Rules {
         let tiered = has("tier", 1);
         Ok(Rules {
             fast: fast::Fast::compile(script, &entries),
+            components_fast: has("components", 1)
+                .then(|| fast::Fast::compile(script, &["components"]))
+                .flatten(),
             tier_fast: tiered
                 .then(|| fast::Fast::compile(script, &["tier"]))
                 .flatten(),
@@ -492,6 +498,9 @@ impl Rules {
     ) -> Result<Report, ScriptError> {
         let start = self.start(opts)?;
         if self.components && !self.partizan && !self.primitive {
+            if let Some(report) = self.solve_by_search(&start, opts, progress)? {
+                return Ok(report);
+            }
             if let Some(report) = self.solve_by_components(&start, opts)? {
                 return Ok(report);
             }
@@ -1727,7 +1736,8 @@ mod tests {
                     .replace("[700, 700]", "[40, 40]")
                     .replace("1000000", "10000")
                     .replace("fn width() { 5 }", "fn width() { 4 }")
-                    .replace("fn height() { 4 }", "fn height() { 3 }");
+                    .replace("fn height() { 4 }", "fn height() { 3 }")
+                    .replace("\".....|.....|.....|.....\"", "\"...|...|..#\"");
                 let name = path.file_stem().unwrap().to_string_lossy().to_string();
                 let rules = Rules::compile(&text, &name).unwrap();
                 if let Some(fast) = &rules.fast {
@@ -1769,6 +1779,7 @@ mod tests {
             own,
             [
                 "connect-four",
+                "cram-regions",
                 "cram",
                 "euclid",
                 "grid",

@@ -148,6 +148,8 @@ pub struct Search<'r, R: Splitting> {
     table: Table<R::Part>,
     stats: Searched,
     depth: u32,
+    /// The deepest the search may go (see [`Search::deepest`]).
+    max_depth: u32,
     started: Instant,
     /// Lists of components and options given back by nodes searched, reused by the next
     /// (a node's two lists were two allocations a position).
@@ -164,12 +166,21 @@ impl<'r, R: Splitting> Search<'r, R> {
             table: Table::with_memory(memory),
             stats: Searched::default(),
             depth: 0,
+            max_depth: u32::MAX,
             started: Instant::now(),
             spare: Vec::new(),
             saved: crate::budget::saving()
                 .zip(rules.line())
                 .map(|(saving, line)| Saved::new(saving, line)),
         }
+    }
+
+    /// The search stopped with an error instead of going deeper than `depth` components,
+    /// one inside another's option: for games whose depth is not bounded by their rules (a
+    /// cycle would recurse forever), and so that a deep game does not outgrow the stack.
+    pub fn deepest(mut self, depth: u32) -> Self {
+        self.max_depth = depth;
+        self
     }
 
     /// `search` run as a whole question: the checkpoint read before (the first time; a
@@ -332,6 +343,12 @@ impl<'r, R: Splitting> Search<'r, R> {
     }
 
     fn enter(&mut self) -> Result<(), GameError> {
+        if self.depth >= self.max_depth {
+            return Err(crate::too_large!(
+                "the search went deeper than {} components, one inside another's option",
+                self.max_depth
+            ));
+        }
         self.stats.positions += 1;
         self.depth += 1;
         self.stats.depth = self.stats.depth.max(self.depth);
