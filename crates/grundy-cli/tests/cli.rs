@@ -1495,6 +1495,30 @@ fn search_run(args: &[&str], kill: Option<&str>) -> (Option<i32>, String, String
 /// aside, never renamed), goes on from its last save to the answer of a run from scratch,
 /// searching fewer positions; a finished one answers from its checkpoint alone. A
 /// checkpoint of another board, or one with a byte changed, is refused in one line.
+/// A checkpoint no search used is said, not left unsaid: the answer is given, the file is
+/// not made, and standard error says why; a search that saves says nothing of it.
+#[test]
+fn a_checkpoint_no_search_used_is_said() {
+    let dir = std::env::temp_dir().join(format!("grundy-unused-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("c.ckpt");
+    let ckpt_arg = ckpt.to_str().unwrap();
+    let (code, out, err) = grundy(&["solve", "nim", "3", "4", "5", "--checkpoint", ckpt_arg]);
+    assert_eq!(code, 0);
+    assert!(out.contains("nim-sum"), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(&format!("--checkpoint {ckpt_arg} was not used")),
+        "{err}"
+    );
+    assert!(!ckpt.exists());
+    let (code, _, err) = grundy(&["solve", "cram", "....|....|....", "--checkpoint", ckpt_arg]);
+    assert_eq!(code, 0);
+    assert!(err.is_empty(), "{err}");
+    assert!(ckpt.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_search_killed_while_saving_resumes_to_the_same_answer() {
     let dir = std::env::temp_dir().join(format!("grundy-search-kill-{}", std::process::id()));

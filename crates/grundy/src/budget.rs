@@ -37,6 +37,7 @@ thread_local! {
     static WATCHER: RefCell<Option<Rc<Watcher>>> = const { RefCell::new(None) };
     static LISTING: Cell<u64> = const { Cell::new(LISTING_FLOOR) };
     static SAVING: RefCell<Option<Saving>> = const { RefCell::new(None) };
+    static SAVING_TAKEN: Cell<bool> = const { Cell::new(false) };
 }
 
 /// How far long work has gone, as the library's long loops report it to a watcher set with
@@ -197,12 +198,25 @@ pub fn with_saving<T>(saving: Saving, work: impl FnOnce() -> T) -> T {
         }
     }
     let _restore = Restore(SAVING.with(|s| s.borrow_mut().replace(saving)));
+    SAVING_TAKEN.with(|t| t.set(false));
     work()
 }
 
 /// Where a search started now on this thread saves its table, if anywhere.
 pub fn saving() -> Option<Saving> {
     SAVING.with(|s| s.borrow().clone())
+}
+
+/// Whether a search under the last [`with_saving`] on this thread saved its table there
+/// (a question answered by a closed form, or by a game whose searches are not saved, never
+/// does): so that a caller can say the file was not used rather than leave it unsaid.
+pub fn saving_taken() -> bool {
+    SAVING_TAKEN.with(Cell::get)
+}
+
+/// Marks the saving as taken by a search (see [`saving_taken`]).
+pub(crate) fn take_saving() {
+    SAVING_TAKEN.with(|t| t.set(true));
 }
 
 /// Runs `work` on this thread with `budget` of time: the library's long loops stop with

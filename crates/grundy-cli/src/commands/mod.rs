@@ -146,13 +146,22 @@ pub fn run(
     })
 }
 
-/// `work` with its searches saving their tables where `file` says, if anywhere.
+/// `work` with its searches saving their tables where `file` says, if anywhere; a file no
+/// search used is said on standard error (the answer needed no search that saves).
 fn saved<T>(file: crate::cli::SearchFile, work: impl FnOnce() -> T) -> T {
     match file.checkpoint {
         None => work(),
         Some(path) => {
             let every = std::time::Duration::from_secs_f64(file.checkpoint_every.unwrap_or(60.0));
-            grundy::budget::with_saving(grundy::budget::Saving { path, every }, work)
+            let shown = path.display().to_string();
+            let out = grundy::budget::with_saving(grundy::budget::Saving { path, every }, work);
+            if !grundy::budget::saving_taken() {
+                eprintln!(
+                    "grundy: note: --checkpoint {shown} was not used: no search that saves its \
+                     table (Domineering's, Cram's) was needed for this answer"
+                );
+            }
+            out
         }
     }
 }

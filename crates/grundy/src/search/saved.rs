@@ -88,6 +88,7 @@ impl Saved {
     /// The checkpoint of the search named by `line` (the game and its board), as `saving`
     /// says; nothing is read or written yet.
     pub(crate) fn new(saving: Saving, line: String) -> Self {
+        crate::budget::take_saving();
         Saved {
             saving,
             line,
