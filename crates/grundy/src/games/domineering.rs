@@ -1678,6 +1678,29 @@ mod tests {
         assert!(held > 25_000, "{held} positions held");
     }
 
+    /// The progress a search shared by threads reports counts every thread's positions: the
+    /// counts rise, never pass the positions searched, and the last is within a report's
+    /// step per thread of them; nothing is left uncounted between the threads at the end.
+    #[test]
+    fn a_shared_search_reports_the_positions_of_all_its_threads() {
+        use std::cell::RefCell;
+        use std::rc::Rc;
+        let grid = Grid { h: 8, w: 8 };
+        let told = Rc::new(RefCell::new(Vec::new()));
+        let seen = Rc::clone(&told);
+        let mut search = Search::with_threads(Bitboard::new(grid), 1 << 26, 3);
+        crate::budget::watch(
+            move |p| seen.borrow_mut().push(p.done),
+            || search.wins_parallel(grid.all::<u64>(), true).unwrap(),
+        );
+        let searched = search.searched().positions;
+        let told = told.borrow();
+        assert!(told.len() > 10, "{} reports", told.len());
+        assert!(told.windows(2).all(|w| w[0] <= w[1]), "{told:?}");
+        assert!(*told.last().unwrap() <= searched);
+        assert_eq!(search.helped_untold(), 0);
+    }
+
     /// Listing the winning moves of a searched board stops after as many positions again as
     /// the answer took when no floor is set: the moves listed win, and the explanation says
     /// how many were not examined; with no limit every winning move is listed.

@@ -13,7 +13,7 @@ use super::table::Shared;
 use super::Searched;
 use crate::GameError;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -93,7 +93,15 @@ pub struct Search<R: Partizan> {
     threads: usize,
     /// Where the table is saved as the search goes (see [`crate::budget::with_saving`]).
     saved: Option<Saved>,
+    /// Positions the helper threads have searched and not yet handed back, counted in steps
+    /// of [`REPORT_EVERY`]: the progress line shows the threads' work, not one thread's.
+    helped: Arc<AtomicU64>,
+    /// Whether this search is a helper thread's (see [`Search::wins_parallel`]).
+    helper: bool,
 }
+
+/// How often, in positions expanded, a search checks its budget and reports its progress.
+const REPORT_EVERY: u64 = 4096;
 
 /// How many moves deep along the first line [`Search::wins_parallel`] shares out work.
 const SHARED_LEVELS: u32 = 6;
@@ -127,6 +135,8 @@ impl<R: Partizan> Search<R> {
             stops: Vec::new(),
             threads,
             saved: saved.map(|(saving, line)| Saved::new(saving, line)),
+            helped: Arc::default(),
+            helper: false,
         }
     }
 
@@ -211,10 +221,15 @@ impl<R: Partizan> Search<R> {
     /// Counts a position expanded, one move deeper (checking the budget now and then).
     fn enter(&mut self) -> Result<(), GameError> {
         self.stats.positions += 1;
-        if self.stats.positions % 4096 == 0 {
+        if self.stats.positions % REPORT_EVERY == 0 {
             crate::budget::check()?;
+            if self.helper {
+                // Its work is told through the main search's report.
+                self.helped.fetch_add(REPORT_EVERY, Ordering::Relaxed);
+            }
             let bytes = self.table.totals().1;
-            crate::budget::report_search(self.stats.positions, self.depth, bytes);
+            let all = self.stats.positions + self.helped.load(Ordering::Relaxed);
+            crate::budget::report_search(all, self.depth, bytes);
             self.save(false)?;
         }
         self.depth += 1;
@@ -395,6 +410,9 @@ where
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                 self.stats.positions += stats.positions;
+                // Its share of the progress count is now in this search's own.
+                let told = stats.positions / REPORT_EVERY * REPORT_EVERY;
+                self.helped.fetch_sub(told, Ordering::Relaxed);
                 self.stats.table_hits += stats.table_hits;
                 self.stats.depth = self.stats.depth.max(stats.depth);
                 any = match (any, won) {
@@ -404,6 +422,13 @@ where
             }
             any
         })
+    }
+
+    /// Positions helpers counted in the progress line and have not handed back (0 once a
+    /// shared search is over).
+    #[cfg(test)]
+    pub(crate) fn helped_untold(&self) -> u64 {
+        self.helped.load(Ordering::Relaxed)
     }
 
     /// A search on another thread sharing this one's rules and table, stopped by `found`.
@@ -419,6 +444,8 @@ where
             stops: vec![Arc::clone(found)],
             threads: 1,
             saved: None,
+            helped: Arc::clone(&self.helped),
+            helper: true,
         }
     }
 
