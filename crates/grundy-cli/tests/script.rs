@@ -269,6 +269,8 @@ fn tiers_answer_as_the_whole_solve() {
         assert_eq!(solve(ex, &["--tiers", d]), solve(ex, &[]), "{ex}");
     }
     assert!(fails("examples/loopy.rhai", &["--tiers", d, "--all"]).contains("--all"));
+    // --all is refused for a script valued component by component too.
+    assert!(fails("examples/kayles-sum.rhai", &["--all"]).contains("--all"));
     let _ = std::fs::remove_dir_all(&dir);
     assert!(fails("examples/kayles-sum.rhai", &["--tiers", d]).contains("fn tier(p)"));
     let _ = std::fs::remove_dir_all(&dir);
