@@ -986,9 +986,6 @@ fn char_at(s: &str, i: i64) -> Run<char> {
     c.ok_or(Bail)
 }
 
-/// The longest string, in bytes, Rhai builds (`engine()`'s `set_max_string_size`).
-const STRING_BYTES: usize = 1 << 20;
-
 /// `place[i][j]… op= v`: arrays on the way, and at the end an array's element or, with a
 /// plain `=` of a character, a string's character (from the start only: Rhai counts a
 /// negative index of a string it writes from the start).
@@ -1020,18 +1017,10 @@ fn assign(mut place: &mut Val, idx: &[i64], op: Option<Op>, v: Val) -> Run<()> {
     // `string += string` and `string += char` append (in place when the string is not
     // shared), up to Rhai's limit on a string's bytes.
     if let (Some(Op::Add), Val::Str(s)) = (op, &mut *place) {
-        let more = match &v {
-            Val::Str(t) => t.len(),
-            Val::Char(c) => c.len_utf8(),
-            _ => return Err(Bail),
-        };
-        if s.len() + more > STRING_BYTES {
-            return Err(Bail);
-        }
         match v {
-            Val::Str(t) => *s += &t,
-            Val::Char(c) => *s += c,
-            _ => unreachable!("only strings and characters are appended"),
+            Val::Str(t) if s.len() + t.len() <= crate::STRING_BYTES => *s += &t,
+            Val::Char(c) if s.len() + c.len_utf8() <= crate::STRING_BYTES => *s += c,
+            _ => return Err(Bail),
         }
         return Ok(());
     }
@@ -1741,8 +1730,6 @@ mod tests {
         assert!(both_ok * 100 >= rhai_ok * 97);
     }
 
-    /// The methods that change an array follow Rhai's rules for every index, in range or
-    /// not, on arrays of every small length.
     /// Strings built by appending and compared: answered here, and as Rhai answers.
     #[test]
     fn strings_are_built_and_compared_as_rhai_does() {
@@ -1761,6 +1748,8 @@ mod tests {
         }
     }
 
+    /// The methods that change an array follow Rhai's rules for every index, in range or
+    /// not, on arrays of every small length.
     #[test]
     fn array_methods_are_rhais() {
         let engine = crate::engine();

@@ -258,6 +258,10 @@ pub struct Rules {
 /// than handing work over.
 const PARALLEL_BATCH: usize = 32;
 
+/// The longest string, in bytes, a script may build (Rhai's limit; grundy's evaluator leaves
+/// a longer one to Rhai, which refuses it).
+const STRING_BYTES: usize = 1 << 20;
+
 /// Rhai's limits, set explicitly so that a script behaves the same in debug and release
 /// builds (Rhai's defaults differ) and a runaway script is stopped rather than hung.
 fn engine() -> Engine {
@@ -265,7 +269,7 @@ fn engine() -> Engine {
     e.set_max_expr_depths(128, 64);
     e.set_max_call_levels(64);
     e.set_max_operations(10_000_000);
-    e.set_max_string_size(1 << 20);
+    e.set_max_string_size(STRING_BYTES);
     e.set_max_array_size(1 << 20);
     e.set_max_map_size(1 << 16);
     // A script's print() and debug() go to standard error: standard output carries the answer

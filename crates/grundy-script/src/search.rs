@@ -191,10 +191,18 @@ impl<'a> Parts<'a> {
         if self.failed.borrow().is_some() {
             return (0, 0);
         }
-        self.asked("moves", id).unwrap_or_else(|e| {
-            *self.failed.borrow_mut() = Some(e);
-            (0, 0)
-        })
+        self.asked("moves", id).unwrap_or_else(|e| self.fail(e))
+    }
+
+    /// Keeps `e` unless an error came first, and gives no positions.
+    fn fail(&self, e: ScriptError) -> (u32, u32) {
+        self.failed.borrow_mut().get_or_insert(e);
+        (0, 0)
+    }
+
+    /// The error the search met in the script, if any (taken: it is the answer).
+    fn failure(&self) -> Result<(), ScriptError> {
+        self.failed.borrow_mut().take().map_or(Ok(()), Err)
     }
 }
 
@@ -204,11 +212,13 @@ enum Called {
     Rhai(Vec<Dynamic>),
 }
 
-/// An index into the tables of options, which count in 32 bits.
+/// An index into the lists of positions returned, which count in 32 bits.
 fn fits(n: usize) -> Result<u32, ScriptError> {
     u32::try_from(n).map_err(|_| {
         ScriptError::Script(
-            "the search met more than 2^32 options; the game is too large for it".into(),
+            "the search's lists of moves and components passed 2^32 positions; the game is \
+             too large for it"
+                .into(),
         )
     })
 }
@@ -227,12 +237,8 @@ impl Splitting for Parts<'_> {
         let (first, end) = self.moves_of(part);
         for k in first..end {
             let option = self.met.borrow().lists[k as usize];
-            let (a, b) = match self.asked("components", option) {
-                Ok(range) => range,
-                Err(e) => {
-                    self.failed.borrow_mut().get_or_insert(e);
-                    return;
-                }
+            let Ok((a, b)) = self.asked("components", option).map_err(|e| self.fail(e)) else {
+                return;
             };
             parts.extend_from_slice(&self.met.borrow().lists[a as usize..b as usize]);
             if !each(parts) {
@@ -302,22 +308,24 @@ impl Rules {
         let mut search = Search::new(&parts, memory).deepest(DEPTH);
         // A failure of the script (or of a limit) inside the search ends it: that error is
         // the answer. Any other error is the budget's, or the search's own limits.
-        let failed = |e: grundy::GameError| match parts.failed.borrow_mut().take() {
-            Some(script) => Err(script),
-            None if grundy::budget::check().is_err() => Err(ScriptError::Script(e.to_string())),
-            None => Ok(None),
+        let failed = |e: grundy::GameError| {
+            parts.failure()?;
+            match grundy::budget::check() {
+                Err(_) => Err(ScriptError::Script(e.to_string())),
+                Ok(()) => Ok(None),
+            }
         };
         let whole = parts.components_of(root)?;
         let g = match search.nimber(&whole) {
             Ok(g) => g,
             Err(e) => return failed(e),
         };
-        if let Some(e) = parts.failed.borrow_mut().take() {
-            return Err(e);
-        }
+        parts.failure()?;
         let mut winning = Vec::new();
         if g != 0 {
-            let moves = parts.numbers(parts.call("moves", root)?)?;
+            // The start's moves, as asked when the search took the start whole, or now.
+            let (a, b) = parts.asked("moves", root)?;
+            let moves = parts.met.borrow().lists[a as usize..b as usize].to_vec();
             for m in moves {
                 let option = parts.components_of(m)?;
                 match search.sum_is(&option, 0) {
@@ -326,9 +334,7 @@ impl Rules {
                     Err(e) => return failed(e),
                 }
             }
-            if let Some(e) = parts.failed.borrow_mut().take() {
-                return Err(e);
-            }
+            parts.failure()?;
         }
         let met = parts.met.borrow();
         let json = |id: u64| match &met.pos[id as usize] {
