@@ -34,6 +34,7 @@ mod atomic;
 pub mod compare;
 mod dyadic;
 pub mod loopy;
+mod memo;
 mod parse;
 mod products;
 pub mod session;
@@ -162,22 +163,47 @@ pub struct Report {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Id(u32);
 
-/// A canonical form: its Left and Right options, sorted.
+/// A form being made canonical: its Left and Right options.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Form {
     left: Vec<Id>,
     right: Vec<Id>,
 }
 
-impl Form {
-    /// Left's options, or Right's.
-    fn side(&self, left: bool) -> &[Id] {
-        if left {
-            &self.left
-        } else {
-            &self.right
+/// A canonical form as the universe keeps it: Left's options then Right's, each sorted, in
+/// one allocation (a universe of millions of forms keeps each once, in 24 bytes and its
+/// options; the table that finds a form's id holds ids only, see [`Universe::find`]).
+#[derive(Clone, Debug)]
+struct Stored {
+    options: Box<[Id]>,
+    /// How many of `options` are Left's.
+    lefts: u32,
+}
+
+impl Stored {
+    /// The form with these (sorted) options.
+    fn new(left: &[Id], right: &[Id]) -> Stored {
+        Stored {
+            options: left.iter().chain(right).copied().collect(),
+            lefts: u32::try_from(left.len()).expect("fewer than 2^32 options"),
         }
     }
+
+    /// Left's options, or Right's.
+    fn side(&self, left: bool) -> &[Id] {
+        let (l, r) = self.options.split_at(self.lefts as usize);
+        if left {
+            l
+        } else {
+            r
+        }
+    }
+}
+
+/// The hash of a form with these options, by which [`Universe::find`] looks for it.
+fn form_hash(left: &[Id], right: &[Id]) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one((left, right))
 }
 
 /// What a canonical form is worth in the common notations, found when it is interned.
@@ -252,15 +278,18 @@ fn compact_birthday(x: &Dyadic, n: i32, m: u32) -> crate::Nat {
 #[derive(Debug)]
 pub struct Universe {
     /// Each game's options; `None` for a compact game whose options nothing asked for yet.
-    forms: Vec<Option<Form>>,
+    forms: Vec<Option<Stored>>,
     kinds: Vec<Kind>,
     /// Birthdays that fit a word; [`BIG_BIRTHDAY`] for those that do not (found again from
     /// the options when asked: only games with numbers beyond 2^64 among their followers).
     birthdays: Vec<u64>,
     /// Left's and Right's stops, found when a form is interned.
     stops: Vec<(Dyadic, Dyadic)>,
-    index: HashMap<Form, Id>,
-    le_memo: HashMap<(Id, Id), bool>,
+    /// The id of each form that has its options, found by [`form_hash`] (see
+    /// [`Universe::find`]).
+    index: hashbrown::HashTable<Id>,
+    /// Comparisons g ≤ h worked out from options, remembered lossily (see `memo.rs`).
+    le_memo: memo::Comparisons,
     sum_memo: HashMap<(Id, Id), Id>,
     neg_memo: HashMap<Id, Id>,
     /// x + n·↑ + *m (every compact game, numbers included), x ± `↑^<n>` + *m and
@@ -311,8 +340,8 @@ impl Universe {
             kinds: Vec::new(),
             birthdays: Vec::new(),
             stops: Vec::new(),
-            index: HashMap::default(),
-            le_memo: HashMap::default(),
+            index: hashbrown::HashTable::new(),
+            le_memo: memo::Comparisons::new(crate::budget::memory_limit() / 8),
             sum_memo: HashMap::default(),
             neg_memo: HashMap::default(),
             ups: HashMap::default(),
@@ -458,10 +487,32 @@ impl Universe {
         }
         left.sort_unstable();
         right.sort_unstable();
-        let form = Form { left, right };
-        debug_assert!(self.index.get(&form).is_none_or(|&h| h == g));
-        self.index.insert(form.clone(), g);
-        self.forms[g.0 as usize] = Some(form);
+        debug_assert!(self.find(&left, &right).is_none_or(|h| h == g));
+        self.keep(g, &left, &right);
+    }
+
+    /// The id of the form with these (sorted) options, if it has one.
+    fn find(&self, left: &[Id], right: &[Id]) -> Option<Id> {
+        let forms = &self.forms;
+        let same = |id: &Id| {
+            forms[id.0 as usize]
+                .as_ref()
+                .is_some_and(|f| f.side(true) == left && f.side(false) == right)
+        };
+        self.index.find(form_hash(left, right), same).copied()
+    }
+
+    /// Gives `g` the options `left` and `right` (sorted), and makes it found by them.
+    fn keep(&mut self, g: Id, left: &[Id], right: &[Id]) {
+        self.forms[g.0 as usize] = Some(Stored::new(left, right));
+        let forms = &self.forms;
+        let hash = |id: &Id| {
+            let f = forms[id.0 as usize]
+                .as_ref()
+                .expect("found forms have options");
+            form_hash(f.side(true), f.side(false))
+        };
+        self.index.insert_unique(form_hash(left, right), g, hash);
     }
 
     /// The compact game x + n·↑ + *m (a number for n = m = 0): one entry, its options made
@@ -496,14 +547,13 @@ impl Universe {
     /// (a number, x + *m, x + n·↑ + *m) gets that game's id, so each game has one id however
     /// it was built.
     fn intern(&mut self, form: Form) -> Id {
-        if let Some(&id) = self.index.get(&form) {
+        if let Some(id) = self.find(&form.left, &form.right) {
             return id;
         }
         if let Some((x, n, m)) = self.compact_of(&form) {
             let id = self.compact(x, n, m);
             if self.forms[id.0 as usize].is_none() {
-                self.index.insert(form.clone(), id);
-                self.forms[id.0 as usize] = Some(form);
+                self.keep(id, &form.left, &form.right);
             }
             return id;
         }
@@ -523,11 +573,11 @@ impl Universe {
             rs.expect("a game that is not a number has Right options")
                 .clone(),
         );
-        self.forms.push(Some(form.clone()));
+        self.forms.push(None);
         self.kinds.push(Kind::Other);
         self.birthdays.push(birthday);
         self.stops.push(stops);
-        self.index.insert(form, id);
+        self.keep(id, &form.left, &form.right);
         id
     }
 
@@ -763,11 +813,11 @@ impl Universe {
         if gs.0 < hs.1 {
             return true;
         }
-        if let Some(&r) = self.le_memo.get(&(g, h)) {
+        if let Some(r) = self.le_memo.get(g.0, h.0) {
             return r;
         }
         let r = deep(|| self.le_by_options(g, h));
-        self.le_memo.insert((g, h), r);
+        self.le_memo.insert(g.0, h.0, r);
         r
     }
 
@@ -833,7 +883,7 @@ impl Universe {
                 Some((x, n, m)) => compact_birthday(x, n, m),
                 None => {
                     let form = self.forms[g.0 as usize].as_ref().expect("made");
-                    let latest = form.left.iter().chain(&form.right);
+                    let latest = form.options.iter();
                     latest.map(|&o| self.birthday(o)).max().unwrap_or_default() + 1u32
                 }
             },
