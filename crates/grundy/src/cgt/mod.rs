@@ -727,13 +727,28 @@ impl Universe {
     /// Deletes dominated options: for Left those ≤ another, for Right those ≥ another.
     fn drop_dominated(&mut self, options: &mut Vec<Id>, left: bool) {
         let mut keep = vec![true; options.len()];
-        for i in 0..options.len() {
+        // The best options first (for Left the highest stops, for Right the lowest): an
+        // option that is dominated is most often dominated by one of them, found first.
+        let mut order: Vec<usize> = (0..options.len()).collect();
+        order.sort_by(|&i, &j| {
+            let (a, b) = (
+                &self.stops[options[i].0 as usize],
+                &self.stops[options[j].0 as usize],
+            );
+            let by = a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1));
+            if left {
+                by.reverse()
+            } else {
+                by
+            }
+        });
+        for &i in &order {
             // Comparisons of uptimals and numbers answer at once without a look at the
             // budget: a form with hundreds of options looks here.
             if self.halted() {
                 return;
             }
-            for j in 0..options.len() {
+            for &j in &order {
                 if i == j || !keep[j] {
                     continue;
                 }

@@ -205,6 +205,15 @@ impl<P: Eq + Hash> Recent<P> {
     }
 }
 
+/// What a first look at the tables found of a part's value (see [`Values::look`]).
+enum Look<P> {
+    /// Its value.
+    Value(Id),
+    /// Its normal form, whether the part is worth the negative of that, and the normal
+    /// form's value if it was known.
+    Normal(P, bool, Option<Id>),
+}
+
 /// Values of parts found so far, in their universe.
 #[derive(Debug)]
 pub struct Values<P: Eq + Hash> {
@@ -229,24 +238,20 @@ impl<P: Eq + Hash> Default for Values<P> {
 impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
     /// The value of the sum `parts` under `rules`.
     pub fn sum<R: Parts<Part = P>>(&mut self, rules: &R, parts: &[P]) -> Result<Id, GameError> {
-        let found: Vec<Option<Id>> = parts.iter().map(|p| self.seen.get(p)).collect();
-        self.total(rules, parts, &found)
+        let looks: Vec<Look<P>> = parts.iter().map(|p| self.look(rules, p)).collect();
+        self.total(rules, parts, looks)
     }
 
-    /// The value of the sum `parts`, where `found` holds the values of those already looked
-    /// up (`None` for the others).
+    /// The value of the sum `parts`, each with what a first look found of it.
     fn total<R: Parts<Part = P>>(
         &mut self,
         rules: &R,
         parts: &[P],
-        found: &[Option<Id>],
+        looks: impl IntoIterator<Item = Look<P>>,
     ) -> Result<Id, GameError> {
         let mut total = self.universe.zero();
-        for (p, f) in parts.iter().zip(found) {
-            let v = match f {
-                Some(v) => *v,
-                None => self.part(rules, p)?,
-            };
+        for (p, look) in parts.iter().zip(looks) {
+            let v = self.settle(rules, p, look)?;
             total = self.universe.add(total, v);
         }
         Ok(total)
@@ -254,16 +259,42 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
 
     /// The value of one part: its normal form's, negated if need be.
     pub fn part<R: Parts<Part = P>>(&mut self, rules: &R, part: &P) -> Result<Id, GameError> {
+        let look = self.look(rules, part);
+        self.settle(rules, part, look)
+    }
+
+    /// What the tables hold of `part`'s value, without working anything out: a search looks
+    /// at every part its moves leave first and works out the rest after, so that the looks,
+    /// which do not wait on one another, overlap their trips to memory.
+    fn look<R: Parts<Part = P>>(&self, rules: &R, part: &P) -> Look<P> {
         // The same part comes back under many moves: its value is remembered as it is, so
-        // that its normal form is found once.
+        // that its normal form is not found again while it is held.
         if let Some(v) = self.seen.get(part) {
-            return Ok(v);
+            return Look::Value(v);
         }
-        let Some((key, negated)) = rules.normal(part) else {
-            return Ok(self.universe.zero());
+        match rules.normal(part) {
+            None => Look::Value(self.universe.zero()),
+            Some((key, negated)) => {
+                let known = self.known.get(&key).copied();
+                Look::Normal(key, negated, known)
+            }
+        }
+    }
+
+    /// The value of `part` from what a look found, worked out if need be.
+    fn settle<R: Parts<Part = P>>(
+        &mut self,
+        rules: &R,
+        part: &P,
+        look: Look<P>,
+    ) -> Result<Id, GameError> {
+        let (key, negated, known) = match look {
+            Look::Value(v) => return Ok(v),
+            Look::Normal(key, negated, known) => (key, negated, known),
         };
-        let v = match self.known.get(&key) {
-            Some(&v) => v,
+        // Valued since the look, maybe (by an earlier part of the same moves).
+        let v = match known.or_else(|| self.known.get(&key).copied()) {
+            Some(v) => v,
             None => match rules.known(&key) {
                 Some(x) => self.universe.number(x),
                 None => self.search(rules, key)?,
@@ -286,8 +317,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
                 )));
             }
         }
-        // Every move's parts first, then each looked for among the parts met, then the sums:
-        // the looks do not wait on one another, so their trips to memory can overlap.
+        // Every move's parts first, then a look at each (see `look`), then the sums.
         let mut parts = Vec::new();
         let mut ends = [Vec::new(), Vec::new()];
         for (ends, player) in ends.iter_mut().zip([Player::Left, Player::Right]) {
@@ -297,12 +327,17 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
                 Ok(())
             })?;
         }
-        let found: Vec<Option<Id>> = parts.iter().map(|p| self.seen.get(p)).collect();
+        let mut looks = parts
+            .iter()
+            .map(|p| self.look(rules, p))
+            .collect::<Vec<_>>();
+        let mut looks = looks.drain(..);
         let mut sides = [Vec::new(), Vec::new()];
         let mut start = 0;
         for (side, ends) in sides.iter_mut().zip(&ends) {
             for &end in ends {
-                side.push(self.total(rules, &parts[start..end], &found[start..end])?);
+                let these = looks.by_ref().take(end - start);
+                side.push(self.total(rules, &parts[start..end], these)?);
                 start = end;
             }
         }
