@@ -77,6 +77,31 @@ pub enum Player {
     Right,
 }
 
+/// A word that is not a player's name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a player: Left or Right (L or R)")]
+pub struct NotAPlayer(pub String);
+
+impl std::str::FromStr for Player {
+    type Err = NotAPlayer;
+
+    /// `Left` or `Right`, or their initials, in any case.
+    ///
+    /// ```
+    /// use grundy::analysis::Player;
+    /// assert_eq!("left".parse::<Player>(), Ok(Player::Left));
+    /// assert_eq!("R".parse::<Player>(), Ok(Player::Right));
+    /// assert!("up".parse::<Player>().is_err());
+    /// ```
+    fn from_str(word: &str) -> Result<Player, NotAPlayer> {
+        match word.to_ascii_lowercase().as_str() {
+            "left" | "l" => Ok(Player::Left),
+            "right" | "r" => Ok(Player::Right),
+            _ => Err(NotAPlayer(word.to_string())),
+        }
+    }
+}
+
 /// A move found by a game: where it leads and how a person would say it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move<P> {

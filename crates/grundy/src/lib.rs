@@ -63,4 +63,4 @@ pub use analysis::{Analysis, GameName, GameOption, Move, Token, Verdict};
 pub use catalog::{DynGame, GameInfo, Ruleset};
 pub use error::GameError;
 pub use nat::Nat;
-pub use outcome::Outcome;
+pub use outcome::{NotAnOutcome, Outcome};

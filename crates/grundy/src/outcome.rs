@@ -87,3 +87,63 @@ impl fmt::Display for Outcome {
         f.write_str(self.letter())
     }
 }
+
+/// A word that is not an outcome class's letter.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not an outcome: N, P, L, R, D or T")]
+pub struct NotAnOutcome(pub String);
+
+impl std::str::FromStr for Outcome {
+    type Err = NotAnOutcome;
+
+    /// The class of a letter, in either case: the inverse of `Display`.
+    ///
+    /// ```
+    /// use grundy::Outcome;
+    /// assert_eq!("n".parse::<Outcome>(), Ok(Outcome::N));
+    /// assert_eq!("L".parse::<Outcome>().map(|o| o.to_string()), Ok("L".to_string()));
+    /// assert!("W".parse::<Outcome>().is_err());
+    /// ```
+    fn from_str(word: &str) -> Result<Outcome, NotAnOutcome> {
+        const ALL: [Outcome; 6] = [
+            Outcome::N,
+            Outcome::P,
+            Outcome::L,
+            Outcome::R,
+            Outcome::D,
+            Outcome::T,
+        ];
+        ALL.into_iter()
+            .find(|o| word.eq_ignore_ascii_case(o.letter()))
+            .ok_or_else(|| NotAnOutcome(word.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every class reads back from its letter in either case, and no other letter reads.
+    #[test]
+    fn every_letter_reads_back_and_no_other() {
+        let all = [
+            Outcome::N,
+            Outcome::P,
+            Outcome::L,
+            Outcome::R,
+            Outcome::D,
+            Outcome::T,
+        ];
+        for o in all {
+            assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
+            assert_eq!(o.to_string().to_lowercase().parse::<Outcome>(), Ok(o));
+        }
+        for c in ('A'..='Z').filter(|c| !"NPLRDT".contains(*c)) {
+            assert!(c.to_string().parse::<Outcome>().is_err(), "{c}");
+        }
+        assert_eq!(
+            "NP".parse::<Outcome>().unwrap_err().to_string(),
+            "'NP' is not an outcome: N, P, L, R, D or T"
+        );
+    }
+}

@@ -349,7 +349,7 @@ fn contest_words(words: &str) -> Result<(String, String), String> {
 /// What a line of `--expect` says the answer is.
 enum Expected {
     /// An outcome class: N, P, L, R, D or T.
-    Outcome(String),
+    Outcome(grundy::Outcome),
     /// A Grundy value.
     Grundy(grundy::Nat),
     /// Whether the player to move wins, and the words of its kind for winning and losing:
@@ -376,9 +376,10 @@ impl Expected {
                 }
             }
         }
-        let upper = word.to_ascii_uppercase();
-        Ok(match upper.as_str() {
-            "N" | "P" | "L" | "R" | "D" | "T" => Expected::Outcome(upper),
+        if let Ok(o) = word.parse::<grundy::Outcome>() {
+            return Ok(Expected::Outcome(o));
+        }
+        Ok(match word.to_ascii_uppercase().as_str() {
             "FIRST" => Expected::Mover(true, pair("First", "Second")),
             "SECOND" => Expected::Mover(false, pair("First", "Second")),
             "WIN" => Expected::Mover(true, pair("Win", "Lose")),
@@ -412,7 +413,7 @@ impl Expected {
             }
         };
         match self {
-            Expected::Outcome(o) => agrees(a.outcome.to_string() == *o),
+            Expected::Outcome(o) => agrees(a.outcome == *o),
             Expected::Grundy(g) => match (&a.grundy, a.outcome) {
                 (Some(h), _) => agrees(h == g),
                 (None, _) if misere => Judged::Unchecked(
