@@ -105,7 +105,7 @@ pub enum Command {
     },
     /// Compute the nim-sequence G(0) … G(N) of a heap game and prove its periodicity.
     Sequence {
-        /// Compute G(0) … G(N).
+        /// Compute G(0) … G(N); N in decimal or as a power (2^20).
         #[arg(long, value_name = "N", global = true, allow_negative_numbers = true)]
         to: Option<String>,
         /// Print JSON.
@@ -136,7 +136,7 @@ pub enum Command {
     /// (each heap's class), proved for every sum of those heaps and, when the pretending
     /// function's period allows, for every heap.
     Quotient {
-        /// The largest heap.
+        /// The largest heap; in decimal or as a power (2^6).
         #[arg(long, value_name = "N", global = true, allow_negative_numbers = true)]
         to: Option<String>,
         /// Print JSON (order, identity, table, pretending, p_portion, stable, proved_to,

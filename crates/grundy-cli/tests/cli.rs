@@ -454,6 +454,30 @@ fn games_doc_is_generated_from_the_catalog() {
     );
 }
 
+/// `--to` of a sequence and a quotient reads a power as grundy-mpi does (`2^6` is 64); a
+/// power beyond a machine word or a malformed one is one line, exit 2.
+#[test]
+fn a_bound_may_be_written_as_a_power() {
+    for command in ["sequence", "quotient"] {
+        let (code, by_power, err) = grundy(&[command, "kayles", "--to", "2^6", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let (_, plain, _) = grundy(&[command, "kayles", "--to", "64", "--json"]);
+        assert_eq!(by_power, plain, "{command}");
+    }
+    for (to, says) in [
+        ("2^64", "too large"),
+        ("2^x", "not a whole number"),
+        ("^3", "not"),
+    ] {
+        let (code, out, err) = grundy(&["sequence", "kayles", "--to", to]);
+        assert_eq!((code, out.as_str()), (2, ""), "{to}");
+        assert!(
+            err.contains(says) && err.trim().lines().count() == 1,
+            "{to}: {err}"
+        );
+    }
+}
+
 #[test]
 fn sequence_reports_proved_periods_in_json() {
     let (code, out, err) = grundy(&[

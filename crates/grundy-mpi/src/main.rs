@@ -337,16 +337,9 @@ fn tiers(
     })
 }
 
-/// `2^20` or a number.
+/// `2^20` or a number, as `grundy sequence --to` reads it.
 fn count(text: &str) -> Result<u64> {
-    let bad = || anyhow!("--to {text} must be a number such as 65536 or 2^16");
-    match text.split_once('^') {
-        Some((b, e)) => {
-            let (b, e): (u64, u32) = (b.parse().map_err(|_| bad())?, e.parse().map_err(|_| bad())?);
-            b.checked_pow(e).ok_or_else(bad)
-        }
-        None => text.parse().map_err(|_| bad()),
-    }
+    Ok(grundy::nat::parse_bound(text, "--to")?)
 }
 
 /// Every octal code with 1 to `digits` digits after the point, the last one not 0, in

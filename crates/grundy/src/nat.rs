@@ -38,6 +38,36 @@ pub fn parse_u64(arg: &str, what: &str) -> Result<u64, GameError> {
     fits_u64(parse_nat(arg, what)?, arg, what)
 }
 
+/// Reads a bound such as a sequence's `--to`: a whole number that fits a `u64`, in decimal
+/// or as a power `B^E` (`2^20`), the way the sizes of such runs are usually given.
+///
+/// ```
+/// use grundy::nat::parse_bound;
+/// assert_eq!(parse_bound("2^20", "--to").unwrap(), 1 << 20);
+/// assert_eq!(parse_bound("65536", "--to").unwrap(), 65536);
+/// assert_eq!(parse_bound("10^0", "--to").unwrap(), 1);
+/// assert!(parse_bound("2^64", "--to").unwrap_err().to_string().contains("too large"));
+/// assert!(parse_bound("2^x", "--to").is_err());
+/// assert!(parse_bound("-2^3", "--to").is_err());
+/// ```
+pub fn parse_bound(arg: &str, what: &str) -> Result<u64, GameError> {
+    let Some((base, exponent)) = arg.trim().split_once('^') else {
+        return parse_u64(arg, what);
+    };
+    let not_a_number = || GameError::NotANumber {
+        what: what.to_string(),
+        text: arg.to_string(),
+        least: 0,
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(base.trim()) || !digits(exponent.trim()) {
+        return Err(not_a_number());
+    }
+    let power =
+        parse_nat(base, what)?.pow(exponent.trim().parse::<u32>().map_err(|_| not_a_number())?);
+    fits_u64(power, arg, what)
+}
+
 fn fits_u64(n: Nat, arg: &str, what: &str) -> Result<u64, GameError> {
     n.to_u64().ok_or_else(|| GameError::TooBig {
         what: what.to_string(),

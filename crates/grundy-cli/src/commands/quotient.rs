@@ -17,7 +17,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let to = to.ok_or_else(|| user("quotient needs --to N (the largest heap)"))?;
-    let to = grundy::nat::parse_u64(&to, "--to").map_err(user)?;
+    let to = grundy::nat::parse_bound(&to, "--to").map_err(user)?;
     let (rule, name, game_name) = super::sequence::heap_rule(registry, game, "quotient", to)?;
     let q = super::working(&format!("{name}: misère quotient"), || {
         grundy::quotient::quotient(&rule, to)

@@ -34,7 +34,7 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         genus,
     } = flags;
     let to = to.ok_or_else(|| user("sequence needs --to N"))?;
-    let to = grundy::nat::parse_u64(&to, "--to").map_err(user)?;
+    let to = grundy::nat::parse_bound(&to, "--to").map_err(user)?;
     if genus {
         let (rule, name, game_name) = heap_rule(registry, game, "--genus", to)?;
         let genera =
