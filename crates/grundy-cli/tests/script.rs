@@ -238,6 +238,12 @@ fn broken_scripts_are_one_clear_line() {
         err.contains("in moves(3): Array index 5 out of bounds"),
         "{err}"
     );
+    // An error inside a function the rules call is one line too, naming the function.
+    let err = fails("tests/corpus/scripts/fails-in-a-nested-call.rhai", &[]);
+    assert!(
+        err.contains("in moves(3): Array index 5 out of bounds") && err.contains("'step'"),
+        "{err}"
+    );
     let err = fails("tests/corpus/scripts/no-such-file.rhai", &[]);
     assert!(err.contains("cannot read"), "{err}");
 }

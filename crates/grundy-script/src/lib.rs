@@ -369,9 +369,12 @@ impl Rules {
             };
             match grundy::budget::check() {
                 Err(over) => ScriptError::Script(format!("{}: in {called}: {over}", self.source)),
+                // Rhai writes an error inside a nested call on several lines ("… (line 1,
+                // position 9)" then "in call to function 'width'"): an error is one line.
                 Ok(()) => ScriptError::Script(format!(
-                    "{}: in {called}: {e}",
-                    at(&self.source, e.position())
+                    "{}: in {called}: {}",
+                    at(&self.source, e.position()),
+                    e.to_string().lines().collect::<Vec<_>>().join(", ")
                 )),
             }
         })

@@ -69,6 +69,16 @@ impl Outcome {
 }
 
 impl Outcome {
+    /// Every class, in the order of their letters in `N, P, L, R, D, T`.
+    pub const ALL: [Outcome; 6] = [
+        Outcome::N,
+        Outcome::P,
+        Outcome::L,
+        Outcome::R,
+        Outcome::D,
+        Outcome::T,
+    ];
+
     /// The class's letter: `N`, `P`, `L`, `R`, `D` or `T` (its JSON form and `Display`).
     pub fn letter(self) -> &'static str {
         match self {
@@ -105,15 +115,8 @@ impl std::str::FromStr for Outcome {
     /// assert!("W".parse::<Outcome>().is_err());
     /// ```
     fn from_str(word: &str) -> Result<Outcome, NotAnOutcome> {
-        const ALL: [Outcome; 6] = [
-            Outcome::N,
-            Outcome::P,
-            Outcome::L,
-            Outcome::R,
-            Outcome::D,
-            Outcome::T,
-        ];
-        ALL.into_iter()
+        Outcome::ALL
+            .into_iter()
             .find(|o| word.eq_ignore_ascii_case(o.letter()))
             .ok_or_else(|| NotAnOutcome(word.to_string()))
     }
@@ -126,15 +129,7 @@ mod tests {
     /// Every class reads back from its letter in either case, and no other letter reads.
     #[test]
     fn every_letter_reads_back_and_no_other() {
-        let all = [
-            Outcome::N,
-            Outcome::P,
-            Outcome::L,
-            Outcome::R,
-            Outcome::D,
-            Outcome::T,
-        ];
-        for o in all {
+        for o in Outcome::ALL {
             assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
             assert_eq!(o.to_string().to_lowercase().parse::<Outcome>(), Ok(o));
         }
