@@ -23,8 +23,10 @@ pub struct Cli {
         allow_negative_numbers = true
     )]
     pub max_seconds: Option<f64>,
-    /// The most memory, in GiB, that a computation may plan to store (a sequence's table of
-    /// values); more is refused at once, saying how much it would take. Default: 20.
+    /// The most memory, in GiB, that a computation may plan to store: a sequence's table of
+    /// values (more is refused at once, saying how much it would take); the tables of a
+    /// search, and those a partizan value remembers comparisons and parts in, are sized
+    /// within it. Default: 20.
     #[arg(long, value_name = "GIB", global = true, allow_negative_numbers = true)]
     pub max_memory: Option<f64>,
 }
