@@ -1515,10 +1515,6 @@ fn search_run(args: &[&str], kill: Option<&str>) -> (Option<i32>, String, String
     (out.status.code(), text(out.stdout), text(out.stderr))
 }
 
-/// A search killed just after a save, then killed in the middle of its next one (written
-/// aside, never renamed), goes on from its last save to the answer of a run from scratch,
-/// searching fewer positions; a finished one answers from its checkpoint alone. A
-/// checkpoint of another board, or one with a byte changed, is refused in one line.
 /// A checkpoint no search used is said, not left unsaid: the answer is given, the file is
 /// not made, and standard error says why; a search that saves says nothing of it.
 #[test]
@@ -1543,6 +1539,10 @@ fn a_checkpoint_no_search_used_is_said() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A search killed just after a save, then killed in the middle of its next one (written
+/// aside, never renamed), goes on from its last save to the answer of a run from scratch,
+/// searching fewer positions; a finished one answers from its checkpoint alone. A
+/// checkpoint of another board, or one with a byte changed, is refused in one line.
 #[test]
 fn a_search_killed_while_saving_resumes_to_the_same_answer() {
     let dir = std::env::temp_dir().join(format!("grundy-search-kill-{}", std::process::id()));

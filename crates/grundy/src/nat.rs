@@ -47,6 +47,8 @@ pub fn parse_u64(arg: &str, what: &str) -> Result<u64, GameError> {
 /// assert_eq!(parse_bound("65536", "--to").unwrap(), 65536);
 /// assert_eq!(parse_bound("10^0", "--to").unwrap(), 1);
 /// assert!(parse_bound("2^64", "--to").unwrap_err().to_string().contains("too large"));
+/// assert!(parse_bound("2^4000000000", "--to").unwrap_err().to_string().contains("too large"));
+/// assert_eq!(parse_bound("1^4000000000", "--to").unwrap(), 1);
 /// assert!(parse_bound("2^x", "--to").is_err());
 /// assert!(parse_bound("-2^3", "--to").is_err());
 /// ```
@@ -63,17 +65,27 @@ pub fn parse_bound(arg: &str, what: &str) -> Result<u64, GameError> {
     if !digits(base.trim()) || !digits(exponent.trim()) {
         return Err(not_a_number());
     }
-    let power =
-        parse_nat(base, what)?.pow(exponent.trim().parse::<u32>().map_err(|_| not_a_number())?);
-    fits_u64(power, arg, what)
+    let exponent = exponent.trim().parse::<u32>().map_err(|_| not_a_number())?;
+    if exponent == 0 {
+        return Ok(1);
+    }
+    // In a word, not as a big number: 2^4000000000 is refused at once, not after building
+    // half a gigabyte of it (a base past a word is past it to any power but 0).
+    let base = fits_u64(parse_nat(base, what)?, arg, what)?;
+    base.checked_pow(exponent).ok_or_else(|| too_big(arg, what))
 }
 
 fn fits_u64(n: Nat, arg: &str, what: &str) -> Result<u64, GameError> {
-    n.to_u64().ok_or_else(|| GameError::TooBig {
+    n.to_u64().ok_or_else(|| too_big(arg, what))
+}
+
+/// `arg` (for `what`) is past a `u64`.
+fn too_big(arg: &str, what: &str) -> GameError {
+    GameError::TooBig {
         what: what.to_string(),
         text: arg.to_string(),
         max: u64::MAX,
-    })
+    }
 }
 
 /// Reads a comma-separated set of positive whole numbers such as `1,3,4`, sorted and deduplicated.

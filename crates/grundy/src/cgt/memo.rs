@@ -34,18 +34,29 @@ pub(crate) struct Comparisons {
 /// The bit of an entry that holds the answer.
 const ANSWER: u64 = 1 << 63;
 
+/// How many slots of `each` bytes a lossy table may grow to within `bytes`: between `first`
+/// and `most`, and a power of two, so that a slot is found by a hash's top bits (see
+/// [`slot`]). Shared with the table of recent parts (`games/partizan.rs`).
+pub(crate) fn slots_within(bytes: u64, each: usize, first: usize, most: usize) -> usize {
+    let n = usize::try_from(bytes / each.max(1) as u64)
+        .unwrap_or(usize::MAX)
+        .clamp(first, most);
+    1 << n.ilog2()
+}
+
+/// The slot of `hash` among `n` (a power of two): Fibonacci hashing, whose product's top
+/// bits mix every bit of the hash.
+pub(crate) fn slot(hash: u64, n: usize) -> usize {
+    (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - n.trailing_zeros())) as usize
+}
+
 impl Comparisons {
     /// An empty table that grows to at most `bytes` of memory (and [`MAX_BUCKETS`]).
     pub(crate) fn new(bytes: u64) -> Comparisons {
-        let most = usize::try_from(bytes / 16)
-            .unwrap_or(usize::MAX)
-            .clamp(FIRST_BUCKETS, MAX_BUCKETS);
-        // A power of two, so that a bucket is found by the hash's top bits.
-        let most = 1 << most.ilog2();
         Comparisons {
             buckets: vec![[0; 2]; FIRST_BUCKETS],
             written: 0,
-            most,
+            most: slots_within(bytes, 16, FIRST_BUCKETS, MAX_BUCKETS),
         }
     }
 
@@ -55,16 +66,10 @@ impl Comparisons {
         (g < (1 << 31) - 1).then(|| (u64::from(g) + 1) << 32 | u64::from(h))
     }
 
-    /// The bucket of a key, among `n` (a power of two).
-    fn bucket(key: u64, n: usize) -> usize {
-        // Fibonacci hashing: the product's top bits mix every bit of both ids.
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - n.trailing_zeros())) as usize
-    }
-
     /// Whether `g ≤ h`, if remembered.
     pub(crate) fn get(&self, g: u32, h: u32) -> Option<bool> {
         let key = Self::key(g, h)?;
-        let bucket = &self.buckets[Self::bucket(key, self.buckets.len())];
+        let bucket = &self.buckets[slot(key, self.buckets.len())];
         bucket
             .iter()
             .find(|&&e| e & !ANSWER == key)
@@ -86,7 +91,7 @@ impl Comparisons {
 
     /// Puts `entry` first in its bucket of `buckets`, the one there second.
     fn put(buckets: &mut [[u64; 2]], entry: u64) {
-        let i = Self::bucket(entry & !ANSWER, buckets.len());
+        let i = slot(entry & !ANSWER, buckets.len());
         let b = &mut buckets[i];
         *b = [entry, b[0]];
     }

@@ -34,7 +34,7 @@ mod atomic;
 pub mod compare;
 mod dyadic;
 pub mod loopy;
-mod memo;
+pub(crate) mod memo;
 mod parse;
 mod products;
 pub mod session;

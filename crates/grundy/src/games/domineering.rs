@@ -1679,8 +1679,8 @@ mod tests {
     }
 
     /// The progress a search shared by threads reports counts every thread's positions: the
-    /// counts rise, never pass the positions searched, and the last is within a report's
-    /// step per thread of them; nothing is left uncounted between the threads at the end.
+    /// counts rise and never pass the positions searched; nothing is left counted twice
+    /// between the threads at the end.
     #[test]
     fn a_shared_search_reports_the_positions_of_all_its_threads() {
         use std::cell::RefCell;

@@ -11,7 +11,7 @@
 
 use crate::analysis::{Move, Player, Token, Verdict};
 use crate::catalog::{GameInfo, Ruleset};
-use crate::cgt::{Id, Report, Universe};
+use crate::cgt::{memo, Id, Report, Universe};
 use crate::{GameError, Outcome};
 use rustc_hash::FxHashMap as HashMap;
 use std::hash::Hash;
@@ -157,14 +157,11 @@ impl<P: Eq + Hash> Recent<P> {
 
     /// An empty table that grows to about `bytes` of memory at most.
     fn new(bytes: u64) -> Self {
-        let each = std::mem::size_of::<Option<(P, Id)>>().max(1) as u64;
-        let most = usize::try_from(bytes / each)
-            .unwrap_or(usize::MAX)
-            .clamp(Self::FIRST, Self::MOST);
+        let each = std::mem::size_of::<Option<(P, Id)>>();
         Recent {
             slots: Self::empty(Self::FIRST),
             written: 0,
-            most: 1 << most.ilog2(),
+            most: memo::slots_within(bytes, each, Self::FIRST, Self::MOST),
         }
     }
 
@@ -176,8 +173,7 @@ impl<P: Eq + Hash> Recent<P> {
     /// The slot of `part` among `n` (a power of two).
     fn slot(part: &P, n: usize) -> usize {
         use std::hash::BuildHasher;
-        let h = rustc_hash::FxBuildHasher.hash_one(part);
-        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - n.trailing_zeros())) as usize
+        memo::slot(rustc_hash::FxBuildHasher.hash_one(part), n)
     }
 
     /// The value of `part`, if it is held.
@@ -327,11 +323,8 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Values<P> {
                 Ok(())
             })?;
         }
-        let mut looks = parts
-            .iter()
-            .map(|p| self.look(rules, p))
-            .collect::<Vec<_>>();
-        let mut looks = looks.drain(..);
+        let looks: Vec<Look<P>> = parts.iter().map(|p| self.look(rules, p)).collect();
+        let mut looks = looks.into_iter();
         let mut sides = [Vec::new(), Vec::new()];
         let mut start = 0;
         for (side, ends) in sides.iter_mut().zip(&ends) {
