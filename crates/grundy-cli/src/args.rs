@@ -5,7 +5,8 @@
 
 use clap::builder::{ArgAction, Command};
 use clap::{Arg, ArgMatches, FromArgMatches};
-use grundy::registry::{Entry, Options, ParamKind, Query, Registry};
+use grundy::query::Query;
+use grundy::registry::{Entry, Options, ParamKind, Registry};
 use grundy::GameError;
 
 /// The id prefix of an argument that belongs to a game (not to the command around it).

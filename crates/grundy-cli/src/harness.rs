@@ -252,7 +252,7 @@ pub fn cgt(data: &[u8]) {
         return;
     };
     grundy::budget::within(Duration::from_millis(100), || {
-        if let Ok(answer) = grundy::cgt::answer(text) {
+        if let Ok(answer) = grundy::notation::answer(text) {
             let _ = serde_json::to_string(&answer);
         }
     });

@@ -1,8 +1,8 @@
 //! Human-readable and JSON renderings of the library's answers.
 
 use grundy::analysis::Analysis;
-use grundy::catalog::{Cell, GameInfo};
 use grundy::nat::count;
+use grundy::rules::{Cell, GameInfo};
 use grundy::Outcome;
 use std::fmt::Write;
 
@@ -562,13 +562,13 @@ fn board_pictures(words: &[String]) -> String {
 }
 
 /// `grundy cgt`'s and `grundy value`'s text: a value, a misère form or a comparison (see
-/// [`grundy::cgt::Answer`]).
-pub fn answer_text(a: &grundy::cgt::Answer) -> String {
+/// [`grundy::notation::Answer`]).
+pub fn answer_text(a: &grundy::notation::Answer) -> String {
     match a {
-        grundy::cgt::Answer::Value(r) => cgt_text(r),
-        grundy::cgt::Answer::Misere(r) => misere_form_text(r),
-        grundy::cgt::Answer::Comparison(c) => format!("{}\n", c.result),
-        grundy::cgt::Answer::Loopy(r) => loopy_text(r),
+        grundy::notation::Answer::Value(r) => cgt_text(r),
+        grundy::notation::Answer::Misere(r) => misere_form_text(r),
+        grundy::notation::Answer::Comparison(c) => format!("{}\n", c.result),
+        grundy::notation::Answer::Loopy(r) => loopy_text(r),
     }
 }
 

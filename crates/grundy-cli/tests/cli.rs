@@ -293,7 +293,7 @@ fn tables_print_rows_and_grids() {
 fn list_and_rules_cover_every_game() {
     let (code, out, _) = grundy(&["list"]);
     assert_eq!(code, 0);
-    for info in grundy::registry::CATALOG.iter().map(|e| e.info) {
+    for info in grundy::catalog::CATALOG.iter().map(|e| e.info) {
         assert!(out.contains(info.name), "{} missing from list", info.name);
         let (code, rules, _) = grundy(&["rules", info.name]);
         assert_eq!(code, 0);
@@ -438,7 +438,7 @@ fn games_doc_is_generated_from_the_catalog() {
          `games_doc_is_generated_from_the_catalog` keeps it current \
          (`UPDATE_DOCS=1 cargo test` rewrites it).\n",
     );
-    for entry in grundy::registry::CATALOG {
+    for entry in grundy::catalog::CATALOG {
         let info = entry.info;
         doc.push('\n');
         doc.push_str(&grundy_cli::render::rules_markdown(info));
@@ -821,7 +821,7 @@ fn completions_and_the_manual_know_every_game() {
     for shell in ["bash", "zsh", "fish"] {
         let (code, out, err) = grundy(&["completions", shell]);
         assert_eq!(code, 0, "{shell}: {err}");
-        for entry in grundy::registry::CATALOG {
+        for entry in grundy::catalog::CATALOG {
             assert!(out.contains(entry.name()), "{shell}: {}", entry.name());
         }
         assert!(
@@ -1252,7 +1252,7 @@ proptest::proptest! {
             };
             let mut positions = vec![query.position.join(" ")];
             if let Some(shape) = game.table_shape() {
-                let grid = matches!(shape, grundy::catalog::TableShape::Grid { .. });
+                let grid = matches!(shape, grundy::rules::TableShape::Grid { .. });
                 for pair in picks.chunks(2) {
                     let coords: Vec<u64> = if grid { pair.to_vec() } else { vec![pair[0] + pair[1]] };
                     if let Ok(Some(words)) = game.table_words(&coords) {

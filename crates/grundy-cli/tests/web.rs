@@ -71,7 +71,7 @@ fn the_api_answers_like_the_command_line_and_survives_bad_requests() {
     let games: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(
         games.as_array().unwrap().len(),
-        grundy::registry::CATALOG.len()
+        grundy::catalog::CATALOG.len()
     );
     for g in games.as_array().unwrap() {
         let q = g["example"].as_str().unwrap().replace(' ', "%20");

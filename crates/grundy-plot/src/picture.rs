@@ -4,8 +4,8 @@
 //! on the map). `grundy plot` writes it to a file, the playground sends it as SVG.
 
 use crate::{Map, MapCell, PlotError, Sequence};
-use grundy::catalog::{DynGame, TableShape};
-use grundy::registry::Query;
+use grundy::query::Query;
+use grundy::rules::{DynGame, TableShape};
 use grundy::GameError;
 use std::path::Path;
 

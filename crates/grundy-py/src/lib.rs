@@ -100,7 +100,7 @@ fn query(
     game: &str,
     position: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<grundy::registry::Query> {
+) -> PyResult<grundy::query::Query> {
     let registry = grundy::registry::Registry::catalog();
     let mut words: Vec<String> = game.split_whitespace().map(str::to_string).collect();
     // Values the game takes before its position without a name (the code of `octal 0.137
@@ -177,7 +177,7 @@ struct Solution {
     /// What the whole answer is computed from when it is first asked for (the remoteness
     /// takes a search the other fields do not need): the query, the most winning moves
     /// listed and the least positions a search lists them with.
-    later: Option<(grundy::registry::Query, usize, u64)>,
+    later: Option<(grundy::query::Query, usize, u64)>,
     /// "N", "P", "L", "R", "D" or "T".
     #[pyo3(get)]
     outcome: String,
@@ -426,7 +426,7 @@ struct Value {
 }
 
 impl Value {
-    fn of(answer: grundy::cgt::Answer) -> PyResult<Value> {
+    fn of(answer: grundy::notation::Answer) -> PyResult<Value> {
         let json = serde_json::to_string(&answer).map_err(|e| GameError::new_err(e.to_string()))?;
         let v: serde_json::Value =
             serde_json::from_str(&json).map_err(|e| GameError::new_err(e.to_string()))?;
@@ -447,14 +447,14 @@ impl Value {
 
     fn combine(&self, py: Python<'_>, op: &str, other: &Value) -> PyResult<Value> {
         let text = format!("({}) {op} ({})", self.canonical, other.canonical);
-        let answer = run(py, || grundy::cgt::answer(&text))?;
+        let answer = run(py, || grundy::notation::answer(&text))?;
         Value::of(answer)
     }
 
     fn holds(&self, py: Python<'_>, op: &str, other: &Value) -> PyResult<bool> {
         let text = format!("({}) {op} ({})", self.canonical, other.canonical);
-        match run(py, || grundy::cgt::answer(&text))? {
-            grundy::cgt::Answer::Comparison(c) => Ok(c.result),
+        match run(py, || grundy::notation::answer(&text))? {
+            grundy::notation::Answer::Comparison(c) => Ok(c.result),
             _ => Err(GameError::new_err(format!("'{text}' is not a comparison"))),
         }
     }
@@ -497,7 +497,7 @@ impl Value {
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Value> {
         let text = format!("-({})", self.canonical);
-        let answer = run(py, || grundy::cgt::answer(&text))?;
+        let answer = run(py, || grundy::notation::answer(&text))?;
         Value::of(answer)
     }
 
@@ -525,7 +525,7 @@ impl Value {
 /// `cgt("{0|pass}")`.
 #[pyfunction]
 fn cgt(py: Python<'_>, expression: &str) -> PyResult<Value> {
-    let answer = run(py, || grundy::cgt::answer(expression))?;
+    let answer = run(py, || grundy::notation::answer(expression))?;
     Value::of(answer)
 }
 
@@ -543,7 +543,7 @@ fn value(
     let q = query(game, position, options)?;
     let g = q.game().map_err(game_error)?;
     let words = q.words();
-    let answer = run(py, || grundy::cgt::value_of(g.as_ref(), &words))?;
+    let answer = run(py, || grundy::notation::value_of(g.as_ref(), &words))?;
     Value::of(answer)
 }
 

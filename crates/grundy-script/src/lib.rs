@@ -756,20 +756,20 @@ impl Rules {
     ///      fn right_moves(p) { [] }",
     ///     "on.rhai",
     /// ).unwrap();
-    /// let grundy::cgt::Answer::Loopy(r) = rules.value_answer(&grundy_script::Options::default())
+    /// let grundy::notation::Answer::Loopy(r) = rules.value_answer(&grundy_script::Options::default())
     ///     .unwrap() else { panic!() };
     /// assert_eq!(r.canonical, "on");
     /// ```
-    pub fn value_answer(&self, opts: &Options) -> Result<grundy::cgt::Answer, ScriptError> {
+    pub fn value_answer(&self, opts: &Options) -> Result<grundy::notation::Answer, ScriptError> {
         match self.short_value(opts)? {
-            Ok(report) => Ok(grundy::cgt::Answer::Value(report)),
+            Ok(report) => Ok(grundy::notation::Answer::Value(report)),
             Err(next) if !self.partizan || self.components => Err(ScriptError::Script(format!(
                 "{}: the game has a cycle (position {next} repeats), so it is not a short \
                  game; loopy values are for partizan games (left_moves and right_moves) \
                  without components",
                 self.source
             ))),
-            Err(_) => self.loopy_value(opts).map(grundy::cgt::Answer::Loopy),
+            Err(_) => self.loopy_value(opts).map(grundy::notation::Answer::Loopy),
         }
     }
 
@@ -1905,13 +1905,15 @@ mod tests {
             "ring.rhai",
         )
         .unwrap();
-        let grundy::cgt::Answer::Loopy(r) = ring.value_answer(&Options::default()).unwrap() else {
+        let grundy::notation::Answer::Loopy(r) = ring.value_answer(&Options::default()).unwrap()
+        else {
             panic!("a loopy value")
         };
         assert_eq!(r.outcome, grundy::cgt::loopy::LoopyOutcome::PHat);
         assert!(!r.stopper);
         let same = format!("{} == a{{b{{c{{0,a|c||b}}|a}}||0,a|c}}", r.canonical);
-        let grundy::cgt::Answer::Comparison(c) = grundy::cgt::answer(&same).unwrap() else {
+        let grundy::notation::Answer::Comparison(c) = grundy::notation::answer(&same).unwrap()
+        else {
             panic!()
         };
         assert!(c.result, "{same}");
@@ -1927,7 +1929,8 @@ mod tests {
             ),
         ] {
             let rules = Rules::compile(&format!("fn start() {{ 0 }} {moves}"), "s.rhai").unwrap();
-            let grundy::cgt::Answer::Loopy(r) = rules.value_answer(&Options::default()).unwrap()
+            let grundy::notation::Answer::Loopy(r) =
+                rules.value_answer(&Options::default()).unwrap()
             else {
                 panic!("{moves}")
             };

@@ -39,6 +39,7 @@
 
 use super::{fast, player, Arg, Child, Children, Expanded, Options, Report, Rules};
 use super::{ScriptError, WinningMove};
+use grundy::files::{aside, put_varint, varint, Aside};
 use grundy::graph::{Graph, Gsg, Known};
 use grundy::Outcome;
 use rayon::prelude::*;
@@ -400,14 +401,6 @@ fn io(path: &Path, e: std::io::Error) -> ScriptError {
     ScriptError::Script(format!("{}: {e}", path.display()))
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push((v as u8 & 0x7f) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
 /// Appends `keys`, each as its length and its bytes (the count is written by the caller).
 fn put_keys(out: &mut Vec<u8>, keys: &[Key]) {
     for k in keys {
@@ -427,15 +420,14 @@ trait Body {
     fn damaged(&self) -> ScriptError;
 
     fn varint(&mut self) -> Result<u64, ScriptError> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            v |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Ok(v);
-            }
+        let mut failed = None;
+        let mut bytes = std::iter::from_fn(|| self.byte().map_err(|e| failed = Some(e)).ok());
+        let v = varint(&mut bytes);
+        match (v, failed) {
+            (_, Some(e)) => Err(e),
+            (Some(v), None) => Ok(v),
+            (None, None) => Err(self.damaged()),
         }
-        Err(self.damaged())
     }
 
     /// A count of items: none can exceed the bytes left (each item takes one at least).
@@ -514,22 +506,15 @@ fn write_file(path: &Path, head: &str, body: &[u8]) -> Result<(), ScriptError> {
 /// A file written a piece at a time: aside (as `path.new`), its `head` line, the pieces, then
 /// a CRC-32 of all of it; synced and renamed into place by [`Writer::finish`].
 struct Writer {
-    path: PathBuf,
-    tmp: PathBuf,
-    file: std::io::BufWriter<std::fs::File>,
+    file: Aside,
     crc: crc32fast::Hasher,
 }
 
 impl Writer {
     fn create(path: &Path, head: &str) -> Result<Writer, ScriptError> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".new");
-        let tmp = PathBuf::from(tmp);
-        let file = std::fs::File::create(&tmp).map_err(|e| io(&tmp, e))?;
+        let file = Aside::create(path).map_err(|e| io(&aside(path), e))?;
         let mut w = Writer {
-            path: path.to_path_buf(),
-            tmp,
-            file: std::io::BufWriter::with_capacity(1 << 20, file),
+            file,
             crc: crc32fast::Hasher::new(),
         };
         w.put(format!("{FORMAT} {head}\n").as_bytes())?;
@@ -538,17 +523,15 @@ impl Writer {
 
     fn put(&mut self, bytes: &[u8]) -> Result<(), ScriptError> {
         self.crc.update(bytes);
-        self.file.write_all(bytes).map_err(|e| io(&self.tmp, e))
+        let tmp = self.file.tmp().to_path_buf();
+        self.file.write_all(bytes).map_err(|e| io(&tmp, e))
     }
 
     fn finish(mut self) -> Result<(), ScriptError> {
         let crc = self.crc.clone().finalize().to_le_bytes();
-        self.file
-            .write_all(&crc)
-            .and_then(|_| self.file.flush())
-            .and_then(|_| self.file.get_ref().sync_all())
-            .map_err(|e| io(&self.tmp, e))?;
-        std::fs::rename(&self.tmp, &self.path).map_err(|e| io(&self.path, e))
+        let tmp = self.file.tmp().to_path_buf();
+        self.file.write_all(&crc).map_err(|e| io(&tmp, e))?;
+        self.file.finish().map_err(|e| io(&tmp, e))
     }
 }
 
@@ -757,9 +740,11 @@ impl<'r> Tiers<'r> {
             }
             Err(_) => {
                 let text = serde_json::to_string_pretty(&identity).expect("JSON");
-                let tmp = manifest.with_extension("tmp");
-                std::fs::write(&tmp, text + "\n")
-                    .and_then(|_| std::fs::rename(&tmp, &manifest))
+                Aside::create(&manifest)
+                    .and_then(|mut f| {
+                        f.write_all((text + "\n").as_bytes())?;
+                        f.finish()
+                    })
                     .map_err(|e| io(&manifest, e))?;
             }
         }

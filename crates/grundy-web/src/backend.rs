@@ -2,7 +2,8 @@
 //! the query, the library answers, and the answer is the JSON the page reads.
 
 use grundy::analysis::Player;
-use grundy::registry::{Query, Registry};
+use grundy::query::Query;
+use grundy::registry::Registry;
 use grundy::GameError;
 use grundy_plot::picture::{Options, Picture};
 use serde_json::{json, Value};
@@ -105,7 +106,7 @@ impl Backend {
     /// The position's value as a short game: exactly the JSON of `grundy value … --json`.
     pub fn value(&self, q: &str) -> Result<String, GameError> {
         let query = self.parse(q)?;
-        let report = grundy::cgt::value_of(query.game()?.as_ref(), &query.words())?;
+        let report = grundy::notation::value_of(query.game()?.as_ref(), &query.words())?;
         serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
@@ -142,7 +143,7 @@ impl Backend {
 
     /// A value in CGSuite's notation: exactly the JSON of `grundy cgt EXPR --json`.
     pub fn cgt(&self, q: &str) -> Result<String, GameError> {
-        let report = grundy::cgt::answer(q)?;
+        let report = grundy::notation::answer(q)?;
         serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 

@@ -2,12 +2,12 @@
 //! the heap engine. Run with `cargo bench -p grundy`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::catalog::Ruleset;
 use grundy::games::euclid::Euclid;
 use grundy::games::heap_games::HeapGame;
 use grundy::games::nim::Nim;
 use grundy::games::wythoff::Wythoff;
 use grundy::heap::{extend, extend_plain, parse_code, HeapRule};
+use grundy::rules::Ruleset;
 use grundy::solver::Brute;
 use grundy::Nat;
 
@@ -213,7 +213,7 @@ fn compact_values(c: &mut Criterion) {
     let query = registry.parse("nim 100000").unwrap();
     let nim = query.game().unwrap();
     g.bench_function("value nim 100000", |b| {
-        b.iter(|| black_box(grundy::cgt::value_of(nim.as_ref(), &query.words()).unwrap()))
+        b.iter(|| black_box(grundy::notation::value_of(nim.as_ref(), &query.words()).unwrap()))
     });
     g.bench_function("{*1000|0}, taken apart (baseline)", |b| {
         b.iter(|| black_box(grundy::cgt::report("{*1000|0}").unwrap()))
@@ -237,7 +237,7 @@ fn loopy_games(c: &mut Criterion) {
         ("3 * carousel, sides of sums", triple.as_str()),
     ] {
         g.bench_function(name, |b| {
-            b.iter(|| black_box(grundy::cgt::answer(black_box(text)).unwrap()))
+            b.iter(|| black_box(grundy::notation::answer(black_box(text)).unwrap()))
         });
     }
     g.finish();

@@ -7,8 +7,8 @@
 //! Run with `cargo run -p grundy --example custom_game`.
 
 use grundy::by_search::{BySearch, Notation};
-use grundy::catalog::{GameInfo, TableShape};
 use grundy::registry::{Entry, PositionSpec, Registry};
+use grundy::rules::{GameInfo, TableShape};
 use grundy::solver::Game;
 use grundy::testkit::check_consistency;
 use grundy::{GameError, Outcome, Token};

@@ -3,9 +3,9 @@
 //!
 //! Run with `cargo run -p grundy --example solve_catalog`.
 
-use grundy::catalog::Ruleset;
 use grundy::games::wythoff::Wythoff;
 use grundy::registry::Registry;
+use grundy::rules::Ruleset;
 use grundy::{Nat, Outcome};
 
 fn main() {

@@ -289,8 +289,8 @@ pub struct Analysis {
     /// The theorem that decides the position, applied to it.
     pub explanation: String,
     /// How many moves the game lasts with best play, the winner hastening and the loser
-    /// delaying (see [`crate::remoteness`]); absent where not known or not asked for
-    /// ([`crate::catalog::DynGame::solve`] leaves it out; `grundy solve` asks for it).
+    /// delaying (see [`crate::rules::remoteness`]); absent where not known or not asked for
+    /// ([`crate::rules::DynGame::solve`] leaves it out; `grundy solve` asks for it).
     #[serde(
         skip_serializing_if = "Option::is_none",
         serialize_with = "serialize_opt_nat"
@@ -310,7 +310,7 @@ impl Analysis {
     /// the Grundy value, and the first winning move with how many more there are.
     ///
     /// ```
-    /// use grundy::catalog::Ruleset;
+    /// use grundy::rules::Ruleset;
     /// use grundy::games::nim::Nim;
     ///
     /// let nim = Nim::default();
@@ -336,7 +336,7 @@ impl Analysis {
 }
 
 /// Writes the one-line answer of [`Analysis::brief`] piece by piece, so that a game's fast
-/// path for small positions (see [`crate::catalog::Ruleset::brief_fast`]) writes exactly the
+/// path for small positions (see [`crate::rules::Ruleset::brief_fast`]) writes exactly the
 /// same line without building an [`Analysis`].
 pub struct Brief<'a> {
     out: &'a mut String,

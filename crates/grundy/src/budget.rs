@@ -23,9 +23,9 @@
 //! assert_eq!(answer.unwrap_err().kind(), "over_budget");
 //! ```
 
-pub use crate::search::saved::Saving;
 use crate::GameError;
 use std::cell::{Cell, RefCell};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -185,6 +185,15 @@ pub fn listing_floor() -> u64 {
 /// moves (see [`listing_floor`]).
 pub fn with_listing_floor<T>(positions: u64, work: impl FnOnce() -> T) -> T {
     with_set(&LISTING, positions, work)
+}
+
+/// Where a search saves its table, and how often.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saving {
+    /// The checkpoint file.
+    pub path: PathBuf,
+    /// The time between saves (and a save when the search ends, or stops on an error).
+    pub every: Duration,
 }
 
 /// Where the searches of `work` on this thread save their tables as they go, and how often

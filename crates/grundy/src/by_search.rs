@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use grundy::by_search::{BySearch, Notation};
-//! use grundy::catalog::{DynGame, GameInfo};
+//! use grundy::rules::{DynGame, GameInfo};
 //! use grundy::solver::Game;
 //! use grundy::{GameError, Outcome, Token};
 //!
@@ -53,7 +53,7 @@
 //! ```
 
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::{Brute, Convention, Game, Stop};
 use crate::{GameError, Nat, Outcome};
 

@@ -77,7 +77,7 @@ pub enum GameError {
         option: String,
     },
     /// A position was given with the wrong number of words (`wythoff 3`).
-    #[error("{game} takes {expected}, got {}", crate::nat::count(*got, "argument"))]
+    #[error("{game} takes {expected}, got {got} argument{}", if *got == 1 { "" } else { "s" })]
     WrongCount {
         /// The game.
         game: String,

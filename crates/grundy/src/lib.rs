@@ -9,7 +9,7 @@
 //! | you want to… | look at |
 //! | --- | --- |
 //! | solve a position of a classic game | [`games`] (one module per family, typed positions) and [`Ruleset::verdict`] |
-//! | name a game and its options in words, as the command line does | [`registry`]: [`registry::Registry::parse`], then [`registry::Query::solve`] |
+//! | name a game and its options in words, as the command line does | [`registry`]: [`registry::Registry::parse`], then [`query::Query::solve`] |
 //! | add a game of your own | [`solver::Game`] (its moves) with [`by_search`] (answered by search), or [`Ruleset`] (with a closed form), and a [`registry::Entry`] |
 //! | check a game against brute force | [`testkit`] (feature `testkit`, on by default) |
 //! | Grundy values of any impartial game given by its moves | [`solver::Brute`] |
@@ -22,7 +22,7 @@
 //! `examples/nim_sequence.rs`, `examples/move_graph.rs` (`cargo run -p grundy --example NAME`).
 //!
 //! ```
-//! use grundy::catalog::Ruleset;
+//! use grundy::rules::Ruleset;
 //! use grundy::games::nim::Nim;
 //! use grundy::Nat;
 //!
@@ -42,6 +42,7 @@ pub mod by_search;
 pub mod catalog;
 pub mod cgt;
 mod error;
+pub mod files;
 pub mod games;
 pub mod graph;
 pub mod heap;
@@ -49,10 +50,12 @@ pub mod misere;
 pub mod misere_form;
 pub mod moves;
 pub mod nat;
+pub mod notation;
 mod outcome;
+pub mod query;
 pub mod quotient;
 pub mod registry;
-pub mod remoteness;
+pub mod rules;
 pub mod search;
 pub mod solver;
 pub mod sum;
@@ -60,7 +63,7 @@ pub mod sum;
 pub mod testkit;
 
 pub use analysis::{Analysis, GameName, GameOption, Move, Token, Verdict};
-pub use catalog::{DynGame, GameInfo, Ruleset};
 pub use error::GameError;
 pub use nat::Nat;
 pub use outcome::{NotAnOutcome, Outcome};
+pub use rules::{DynGame, GameInfo, Ruleset};

@@ -25,10 +25,11 @@
 //! ```
 
 use crate::analysis::{strings, strs, Analysis, GameName, GameOption, Player, Token, WinningMove};
-use crate::catalog::{Cell, DynGame, GameInfo, TableShape};
 use crate::cgt::Report;
 use crate::heap::HeapRule;
 use crate::quotient::Quotient;
+use crate::registry::{Entry, Options, MISERE};
+use crate::rules::{Cell, DynGame, GameInfo, TableShape};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -391,6 +392,24 @@ impl MisereGame {
     }
 }
 
+/// The game `entry` builds from `options`. `--misere` on a game that has no misère rule of
+/// its own plays it by the misère rule ([`MisereGame`]): a heap game decided by its misère
+/// quotient where that can be found, any other by search.
+pub fn build(entry: &Entry, options: &Options) -> Result<Box<dyn DynGame>, GameError> {
+    let own = entry.params.iter().any(|p| p.name == MISERE.name);
+    if !options.flag(MISERE.name) || own {
+        return entry.build(options);
+    }
+    let options = options.clone().flag_off(MISERE.name);
+    let inner = entry.build(&options)?;
+    if let Ok(Some((crate::heap::sequence::Source::Rule(rule), _))) =
+        entry.sequence_source(&options)
+    {
+        return Ok(Box::new(MisereGame::with_heap_rule(inner, rule)?));
+    }
+    Ok(Box::new(MisereGame::new(inner)?))
+}
+
 impl DynGame for MisereGame {
     fn info(&self) -> &'static GameInfo {
         self.inner.info()
@@ -586,7 +605,7 @@ impl DynGame for MisereGame {
         Ok(moves
             .into_iter()
             .map(|(m, _)| m)
-            .max_by_key(|m| crate::catalog::play_left(&m.to)))
+            .max_by_key(|m| crate::rules::play_left(&m.to)))
     }
 
     fn misere_form(

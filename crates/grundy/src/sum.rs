@@ -7,7 +7,7 @@
 //!
 //! Impartial components are answered each by its own closed form or engine: the sum is worth
 //! the nim-sum of their Grundy values, and its winning moves are each component's moves to
-//! the value that makes the nim-sum 0 ([`crate::catalog::Ruleset::moves_to_value`]). A sum
+//! the value that makes the nim-sum 0 ([`crate::rules::Ruleset::moves_to_value`]). A sum
 //! with a partizan component is worth the sum of the components' values (canonical forms,
 //! [`crate::cgt`]); a player's winning moves are those that leave a sum they win moving
 //! second.
@@ -28,9 +28,9 @@
 //! ```
 
 use crate::analysis::{strings, words_text, Analysis, GameName, Player, Token, WinningMove};
-use crate::catalog::{DynGame, GameInfo};
 use crate::cgt::{Id, Report, Universe};
-use crate::registry::{Entry, Options, PositionSpec, Query, Registry};
+use crate::registry::{Entry, Options, PositionSpec, Registry, MISERE};
+use crate::rules::{DynGame, GameInfo};
 use crate::{GameError, Nat, Outcome};
 use num_traits::Zero;
 use std::collections::HashMap;
@@ -141,13 +141,17 @@ impl SumGame {
     /// Sums whose first component may be written without its game's name, which is then the
     /// game of `query` (`grundy solve kayles --batch` reads the line `5 7 + wythoff 3 4`); a
     /// misère query makes them misère sums.
-    pub fn continuing(registry: Registry, query: &Query) -> Result<Box<dyn DynGame>, GameError> {
-        let partizan = query.game()?.partizan();
-        let misere = query.options.flag(crate::registry::MISERE.name);
-        let options = query.options.clone().flag_off(crate::registry::MISERE.name);
+    pub fn continuing(
+        registry: Registry,
+        entry: &'static Entry,
+        options: &Options,
+    ) -> Result<Box<dyn DynGame>, GameError> {
+        let partizan = crate::misere::build(entry, options)?.partizan();
+        let misere = options.flag(MISERE.name);
+        let options = options.clone().flag_off(MISERE.name);
         let sum = Box::new(SumGame {
             registry,
-            first: Some((query.entry, options)),
+            first: Some((entry, options)),
             partizan,
             built: Mutex::new(HashMap::new()),
         });
@@ -168,7 +172,7 @@ impl SumGame {
             return Ok(g.clone());
         }
         let game: Arc<dyn DynGame> = Arc::from(entry.build(options)?);
-        if game.misere() || options.flag(crate::registry::MISERE.name) {
+        if game.misere() || options.flag(MISERE.name) {
             return Err(GameError::Invalid(format!(
                 "{} --misere: misère play is a convention of the whole sum (the last move \
                  anywhere loses), not of one component: write --misere once, before the sum",
@@ -202,8 +206,7 @@ impl SumGame {
                 ));
             };
             let (entry, options, words) = if self.registry.get(first).is_some() {
-                let q = self.registry.parse_words(chunk)?;
-                (q.entry, q.options, q.position)
+                self.registry.read_game(chunk)?
             } else if let Some((entry, options)) = &current {
                 let words = chunk.iter().map(|w| w.to_string()).collect();
                 (*entry, options.clone(), words)
@@ -272,7 +275,7 @@ impl SumGame {
     /// an impartial one.
     fn side(part: &Part, player: Option<Player>) -> Result<Option<Player>, GameError> {
         match (part.game.partizan(), player) {
-            (true, None) => Err(crate::catalog::player_needed("this sum")),
+            (true, None) => Err(crate::rules::player_needed("this sum")),
             (true, p) => Ok(p),
             (false, _) => Ok(None),
         }
@@ -504,7 +507,7 @@ impl SumGame {
     }
 
     /// A component that ends the whole game at once (see
-    /// [`crate::catalog::Ruleset::ends_at_once`]): its index and whether the player to move
+    /// [`crate::rules::Ruleset::ends_at_once`]): its index and whether the player to move
     /// wins.
     fn ended(parts: &[Part]) -> Result<Option<(usize, bool)>, GameError> {
         // A game already over decides before a game that can be won at once.
@@ -601,12 +604,12 @@ impl DynGame for SumGame {
         args: &[&str],
         max_moves: usize,
     ) -> Result<Option<Vec<Analysis>>, GameError> {
-        let misere = crate::registry::MISERE.name;
+        let misere = MISERE.name;
         self.parts(args)?
             .iter()
             .map(|p| {
                 let options = p.options.clone().flag_on(misere);
-                let game = Query::new(p.entry, options, p.words.clone()).game()?;
+                let game = crate::misere::build(p.entry, &options)?;
                 game.solve(&p.args(), max_moves)
             })
             .collect::<Result<Vec<_>, _>>()
@@ -647,7 +650,7 @@ impl DynGame for SumGame {
     ) -> Result<Vec<WinningMove>, GameError> {
         let parts = self.parts(args)?;
         if player.is_none() && parts.iter().any(|p| p.game.partizan()) {
-            return Err(crate::catalog::player_needed("this sum"));
+            return Err(crate::rules::player_needed("this sum"));
         }
         let mut out = Vec::new();
         if let Some((_, false)) = Self::ended(&parts)? {
@@ -760,7 +763,7 @@ impl DynGame for SumGame {
         Ok(self
             .listed_moves(args, player.filter(|_| self.partizan))?
             .into_iter()
-            .max_by_key(|m| crate::catalog::play_left(&m.to)))
+            .max_by_key(|m| crate::rules::play_left(&m.to)))
     }
 
     fn value(&self, args: &[&str]) -> Result<Report, GameError> {

@@ -13,7 +13,7 @@
 //! ```
 
 use crate::analysis::Token;
-use crate::catalog::{DynGame, Ruleset};
+use crate::rules::{DynGame, Ruleset};
 use crate::solver::{Brute, Convention, Game};
 use crate::{Nat, Outcome};
 use std::collections::{HashMap, HashSet};
@@ -354,10 +354,10 @@ mod tests {
             let mut size = 12;
             let n = loop {
                 let coords: Vec<Vec<u64>> = match shape {
-                    crate::catalog::TableShape::Row { first, .. } => {
+                    crate::rules::TableShape::Row { first, .. } => {
                         (first..first + size).map(|n| vec![n]).collect()
                     }
-                    crate::catalog::TableShape::Grid { first, .. } => (first..first + size / 2)
+                    crate::rules::TableShape::Grid { first, .. } => (first..first + size / 2)
                         .flat_map(|r| (first..first + size / 2).map(move |c| vec![r, c]))
                         .collect(),
                 };
@@ -409,10 +409,10 @@ mod tests {
             let mut lines = vec![q.words().join(" ")];
             if let Some(shape) = game.table_shape() {
                 let coords: Vec<Vec<u64>> = match shape {
-                    crate::catalog::TableShape::Row { first, .. } => {
+                    crate::rules::TableShape::Row { first, .. } => {
                         (first..first + 9).map(|n| vec![n]).collect()
                     }
-                    crate::catalog::TableShape::Grid { first, .. } => (first..first + 4)
+                    crate::rules::TableShape::Grid { first, .. } => (first..first + 4)
                         .flat_map(|r| (first..first + 4).map(move |c| vec![r, c]))
                         .collect(),
                 };
@@ -455,7 +455,7 @@ mod tests {
 
     impl Ruleset for NimWith {
         type Pos = Vec<Nat>;
-        fn info(&self) -> &'static crate::catalog::GameInfo {
+        fn info(&self) -> &'static crate::rules::GameInfo {
             &crate::games::nim::INFO
         }
         fn parse(&self, args: &[&str]) -> Result<Vec<Nat>, crate::GameError> {
@@ -476,7 +476,7 @@ mod tests {
     /// its analysis lists it once.
     #[test]
     fn repeated_moves_are_counted_once_in_the_line() {
-        use crate::catalog::DynGame;
+        use crate::rules::DynGame;
         let twice = NimWith(|p| {
             let v = crate::games::nim::Nim { misere: false }.verdict(p).unwrap();
             let moves: Vec<_> = v.winning.flat_map(|m| [m.clone(), m]).collect();

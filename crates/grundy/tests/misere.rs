@@ -5,9 +5,9 @@
 //! 0 to 20 of Kayles, Dawson's Kayles and Grundy's game).
 
 use grundy::analysis::Token;
-use grundy::catalog::{DynGame, TableShape};
 use grundy::misere::genus_sequence;
 use grundy::registry::Registry;
+use grundy::rules::{DynGame, TableShape};
 use grundy::Outcome;
 use std::collections::{HashMap, HashSet};
 

@@ -3,8 +3,9 @@
 //! of positions against sums of forms.
 
 use grundy::heap::sequence::Source;
-use grundy::misere_form::{form_of, heap_genera, Forms};
+use grundy::misere_form::{heap_genera, Forms};
 use grundy::registry::Registry;
+use grundy::rules::form_of;
 
 fn rule(game: &str) -> grundy::heap::HeapRule {
     let q = Registry::catalog().parse(game).unwrap();

@@ -4,8 +4,8 @@
 //! positions; a lost one 1 + the largest remoteness of its moves. Each option's remoteness is
 //! asked for afresh, through the same public call as `grundy solve`.
 
-use grundy::catalog::TableShape;
 use grundy::registry::Registry;
+use grundy::rules::TableShape;
 use grundy::{Nat, Outcome};
 
 #[test]

@@ -5,8 +5,8 @@
 //! player to move wins from (each naming its component and that component's new position).
 
 use grundy::analysis::{Player, Token};
-use grundy::catalog::{DynGame, TableShape};
 use grundy::registry::Registry;
+use grundy::rules::{DynGame, TableShape};
 use grundy::Outcome;
 use num_traits::Zero;
 use std::collections::{HashMap, HashSet};

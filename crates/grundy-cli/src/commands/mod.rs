@@ -70,7 +70,7 @@ pub(crate) fn emit<T: serde::Serialize>(
 /// `grundy cgt` reading a worksheet from `input`: each line answered in turn (a refused line
 /// is reported on standard error with its number, and the run ends with status 2).
 fn worksheet(input: &mut dyn BufRead, out: &mut dyn Write, json: bool) -> Result<()> {
-    let mut session = grundy::cgt::session::Session::new();
+    let mut session = grundy::notation::session::Session::new();
     let mut refused = 0;
     for (n, line) in input.lines().enumerate() {
         let line = line.map_err(|e| user(format!("reading standard input: {e}")))?;
@@ -179,7 +179,7 @@ fn run_command(
             let game = query.game().map_err(user)?;
             let answer = saved(saving, || {
                 working(&game.name(), || {
-                    grundy::cgt::value_of(game.as_ref(), &query.words())
+                    grundy::notation::value_of(game.as_ref(), &query.words())
                 })
             })
             .map_err(user)?;
@@ -188,8 +188,8 @@ fn run_command(
         Command::Cgt { expression, json } => match expression.as_deref() {
             None | Some("-") => worksheet(input, out, json)?,
             Some(expression) => {
-                let answer =
-                    working("the expression", || grundy::cgt::answer(expression)).map_err(user)?;
+                let answer = working("the expression", || grundy::notation::answer(expression))
+                    .map_err(user)?;
                 emit(out, json, &answer, || crate::render::answer_text(&answer))?;
             }
         },

@@ -6,8 +6,8 @@ use crate::cli::Side;
 use crate::render;
 use anyhow::Result;
 use grundy::analysis::Player;
-use grundy::catalog::DynGame;
 use grundy::registry::Registry;
+use grundy::rules::DynGame;
 use std::io::{BufRead, Write};
 
 /// Plays `game` from its position, reading the user's moves from `input`.

@@ -80,11 +80,7 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
 fn source_of(
     registry: &Registry,
     game: &GameArgs,
-) -> Result<(
-    grundy::registry::Query,
-    grundy::heap::sequence::Source,
-    String,
-)> {
+) -> Result<(grundy::query::Query, grundy::heap::sequence::Source, String)> {
     let query = game.query(registry).map_err(user)?;
     let (source, name) = query
         .entry

@@ -4,8 +4,8 @@ use super::{emit, user, UserError};
 use crate::args::GameArgs;
 use crate::render;
 use anyhow::Result;
-use grundy::catalog::DynGame;
 use grundy::registry::Registry;
+use grundy::rules::DynGame;
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -60,7 +60,8 @@ pub fn run(
             ));
         }
         // A line with '+' is a sum, its first component of this game unless it names one.
-        let sum = grundy::sum::SumGame::continuing(registry.clone(), &query).map_err(user)?;
+        let sum = grundy::sum::SumGame::continuing(registry.clone(), query.entry, &query.options)
+            .map_err(user)?;
         let batch = Batch {
             game: game.as_ref(),
             sum: sum.as_ref(),

@@ -4,8 +4,8 @@ use super::user;
 use crate::args::GameArgs;
 use crate::render;
 use anyhow::Result;
-use grundy::catalog::{Cell, TableShape};
 use grundy::registry::Registry;
+use grundy::rules::{Cell, TableShape};
 use std::io::Write;
 
 /// Prints the table of `game` (which must be given without a position).

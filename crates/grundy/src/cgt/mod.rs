@@ -31,13 +31,11 @@
 //! ```
 
 mod atomic;
-pub mod compare;
 mod dyadic;
 pub mod loopy;
 pub(crate) mod memo;
 mod parse;
 mod products;
-pub mod session;
 mod show;
 mod temper;
 mod thermo;
@@ -74,57 +72,6 @@ pub fn report(text: &str) -> Result<Report, crate::GameError> {
     let mut universe = Universe::new();
     let g = universe.parse(text)?;
     universe.report(g)
-}
-
-/// What `grundy cgt EXPR` and `grundy value GAME POSITION` answer: a short game's value, or
-/// an impartial game's misère canonical form (an expression in CGSuite's `*[…]` notation, a
-/// position played by the misère rule). Written in JSON as the report itself.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(untagged)]
-pub enum Answer {
-    /// A short game's value.
-    Value(Report),
-    /// A misère canonical form.
-    Misere(crate::misere_form::Report),
-    /// Whether a comparison (`^ > 0`) holds.
-    Comparison(compare::Comparison),
-    /// A loopy game's value (`on`, `{0|pass}`, `a{0||0|a}`).
-    Loopy(loopy::LoopyReport),
-}
-
-/// The [`Answer`] to an expression: whether a comparison holds (`^ > 0`, with CGSuite's
-/// operators, see [`compare`]), a misère form when it writes one (`*[2] + *[2]`), else a short
-/// game's value.
-///
-/// ```
-/// use grundy::cgt::{answer, Answer};
-///
-/// assert!(matches!(answer("{1|-1}").unwrap(), Answer::Value(_)));
-/// assert!(matches!(answer("*[2] + *[2]").unwrap(), Answer::Misere(_)));
-/// let Answer::Comparison(c) = answer("^ > 0").unwrap() else { panic!() };
-/// assert!(c.result);
-/// ```
-pub fn answer(text: &str) -> Result<Answer, crate::GameError> {
-    if let Some((left, relation, right)) = compare::split(text)? {
-        return compare::decide(text, left, relation, right).map(Answer::Comparison);
-    }
-    if crate::misere_form::is_misere_expression(text) {
-        crate::misere_form::report(text).map(Answer::Misere)
-    } else if loopy::is_loopy_expression(text) {
-        loopy::answer(text)
-    } else {
-        report(text).map(Answer::Value)
-    }
-}
-
-/// The [`Answer`] for the position `args` of `game`: its misère canonical form when the game
-/// is played by the misère rule, else its value (see [`crate::DynGame::value`]).
-pub fn value_of(game: &dyn crate::DynGame, args: &[&str]) -> Result<Answer, crate::GameError> {
-    if game.misere() {
-        crate::misere_form::report_of(game, args).map(Answer::Misere)
-    } else {
-        game.value(args).map(Answer::Value)
-    }
 }
 
 /// What `grundy cgt` prints of a game (`--json`: these fields; numbers as exact strings).

@@ -920,8 +920,8 @@ fn compact_uptimals_are_the_sums_they_name() {
 /// refusals: a lone `=`, two comparisons at once, an order asked of misère games.
 #[test]
 fn comparisons_read_as_cgsuite_reads_them() {
-    let holds = |text: &str| match super::answer(text) {
-        Ok(super::Answer::Comparison(c)) => c.result,
+    let holds = |text: &str| match crate::notation::answer(text) {
+        Ok(crate::notation::Answer::Comparison(c)) => c.result,
         other => panic!("{text}: {other:?}"),
     };
     for (text, result) in [
@@ -957,7 +957,7 @@ fn comparisons_read_as_cgsuite_reads_them() {
         ("<", "a game on each side"),
         ("*[2] ==", "a game on each side"),
     ] {
-        let e = super::answer(text).unwrap_err().to_string();
+        let e = crate::notation::answer(text).unwrap_err().to_string();
         assert!(e.contains(says), "{text}: {e}");
     }
 }
@@ -984,7 +984,7 @@ proptest! {
             ("|>", matches!(outcome, Outcome::L | Outcome::N)),
         ] {
             let text = format!("({a}) {op} ({b})");
-            let Ok(super::Answer::Comparison(c)) = super::answer(&text) else {
+            let Ok(crate::notation::Answer::Comparison(c)) = crate::notation::answer(&text) else {
                 panic!("{text}")
             };
             prop_assert_eq!(c.result, holds, "{}", text);

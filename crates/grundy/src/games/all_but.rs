@@ -5,12 +5,12 @@
 
 use super::{int_tokens, parse_all, split_heap};
 use crate::analysis::{GameOption, Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::sequence::Source;
 use crate::heap::{HeapRule, HeapValues, Table};
 use crate::nat::parse_set;
 use crate::nat::small;
 use crate::registry::{Entry, Param, ParamKind, ParamType, SequenceSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat};
 use num_traits::{ToPrimitive, Zero};
@@ -49,7 +49,7 @@ impl AllBut {
     /// ignored: taking nothing is never a move).
     ///
     /// ```
-    /// use grundy::catalog::DynGame;
+    /// use grundy::rules::DynGame;
     /// use grundy::games::all_but::AllBut;
     /// // Take anything but 1 or 2 tokens; a heap of 10^30 against one of 7.
     /// let game = AllBut::new(vec![1, 2]);

@@ -1,9 +1,9 @@
 //! Bash's game: one heap, take 1 to M tokens.
 
 use crate::analysis::{Brief, GameOption, Move, MoveIter, Token, Verdict, Word};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
 use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::{Convention, Game};
 use crate::{invalid, GameError, Nat, Outcome};
 use num_traits::{One, Zero};
@@ -370,7 +370,7 @@ mod tests {
                         n: nat(n),
                         m: nat(m),
                     };
-                    let searched = crate::remoteness::by_search(&game, &p, 1 << 20).unwrap();
+                    let searched = crate::rules::remoteness::by_search(&game, &p, 1 << 20).unwrap();
                     let formula = Ruleset::remoteness(&game, &p).unwrap();
                     assert_eq!(
                         formula,

@@ -3,9 +3,9 @@
 use super::heap_games::HeapGame;
 use super::int_tokens;
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};

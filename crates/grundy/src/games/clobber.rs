@@ -3,8 +3,8 @@
 use super::grid::Grid;
 use super::partizan::{Game, Parts};
 use crate::analysis::Player;
-use crate::catalog::GameInfo;
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::GameInfo;
 use crate::GameError;
 
 /// Description of Clobber.
@@ -145,8 +145,8 @@ fn each_capture(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Ruleset;
     use crate::games::partizan::check_against_search;
+    use crate::rules::Ruleset;
     use std::collections::HashMap;
 
     /// Whether `player`, moving first, wins (plain search over whole boards, no values).

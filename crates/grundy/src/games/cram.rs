@@ -15,8 +15,8 @@
 
 use super::grid::{shl, shr, Edges, Grid};
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::search::nimber::{Search, Splitting};
 use crate::search::Searched;
 use crate::{GameError, Nat, Outcome};
@@ -700,7 +700,11 @@ impl Ruleset for Cram {
         if position.iter().map(|b| b.1.count_ones()).sum::<u32>() > 16 {
             return Ok(None);
         }
-        let r = crate::remoteness::by_search(self, position, crate::remoteness::SEARCH_LIMIT)?;
+        let r = crate::rules::remoteness::by_search(
+            self,
+            position,
+            crate::rules::remoteness::SEARCH_LIMIT,
+        )?;
         Ok(r.map(Nat::from))
     }
 }
@@ -760,7 +764,7 @@ fn explain(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Ruleset;
+    use crate::rules::Ruleset;
 
     /// Every nimber of every set of empty cells of `grid`, from the definition (mex of the
     /// options' nimbers), smallest sets first.

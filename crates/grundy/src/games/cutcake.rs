@@ -2,8 +2,8 @@
 
 use super::partizan::{Game, Parts};
 use crate::analysis::Player;
-use crate::catalog::GameInfo;
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::GameInfo;
 use crate::GameError;
 
 /// Description of Cutcake.
@@ -56,8 +56,8 @@ impl Parts for Cutcake {
     }
 
     /// Cakes by width (rows) and height (columns), as the table of Winning Ways, ch. 2.
-    fn table_shape(&self) -> Option<crate::catalog::TableShape> {
-        Some(crate::catalog::TableShape::Grid {
+    fn table_shape(&self) -> Option<crate::rules::TableShape> {
+        Some(crate::rules::TableShape::Grid {
             rows: "W",
             cols: "H",
             first: 1,
@@ -132,8 +132,8 @@ impl Parts for Cutcake {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Ruleset;
     use crate::games::partizan::check_against_search;
+    use crate::rules::Ruleset;
     use std::collections::HashMap;
 
     fn first_wins(

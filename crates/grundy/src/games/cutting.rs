@@ -1,8 +1,8 @@
 //! The cutting game: cut a paper along a grid line; who cuts out a 1×1 piece wins.
 
 use crate::analysis::{Move, MoveIter, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{invalid, too_large, GameError, Nat, Outcome};
 use num_traits::ToPrimitive;

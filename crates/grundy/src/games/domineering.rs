@@ -3,8 +3,8 @@
 use super::grid::{shl, shr, Cells, Grid};
 use super::partizan::{Game, OnMove, Oracle, Parts};
 use crate::analysis::Player;
-use crate::catalog::GameInfo;
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::GameInfo;
 use crate::search::outcome::{Partizan, Search};
 use crate::GameError;
 
@@ -1408,8 +1408,8 @@ mod tests {
             }
         }
     }
-    use crate::catalog::Ruleset;
     use crate::games::partizan::check_against_search;
+    use crate::rules::Ruleset;
     use crate::search::outcome::Search;
 
     /// Whether `player`, moving first on `board`, wins (plain search, no values).

@@ -1,9 +1,9 @@
 //! Euclid's game: subtract a positive multiple of the smaller number from the larger.
 
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::parse_nat;
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat, Outcome};
 use num_integer::Integer;

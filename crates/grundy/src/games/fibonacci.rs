@@ -1,9 +1,9 @@
 //! Fibonacci Nim: one heap; take at most twice what the opponent just took.
 
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::{parse_nat, small};
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};

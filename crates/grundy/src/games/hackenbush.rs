@@ -3,9 +3,9 @@
 
 use super::partizan::{Game, Parts};
 use crate::analysis::Player;
-use crate::catalog::GameInfo;
 use crate::cgt::Dyadic;
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::GameInfo;
 use crate::GameError;
 
 /// Description of Hackenbush.
@@ -817,8 +817,8 @@ impl Hackenbush {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Ruleset;
     use crate::games::partizan::check_against_search;
+    use crate::rules::Ruleset;
     use std::collections::HashMap;
 
     fn first_wins(trees: &[Edge], left: bool, memo: &mut HashMap<(Vec<Edge>, bool), bool>) -> bool {

@@ -3,7 +3,6 @@
 
 use super::{int_tokens, parse_all, split_heap};
 use crate::analysis::{GameOption, Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::sequence::Source;
 use crate::heap::{
     hexadecimal_options_worth, parse_code, subtraction, HeapRule, HeapValues, Period, Table,
@@ -11,6 +10,7 @@ use crate::heap::{
 use crate::nat::parse_set;
 use crate::nat::small;
 use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec, SequenceSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat};
 use num_traits::{ToPrimitive, Zero};
@@ -544,7 +544,7 @@ impl Game for HeapGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::DynGame;
+    use crate::rules::DynGame;
     use crate::testkit::{check_all, nat, tuples, Grundy};
     use crate::Outcome;
 

@@ -2,11 +2,11 @@
 
 use super::{int_tokens, parse_all, split_heap, xor_all, xor_expression};
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::sequence::{ClosedForm, Source};
 use crate::heap::Regularity;
 use crate::nat::small;
 use crate::registry::{Entry, SequenceSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat};
 use num_traits::{ToPrimitive, Zero};

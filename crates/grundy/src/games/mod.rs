@@ -27,8 +27,8 @@ pub mod thanos;
 pub mod toads_frogs;
 pub mod wythoff;
 
-use crate::catalog::{DynGame, TableShape};
 use crate::registry::{Param, PositionSpec};
+use crate::rules::{DynGame, TableShape};
 
 /// How most heap games write a position.
 pub(crate) const HEAPS: PositionSpec = PositionSpec {
@@ -250,7 +250,7 @@ pub(crate) fn xor_expression(ns: &[Nat], x: &Nat) -> String {
     }
 }
 
-/// The most numbers a fast path ([`crate::catalog::Ruleset::brief_fast`]) reads from a line.
+/// The most numbers a fast path ([`crate::rules::Ruleset::brief_fast`]) reads from a line.
 pub(crate) const FAST_WORDS: usize = 64;
 
 /// Reads a line of plain decimal numbers of at most 19 digits each (so each fits a `u64`)

@@ -3,9 +3,9 @@
 use super::thanos::small_grundy;
 use super::{int_tokens, parse_all};
 use crate::analysis::{GameOption, Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset};
 use crate::nat::parse_u64;
 use crate::registry::{Entry, Param, ParamKind, ParamType};
+use crate::rules::{GameInfo, Ruleset};
 use crate::solver::Game;
 use crate::{GameError, Nat, Outcome};
 use itertools::Itertools;

@@ -2,10 +2,10 @@
 
 use super::{int_tokens, parse_all, with_heap, xor_all, xor_expression};
 use crate::analysis::{Brief, GameOption, Move, MoveIter, Token, Verdict, Word};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::sequence::{ClosedForm, Source};
 use crate::heap::{HeapRule, Regularity};
 use crate::registry::{Entry, SequenceSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::{Convention, Game};
 use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};
@@ -302,7 +302,7 @@ impl Game for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::DynGame;
+    use crate::rules::DynGame;
     use crate::testkit::{check_all, check_brief, nat, tuples, Grundy};
     use proptest::prelude::*;
 

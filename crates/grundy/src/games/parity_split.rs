@@ -2,8 +2,8 @@
 
 use super::{int_tokens, parse_all};
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset};
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::{GameInfo, Ruleset};
 use crate::solver::Game;
 use crate::{invalid, GameError, Nat, Outcome};
 use num_traits::{One, Zero};

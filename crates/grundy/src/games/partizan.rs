@@ -10,8 +10,8 @@
 //! ≥ 0, Right when some Right option is ≤ 0; those options are the winning moves.
 
 use crate::analysis::{Move, Player, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset};
 use crate::cgt::{memo, Id, Report, Universe};
+use crate::rules::{GameInfo, Ruleset};
 use crate::{GameError, Outcome};
 use rustc_hash::FxHashMap as HashMap;
 use std::hash::Hash;
@@ -66,7 +66,7 @@ pub trait Parts: Send + Sync + 'static {
     fn normal(&self, part: &Self::Part) -> Option<(Self::Part, bool)>;
     /// The layout of `grundy table` for a ruleset whose parts are indexed by numbers
     /// (Cutcake's W × H cakes), with [`Parts::table_part`]; `None` (the default) for none.
-    fn table_shape(&self) -> Option<crate::catalog::TableShape> {
+    fn table_shape(&self) -> Option<crate::rules::TableShape> {
         None
     }
     /// The part at table coordinates (see [`Parts::table_shape`]).
@@ -606,7 +606,7 @@ impl<R: Parts> Ruleset for Game<R> {
         position: &Self::Pos,
         player: Option<Player>,
     ) -> Result<Vec<Move<Self::Pos>>, GameError> {
-        let player = player.ok_or_else(|| crate::catalog::player_needed(&Ruleset::name(self)))?;
+        let player = player.ok_or_else(|| crate::rules::player_needed(&Ruleset::name(self)))?;
         Ok(self
             .named_moves(position, player)
             .into_iter()
@@ -622,7 +622,7 @@ impl<R: Parts> Ruleset for Game<R> {
         true
     }
 
-    fn table_shape(&self) -> Option<crate::catalog::TableShape> {
+    fn table_shape(&self) -> Option<crate::rules::TableShape> {
         self.rules.table_shape()
     }
 

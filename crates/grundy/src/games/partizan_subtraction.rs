@@ -1,11 +1,11 @@
 //! The partizan subtraction game: each player has their own subtraction set.
 
 use crate::analysis::{GameOption, Move, Player, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::Period;
 use crate::nat::parse_nat;
 use crate::nat::parse_set;
 use crate::registry::{Entry, Param, ParamKind, ParamType, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::{too_large, GameError, Nat, Outcome};
 use num_traits::ToPrimitive;
 use std::collections::HashMap;

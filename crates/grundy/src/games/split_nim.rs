@@ -2,10 +2,10 @@
 
 use super::{int_tokens, parse_all, split_heap};
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::heap::sequence::{ClosedForm, Source};
 use crate::nat::small;
 use crate::registry::{Entry, SequenceSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat};
 use num_traits::{One, Zero};

@@ -2,8 +2,8 @@
 
 use super::{int_tokens, parse_all, xor_all, xor_expression};
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat, Outcome};
 use num_traits::{One, Zero};

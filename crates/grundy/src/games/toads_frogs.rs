@@ -2,8 +2,8 @@
 
 use super::partizan::{Game, Parts};
 use crate::analysis::Player;
-use crate::catalog::GameInfo;
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::GameInfo;
 use crate::GameError;
 
 /// Description of Toads and Frogs.
@@ -160,8 +160,8 @@ fn each_hop(strip: &Strip, player: Player, mut f: impl FnMut(usize, usize, Strip
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Ruleset;
     use crate::games::partizan::check_against_search;
+    use crate::rules::Ruleset;
     use std::collections::HashMap;
 
     fn first_wins(s: &Strip, player: Player, memo: &mut HashMap<(Strip, bool), bool>) -> bool {

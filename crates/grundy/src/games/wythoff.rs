@@ -1,9 +1,9 @@
 //! Wythoff's game: two heaps; take from one heap, or the same number from both.
 
 use crate::analysis::{Move, Token, Verdict};
-use crate::catalog::{GameInfo, Ruleset, TableShape};
 use crate::nat::{isqrt, parse_nat, small};
 use crate::registry::{Entry, PositionSpec};
+use crate::rules::{GameInfo, Ruleset, TableShape};
 use crate::solver::Game;
 use crate::{GameError, Nat, Outcome};
 use num_traits::Zero;

@@ -25,6 +25,7 @@
 //! values up to 4·10⁹ with exit 0): they are refused, and named as such.
 
 use super::StoredValue;
+use crate::files::{kill_for_tests, put_varint, rename_into_place, Kill};
 use crate::{invalid, GameError};
 use std::fs;
 use std::io::{BufReader, Read, Seek, SeekFrom, Write};
@@ -53,15 +54,6 @@ pub(crate) fn header(game: &str) -> String {
     format!("{MAGIC}\n{game}\n")
 }
 
-/// Appends `v` as a LEB128 varint.
-pub(crate) fn put_varint(out: &mut Vec<u8>, mut v: u32) {
-    while v >= 0x80 {
-        out.push((v as u8 & 0x7f) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
 /// A block's `n` and `len`, from its first 8 bytes.
 fn block_sizes(sizes: &[u8; 8]) -> (u32, u32) {
     let word = |i: usize| u32::from_le_bytes([sizes[i], sizes[i + 1], sizes[i + 2], sizes[i + 3]]);
@@ -81,7 +73,9 @@ pub(crate) fn put_blocks<V: StoredValue>(out: &mut Vec<u8>, values: &[V]) {
     let mut payload = Vec::with_capacity(5 * BLOCK_VALUES);
     for chunk in values.chunks(BLOCK_VALUES) {
         payload.clear();
-        chunk.iter().for_each(|v| put_varint(&mut payload, v.get()));
+        chunk
+            .iter()
+            .for_each(|v| put_varint(&mut payload, u64::from(v.get())));
         let mut sizes = [0u8; 8];
         sizes[..4].copy_from_slice(&(chunk.len() as u32).to_le_bytes());
         sizes[4..].copy_from_slice(&(payload.len() as u32).to_le_bytes());
@@ -263,7 +257,7 @@ impl Checkpoint {
     }
 
     /// Appends the values not yet in the file and syncs it (a new file is written aside whole,
-    /// synced and renamed into place). See [`kill_for_tests`] for the one way a test stops it.
+    /// synced and renamed into place). See [`crate::files::kill_for_tests`] for the one way a test stops it.
     pub(crate) fn save<V: StoredValue>(
         &mut self,
         game: &str,
@@ -281,7 +275,7 @@ impl Checkpoint {
             buf.extend_from_slice(header(game).as_bytes());
         }
         // A new file is written aside, then renamed into place.
-        let tmp = whole.then(|| self.path.with_extension("tmp"));
+        let tmp = whole.then(|| crate::files::aside(&self.path));
         let mut f = match &tmp {
             Some(tmp) => fs::File::create(tmp),
             None => fs::OpenOptions::new().append(true).open(&self.path),
@@ -303,15 +297,7 @@ impl Checkpoint {
         f.write_all(&buf).map_err(io)?;
         f.sync_data().map_err(io)?;
         if let Some(tmp) = tmp {
-            fs::rename(&tmp, &self.path).map_err(io)?;
-            // The rename itself is made durable by syncing the directory that holds it.
-            let dir = match self.path.parent() {
-                Some(d) if !d.as_os_str().is_empty() => d,
-                _ => Path::new("."),
-            };
-            if let Ok(d) = fs::File::open(dir) {
-                d.sync_all().ok();
-            }
+            rename_into_place(&tmp, &self.path).map_err(io)?;
         }
         self.saved = values.len() as u64;
         if kill == Some(Kill::After) {
@@ -319,37 +305,6 @@ impl Checkpoint {
         }
         Ok(())
     }
-}
-
-/// Where a test asks a run to die.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kill {
-    /// Halfway through writing a save (a torn append, or a new file never renamed).
-    During,
-    /// Just after a save is synced.
-    After,
-}
-
-/// For tests of resuming, which must not depend on timing: with `GRUNDY_TEST_KILL=during:K`
-/// or `after:K` in the environment, the process ends at once (abort, as a kill would end
-/// it: nothing flushed, nothing cleaned up) in the middle of its K-th checkpoint save, or
-/// right after it. Without the variable (the only case outside tests) this is `None`.
-pub(crate) fn kill_for_tests() -> Option<Kill> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    use std::sync::OnceLock;
-    static PLAN: OnceLock<Option<(Kill, u64)>> = OnceLock::new();
-    static SAVES: AtomicU64 = AtomicU64::new(0);
-    let (kill, at) = (*PLAN.get_or_init(|| {
-        let plan = std::env::var("GRUNDY_TEST_KILL").ok()?;
-        let (when, k) = plan.split_once(':')?;
-        let kill = match when {
-            "during" => Kill::During,
-            "after" => Kill::After,
-            _ => return None,
-        };
-        Some((kill, k.parse().ok()?))
-    }))?;
-    (SAVES.fetch_add(1, Ordering::Relaxed) + 1 == at).then_some(kill)
 }
 
 #[cfg(test)]
@@ -406,22 +361,6 @@ mod tests {
             proptest::prop_assert_eq!(read.unwrap(), values.clone());
             proptest::prop_assert_eq!(cp.saved(), values.len() as u64);
             fs::remove_dir_all(&dir).ok();
-        }
-    }
-
-    #[test]
-    fn varints_take_one_byte_below_128_and_two_below_16384() {
-        for (v, len) in [
-            (0, 1),
-            (127, 1),
-            (128, 2),
-            (16_383, 2),
-            (16_384, 3),
-            (u32::MAX, 5),
-        ] {
-            let mut out = Vec::new();
-            put_varint(&mut out, v);
-            assert_eq!(out.len(), len, "{v}");
         }
     }
 

@@ -829,13 +829,6 @@ pub fn is_misere_expression(text: &str) -> bool {
     text.contains("*[")
 }
 
-/// The [`Report`] of the position `args` of `game` (see [`crate::DynGame::misere_form`]).
-pub fn report_of(game: &dyn crate::DynGame, args: &[&str]) -> Result<Report, GameError> {
-    let mut forms = Forms::new();
-    let g = game.misere_form(&mut forms, args)?;
-    forms.report(g)
-}
-
 /// The misère Grundy value, genus and CGSuite's text of the genus of every heap 0..=`to` of
 /// the heap game with rule `rule` (what `grundy sequence GAME --genus` prints), from the
 /// heaps' misère canonical forms.
@@ -909,38 +902,4 @@ pub fn extend_heap_forms(
         heaps.push(forms.game(&options)?);
     }
     Ok(())
-}
-
-/// Most positions [`form_of`] visits.
-pub const POSITION_LIMIT: usize = 1_000_000;
-
-/// The misère canonical form of the position `args` of the impartial game `game`, from the
-/// forms of every position below it (each valued once, positions the same under the game's
-/// symmetries as one).
-pub fn form_of<G: crate::DynGame + ?Sized>(
-    forms: &mut Forms,
-    game: &G,
-    args: &[&str],
-) -> Result<Form, GameError> {
-    use crate::analysis::{strings, strs};
-    if game.partizan() {
-        return Err(GameError::Invalid(format!(
-            "{}: misère canonical forms are of impartial games (both players with the same \
-             moves)",
-            game.name()
-        )));
-    }
-    crate::catalog::value_bottom_up(
-        &game.name(),
-        game.normal_form(args)?,
-        POSITION_LIMIT,
-        |p| {
-            let mut group = Vec::new();
-            for o in game.options(&strs(&strings(p)), None)? {
-                group.push(game.normal_form(&strs(&strings(&o)))?);
-            }
-            Ok(vec![group])
-        },
-        |of| forms.game(&of[0]),
-    )
 }

@@ -20,12 +20,13 @@
 //! header for another search, a block cut short, a checksum that differs — is refused, with
 //! the byte at which the damage was found, and nothing is taken from it.
 
-use crate::heap::checkpoint::{kill_for_tests, Kill};
+use crate::budget::Saving;
+use crate::files::{kill_for_tests, Aside, Kill};
 use crate::{invalid, GameError};
 use std::fs;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::time::Instant;
 
 /// The format line.
 const MAGIC: &str = "grundy-search v1";
@@ -63,15 +64,6 @@ impl Key for [u64; 2] {
     fn get(bytes: &[u8]) -> Self {
         [u64::get(&bytes[..8]), u64::get(&bytes[8..16])]
     }
-}
-
-/// Where a search saves its table, and how often.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Saving {
-    /// The checkpoint file.
-    pub path: PathBuf,
-    /// The time between saves (and a save when the search ends, or stops on an error).
-    pub every: Duration,
 }
 
 /// A search's checkpoint: its file, its line, and when it was last saved.
@@ -169,9 +161,8 @@ impl Saved {
     ) -> Result<(), GameError> {
         let path = self.saving.path.clone();
         let io = |e: std::io::Error| invalid!("cannot write checkpoint {}: {e}", path.display());
-        let tmp = aside(&path);
         let kill = kill_for_tests();
-        let mut f = std::io::BufWriter::new(fs::File::create(&tmp).map_err(io)?);
+        let mut f = Aside::create(&path).map_err(io)?;
         f.write_all(self.header().as_bytes()).map_err(io)?;
         // A block's count, filled in when it is written.
         let mut block = vec![0u8; 4];
@@ -201,21 +192,12 @@ impl Saved {
         if let Some(e) = failed {
             return Err(io(e));
         }
-        let f = f.into_inner().map_err(|e| io(e.into_error()))?;
-        f.sync_data().map_err(io)?;
         if kill == Some(Kill::During) {
             // Killed before the rename: the save before this one is what the file holds.
+            f.sync().map_err(io)?;
             std::process::abort();
         }
-        fs::rename(&tmp, &path).map_err(io)?;
-        // The rename itself is made durable by syncing the directory that holds it.
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        if let Ok(d) = fs::File::open(dir) {
-            d.sync_all().ok();
-        }
+        f.finish().map_err(io)?;
         self.last = Instant::now();
         if kill == Some(Kill::After) {
             std::process::abort();
@@ -277,16 +259,11 @@ pub(crate) fn save_due<K: Key>(
     }
 }
 
-/// The file a save is written to before it is renamed into place.
-fn aside(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
+    use std::time::Duration;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("grundy-saved-{name}-{}", std::process::id()));

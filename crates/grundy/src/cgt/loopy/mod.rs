@@ -981,16 +981,6 @@ impl Graph {
     }
 }
 
-/// The answer to a loopy expression: a short game's report when the expression's value is
-/// short after all (`a{0|1}`), else the loopy game's.
-pub fn answer(text: &str) -> Result<super::Answer, GameError> {
-    let (mut u, mut graph) = (Universe::new(), Graph::new());
-    match loopy_expression(&mut u, &mut graph, text)? {
-        Value::Short(g) => u.report(g).map(super::Answer::Value),
-        v => graph.report_value(&mut u, v).map(super::Answer::Loopy),
-    }
-}
-
 /// How `left` and `right` compare (`None`: confused), loopy expressions both read into
 /// `graph` (where names may stand for games).
 pub fn order(

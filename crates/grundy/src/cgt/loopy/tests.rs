@@ -98,8 +98,8 @@ fn loopy_comparisons() {
         ("3/2under < 3/2", true),
         ("3/2under > 3/2 - 1/1024", true),
     ] {
-        let c = crate::cgt::answer(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let crate::cgt::Answer::Comparison(c) = c else {
+        let c = crate::notation::answer(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let crate::notation::Answer::Comparison(c) = c else {
             panic!("{text}")
         };
         assert_eq!(c.result, holds, "{text}");

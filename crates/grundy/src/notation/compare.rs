@@ -3,7 +3,8 @@
 //! The order of short games (Conway, ONAG ch. 7; Siegel, CGT §II.1): G ≥ H exactly when Left
 //! wins G − H moving second. Misère forms are compared for equality only (`==`, `!=`).
 
-use super::Universe;
+use crate::cgt::loopy;
+use crate::cgt::Universe;
 use crate::GameError;
 use std::cmp::Ordering;
 
@@ -141,7 +142,7 @@ pub fn decide(
     right: &str,
 ) -> Result<Comparison, GameError> {
     let mut forms = crate::misere_form::Forms::new();
-    let mut loopy = super::loopy::Graph::new();
+    let mut loopy = loopy::Graph::new();
     decide_in(
         &mut Universe::new(),
         &mut forms,
@@ -158,7 +159,7 @@ pub fn decide(
 pub fn decide_in(
     u: &mut Universe,
     forms: &mut crate::misere_form::Forms,
-    loopy: &mut super::loopy::Graph,
+    loopy: &mut loopy::Graph,
     text: &str,
     left: &str,
     relation: Relation,
@@ -179,7 +180,7 @@ pub fn decide_in(
         let (g, h) = (forms.parse(left)?, forms.parse(right)?);
         (relation == Relation::Equal) == (g == h)
     } else if loopy.is_expression(left) || loopy.is_expression(right) {
-        let order = super::loopy::order(u, loopy, left, right)?;
+        let order = loopy::order(u, loopy, left, right)?;
         u.check()?;
         relation.holds(order)
     } else {

@@ -3,7 +3,7 @@
 //! a CGSuite worksheet).
 //!
 //! ```
-//! use grundy::cgt::{session::Session, Answer};
+//! use grundy::notation::{session::Session, Answer};
 //!
 //! let mut s = Session::new();
 //! s.line("g := {2|-2}").unwrap();
@@ -15,8 +15,9 @@
 //! assert!(s.line("# a comment").unwrap().is_none());
 //! ```
 
-use super::loopy::{Graph, Value};
-use super::{compare, Answer, Universe};
+use super::{compare, Answer};
+use crate::cgt::loopy::{self, Graph, Value};
+use crate::cgt::Universe;
 use crate::misere_form::Forms;
 use crate::GameError;
 
@@ -56,6 +57,22 @@ impl Session {
             Some((name, expression)) => (Some(name.trim()), expression.trim()),
             None => (None, line),
         };
+        self.expression(line, name, expression).map(|answer| {
+            Some(Entry {
+                name: name.map(str::to_string),
+                answer,
+            })
+        })
+    }
+
+    /// The answer to `expression`, which `name` (if any) then names; `line` is the whole line,
+    /// for errors.
+    pub(crate) fn expression(
+        &mut self,
+        line: &str,
+        name: Option<&str>,
+        expression: &str,
+    ) -> Result<Answer, GameError> {
         let misere = self.misere.is_expression(expression);
         let comparison = compare::split(expression)?;
         if name.is_some() && comparison.is_some() {
@@ -75,7 +92,7 @@ impl Session {
             )?)
         } else if self.loopy.is_expression(expression) {
             let u = &mut self.universe;
-            match super::loopy::loopy_expression(u, &mut self.loopy, expression)? {
+            match loopy::loopy_expression(u, &mut self.loopy, expression)? {
                 Value::Short(g) => {
                     let report = u.report(g)?;
                     if let Some(name) = name {
@@ -110,10 +127,7 @@ impl Session {
             }
             Answer::Value(self.universe.report(g)?)
         };
-        Ok(Some(Entry {
-            name: name.map(str::to_string),
-            answer,
-        }))
+        Ok(answer)
     }
 
     /// Takes `name` from whatever kind of game had it, before it names another.

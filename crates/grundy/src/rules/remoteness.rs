@@ -9,7 +9,7 @@
 //! its moves alone ([`Ruleset::options`]); games with a formula give it at any size by
 //! overriding [`Ruleset::remoteness`].
 
-use crate::catalog::Ruleset;
+use crate::rules::Ruleset;
 use crate::{GameError, Outcome};
 use std::collections::HashMap;
 

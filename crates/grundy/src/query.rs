@@ -1,0 +1,171 @@
+//! The door: words written as on the command line (`bash --max 3 30`, `kayles 5 7 + wythoff
+//! 3 4`, `nim --misere 1 1`) read once into a [`Query`] — the game's entry, its options and
+//! the position's words, a sum's components, misère play — which builds the game
+//! ([`Query::game`]) that then answers through [`DynGame`]. The command line, the web
+//! playground, Python and MPI all read their questions through it.
+//!
+//! ```
+//! use grundy::registry::Registry;
+//!
+//! let registry = Registry::catalog();
+//! let query = registry.parse_words(&["bash", "--max", "3", "30"]).unwrap();
+//! let answer = query.solve(100).unwrap();
+//! assert_eq!(answer.game.to_string(), "bash --max 3");
+//! assert_eq!(answer.outcome, grundy::Outcome::N);
+//! assert_eq!(answer.winning_moves[0].description, "take 2");
+//! ```
+
+use crate::registry::{Entry, Options, Registry, MISERE};
+use crate::rules::DynGame;
+use crate::{Analysis, GameError};
+
+impl Registry {
+    /// Reads a query written as on the command line after `grundy solve`: the game's name,
+    /// its options (`--max 3`, `--max=3`, `--misere`, a leading code) in any order with the
+    /// position's words.
+    ///
+    /// Words with a `+` standing alone, or starting with `sum`, are a sum of games (see
+    /// [`crate::sum`]): `kayles 5 7 + wythoff 3 4`.
+    pub fn parse_words(&self, words: &[&str]) -> Result<Query, GameError> {
+        if crate::sum::is_sum(words) || words.first() == Some(&"sum") {
+            let words = words.strip_prefix(&["sum"]).unwrap_or(words);
+            // Read now, so that a sum that cannot be read is refused here, as a game is
+            // (`--misere`, wherever it is written, is the whole sum's convention).
+            let plain: Vec<&str> = words.iter().copied().filter(|w| *w != "--misere").collect();
+            crate::sum::SumGame::new(self.clone(), &plain)?;
+            let mut options = Options::new();
+            if plain.len() < words.len() {
+                options = options.flag_on(MISERE.name);
+            }
+            return Ok(Query {
+                entry: &crate::sum::ENTRY,
+                options,
+                position: plain.iter().map(|w| w.to_string()).collect(),
+                sum: Some(self.clone()),
+            });
+        }
+        let (entry, options, position) = self.read_game(words)?;
+        Ok(Query {
+            entry,
+            options,
+            position,
+            sum: None,
+        })
+    }
+
+    /// [`Registry::parse_words`] on a text split at white space.
+    pub fn parse(&self, text: &str) -> Result<Query, GameError> {
+        self.parse_words(&text.split_whitespace().collect::<Vec<_>>())
+    }
+}
+
+/// A game with its options and a position, as read from words.
+#[derive(Clone, Debug)]
+pub struct Query {
+    /// The game.
+    pub entry: &'static Entry,
+    /// Its options.
+    pub options: Options,
+    /// The position's words.
+    pub position: Vec<String>,
+    /// For a sum of games, the registry its components are read from.
+    sum: Option<Registry>,
+}
+
+impl Query {
+    /// The query of `entry` with `options` at the position written as `position`.
+    pub fn new(entry: &'static Entry, options: Options, position: Vec<String>) -> Self {
+        Query {
+            entry,
+            options,
+            position,
+            sum: None,
+        }
+    }
+
+    /// Whether the query is a sum of games (see [`crate::sum`]).
+    pub fn is_sum(&self) -> bool {
+        self.sum.is_some()
+    }
+
+    /// The game with its options (for a sum, the sum of its components' games). `--misere`
+    /// on a game that has no misère rule of its own plays it by the misère rule, decided by
+    /// search ([`crate::misere::MisereGame`]); in a sum it is the whole sum's convention.
+    pub fn game(&self) -> Result<Box<dyn DynGame>, GameError> {
+        if let Some(registry) = &self.sum {
+            let sum = Box::new(crate::sum::SumGame::new(registry.clone(), &self.words())?);
+            return match self.options.flag(MISERE.name) {
+                true => Ok(Box::new(crate::misere::MisereGame::new(sum)?)),
+                false => Ok(sum),
+            };
+        }
+        crate::misere::build(self.entry, &self.options)
+    }
+
+    /// The position's words, borrowed.
+    pub fn words(&self) -> Vec<&str> {
+        self.position.iter().map(String::as_str).collect()
+    }
+
+    /// Solves the position, listing at most `max_moves` winning moves.
+    pub fn solve(&self, max_moves: usize) -> Result<Analysis, GameError> {
+        self.game()?.solve(&self.words(), max_moves)
+    }
+
+    /// [`Query::solve`] with the remoteness where it is known (see [`DynGame::solve_in_full`]).
+    pub fn solve_in_full(&self, max_moves: usize) -> Result<Analysis, GameError> {
+        self.game()?.solve_in_full(&self.words(), max_moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::CATALOG;
+
+    #[test]
+    fn every_game_has_one_entry_and_its_example_solves() {
+        let r = Registry::catalog();
+        let mut names: Vec<_> = r.entries().iter().map(|e| e.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), r.entries().len());
+        for e in r.entries() {
+            let q = r.parse(e.info.example).unwrap();
+            assert_eq!(q.entry.name(), e.name());
+            q.solve(10)
+                .unwrap_or_else(|err| panic!("{}: {err}", e.info.example));
+        }
+    }
+
+    #[test]
+    fn options_are_read_in_any_order_and_by_name() {
+        let r = Registry::catalog();
+        let a = r.parse("bash 30 --max 3").unwrap();
+        let b = r.parse("bash --max=3 30").unwrap();
+        assert_eq!(a.options, b.options);
+        assert_eq!(a.position, b.position);
+        let o = r.parse("octal 0.6 5 7").unwrap();
+        assert_eq!(o.options.get("code"), Some("0.6"));
+        assert_eq!(o.position, ["5", "7"]);
+        assert!(r.parse("nim --misere 1 1").unwrap().options.flag("misere"));
+        for bad in [
+            "",
+            "chess 1",
+            "nim --frob 1",
+            "bash --max",
+            "subtraction 5",
+            "octal",
+            "nim --misere=1 2",
+        ] {
+            assert!(r.parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_game_added_replaces_one_of_the_same_name() {
+        let r = Registry::empty().with(CATALOG[0]).with(CATALOG[0]);
+        assert_eq!(r.entries().len(), 1);
+        assert!(r.get("nim").is_some() && r.get("bash").is_none());
+    }
+}

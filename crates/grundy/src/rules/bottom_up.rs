@@ -1,0 +1,93 @@
+//! Values of positions found bottom up, each position once, from the values of its options:
+//! a partizan game's canonical form, an impartial game's misère canonical form.
+
+use crate::GameError;
+use std::collections::HashSet;
+use std::hash::Hash;
+
+/// The value of `root` found bottom up, each position once, with an explicit stack (a heap of
+/// 10⁵ tokens is a chain 10⁵ deep): `options(p)` gives p's options in groups (Left's and
+/// Right's, or one group), `value(groups)` the value of a position whose options have those
+/// values. Refused past `limit` positions, and on a cycle (the game is then not short);
+/// `game` names the game in those messages.
+pub(crate) fn value_bottom_up<P: Clone + Eq + Hash, V: Copy>(
+    game: &str,
+    root: P,
+    limit: usize,
+    mut options: impl FnMut(&P) -> Result<Vec<Vec<P>>, GameError>,
+    mut value: impl FnMut(&[Vec<V>]) -> Result<V, GameError>,
+) -> Result<V, GameError> {
+    let mut known: std::collections::HashMap<P, V> = Default::default();
+    let first = options(&root)?;
+    let mut stack = vec![(root.clone(), first)];
+    let mut on_stack: HashSet<P> = HashSet::from([root.clone()]);
+    while let Some((p, groups)) = stack.last() {
+        if let Some(next) = groups
+            .iter()
+            .flatten()
+            .find(|o| !known.contains_key(*o))
+            .cloned()
+        {
+            if known.len() + stack.len() >= limit {
+                return Err(GameError::TooLarge(format!(
+                    "{game}: more than {limit} positions to value below this one"
+                )));
+            }
+            if known.len() % 1024 == 0 {
+                crate::budget::check()?;
+                crate::budget::report("positions valued", known.len() as u64, None);
+            }
+            if !on_stack.insert(next.clone()) {
+                return Err(GameError::Invalid(format!(
+                    "{game}: the game has a cycle, so it is not a short game"
+                )));
+            }
+            let of = options(&next)?;
+            stack.push((next, of));
+            continue;
+        }
+        let of: Vec<Vec<V>> = groups
+            .iter()
+            .map(|g| g.iter().map(|o| known[o]).collect())
+            .collect();
+        let v = value(&of)?;
+        on_stack.remove(p);
+        known.insert(p.clone(), v);
+        stack.pop();
+    }
+    Ok(known[&root])
+}
+
+/// Most positions [`form_of`] visits.
+pub const POSITION_LIMIT: usize = 1_000_000;
+
+/// The misère canonical form of the position `args` of the impartial game `game`, from the
+/// forms of every position below it (each valued once, positions the same under the game's
+/// symmetries as one).
+pub fn form_of<G: crate::DynGame + ?Sized>(
+    forms: &mut crate::misere_form::Forms,
+    game: &G,
+    args: &[&str],
+) -> Result<crate::misere_form::Form, GameError> {
+    use crate::analysis::{strings, strs};
+    if game.partizan() {
+        return Err(GameError::Invalid(format!(
+            "{}: misère canonical forms are of impartial games (both players with the same \
+             moves)",
+            game.name()
+        )));
+    }
+    value_bottom_up(
+        &game.name(),
+        game.normal_form(args)?,
+        POSITION_LIMIT,
+        |p| {
+            let mut group = Vec::new();
+            for o in game.options(&strs(&strings(p)), None)? {
+                group.push(game.normal_form(&strs(&strings(&o)))?);
+            }
+            Ok(vec![group])
+        },
+        |of| forms.game(&of[0]),
+    )
+}

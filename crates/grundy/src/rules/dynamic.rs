@@ -1,0 +1,566 @@
+//! [`DynGame`]: a [`Ruleset`] behind an object-safe face, positions as words.
+
+use crate::analysis::{Analysis, Brief, GameName, Move, Player, Token, WinningMove};
+use crate::{GameError, Nat, Outcome};
+use std::collections::HashSet;
+
+use super::value_bottom_up;
+use super::{options_for, Cell, GameInfo, Ruleset, TableShape};
+
+/// The object-safe face of a [`Ruleset`], used by the command line and the web server.
+/// Games are shared between threads (a batch is answered on every core).
+pub trait DynGame: Send + Sync {
+    /// Static description.
+    fn info(&self) -> &'static GameInfo;
+    /// The game as named on the command line, with its options.
+    fn name(&self) -> String;
+    /// The game's name and options apart.
+    fn game_name(&self) -> GameName;
+    /// Solves the position written as `args`, listing at most `max_moves` winning moves.
+    fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
+    /// [`DynGame::solve`] with the position's remoteness where it is known: what a single
+    /// `grundy solve` and the playground answer. The answer stands without it: a search of
+    /// the remoteness stopped by the time budget leaves it out.
+    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
+        self.solve(args, max_moves)
+    }
+    /// Appends the one-line answer (see [`Analysis::brief`]) of the position written as
+    /// `line` (its words separated by spaces) to `out`, listing at most `max_moves` winning
+    /// moves: what `grundy solve --batch` prints for each line. Small positions of some games
+    /// take a fast path that builds no [`Analysis`] (see [`Ruleset::brief_fast`]).
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
+    /// let mut line = String::new();
+    /// nim.brief("3 4 5", 100, &mut line).unwrap();
+    /// assert_eq!(line, "3 4 5: N, grundy 2, take 2 from heap 1 → 1 4 5");
+    /// ```
+    fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError> {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        out.push_str(&self.solve(&args, max_moves)?.brief());
+        Ok(())
+    }
+    /// Who wins from the position written as `args` (see [`Ruleset::outcome`]).
+    fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError>;
+    /// The remoteness of the position written as `args` (see [`Ruleset::remoteness`]), `None`
+    /// where it is not known.
+    fn remoteness_of(&self, _args: &[&str]) -> Result<Option<crate::Nat>, GameError> {
+        Ok(None)
+    }
+    /// The layout of `grundy table`, if the game has one.
+    fn table_shape(&self) -> Option<TableShape> {
+        None
+    }
+    /// One table cell, or `None` where the coordinates name no position.
+    fn table_cell(&self, _coords: &[u64]) -> Result<Option<Cell>, GameError> {
+        Ok(None)
+    }
+    /// The outcome alone of one table cell (see [`Ruleset::outcome`]): what a P/N table needs,
+    /// without the Grundy value some games find only by search.
+    fn table_outcome(&self, _coords: &[u64]) -> Result<Option<Outcome>, GameError> {
+        Ok(None)
+    }
+    /// The position at table coordinates, written as its words (`None` where the coordinates
+    /// name no position).
+    fn table_words(&self, _coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
+        Ok(None)
+    }
+    /// The position written as `args`, read and written back in canonical form.
+    fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
+    /// The position written as `args` in its normal form (see [`Ruleset::normal_form`]).
+    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
+    /// Every position one move away from `args` (see [`Ruleset::options`]); in a partizan
+    /// game, the moves of `player` (which must then be given).
+    fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError>;
+    /// Every move from `args` (of `player` in a partizan game) in words, with the position it
+    /// leaves (see [`Ruleset::plays`]).
+    fn listed_moves(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+    ) -> Result<Vec<WinningMove>, GameError>;
+    /// The move a person typed from `args` (of `player` in a partizan game), as the position
+    /// it leaves: the words grundy prints for a move (as [`DynGame::listed_moves`] lists it, with or
+    /// without the player's name, or as a hint says a winning move), or the position after it.
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
+    /// let to = nim.read_move(&["3", "4", "5"], None, "take 2 from heap 1").unwrap();
+    /// assert_eq!(grundy::nat::join(&to), "1 4 5");
+    /// assert_eq!(nim.read_move(&["3", "4", "5"], None, "2 4 5").unwrap().len(), 3);
+    /// assert!(nim.read_move(&["3", "4", "5"], None, "take 9 from heap 1").is_err());
+    /// ```
+    fn read_move(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+        typed: &str,
+    ) -> Result<Vec<Token>, GameError>;
+    /// Whether Left and Right have different moves.
+    fn partizan(&self) -> bool;
+    /// At most `max` moves from `args` to positions of Grundy value `target` (see
+    /// [`Ruleset::moves_to_value`]), whether more were left, and whether only some kinds of
+    /// moves were searched.
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
+    /// let (moves, more, partial) = nim.moves_to_value(&["3", "4", "5"], &1u32.into(), 10).unwrap();
+    /// // 3 4 5 is worth 2: a heap changed to make it worth 1.
+    /// assert_eq!(moves[0].description, "take 3 from heap 1");
+    /// assert!(!more && !partial);
+    /// ```
+    fn moves_to_value(
+        &self,
+        args: &[&str],
+        target: &Nat,
+        max: usize,
+    ) -> Result<(Vec<WinningMove>, bool, bool), GameError>;
+    /// Whether the game is played by the misère convention (see [`Ruleset::misere`]).
+    fn misere(&self) -> bool;
+    /// Whether the position written as `args` ends the game at once (see
+    /// [`Ruleset::ends_at_once`]).
+    fn ends_at_once(&self, args: &[&str]) -> Result<Option<bool>, GameError>;
+    /// The engine's move (as `player` in a partizan game): a winning move when there is one,
+    /// otherwise the move that leaves the most play (the largest total of the position's
+    /// numbers); `None` when there is no move. Said in the words [`DynGame::listed_moves`]
+    /// gives the same move.
+    fn engine_move(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+    ) -> Result<Option<WinningMove>, GameError>;
+    /// The value of the position written as `args` as a short game (see [`crate::cgt`]): a
+    /// partizan game's canonical form, found by searching its positions (at most
+    /// [`VALUE_POSITIONS`] of them); an impartial game's nimber, from its Grundy value.
+    fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError>;
+    /// The misère canonical form of the position written as `args` (see
+    /// [`crate::misere_form`]), built in `forms`: by default from the forms of every position
+    /// below it; refused for a partizan game.
+    ///
+    /// ```
+    /// use grundy::misere_form::Forms;
+    /// use grundy::registry::Registry;
+    ///
+    /// let kayles = Registry::catalog().parse("kayles").unwrap().game().unwrap();
+    /// let mut forms = Forms::new();
+    /// let g = kayles.misere_form(&mut forms, &["5"]).unwrap();
+    /// assert_eq!(forms.genus_text(g).unwrap(), "4^146"); // as CGSuite writes it
+    /// ```
+    fn misere_form(
+        &self,
+        forms: &mut crate::misere_form::Forms,
+        args: &[&str],
+    ) -> Result<crate::misere_form::Form, GameError> {
+        super::form_of(forms, self, args)
+    }
+    /// For a sum of games, each component played alone by the misère rule and solved (at
+    /// most `max_moves` winning moves each): the `components` of a misère sum's analysis.
+    /// `None` for a game that is not a sum.
+    fn misere_components(
+        &self,
+        _args: &[&str],
+        _max_moves: usize,
+    ) -> Result<Option<Vec<Analysis>>, GameError> {
+        Ok(None)
+    }
+}
+
+/// The Grundy value a verdict gives, or 0 for a P-position of an impartial game played by the
+/// normal rule, whose value is 0 whether or not the game computed it (Sprague–Grundy: a
+/// position is P exactly when its value is 0), so that a huge Wythoff P-position says so.
+pub(super) fn known_grundy<R: Ruleset>(
+    game: &R,
+    outcome: Outcome,
+    grundy: Option<Nat>,
+) -> Option<Nat> {
+    match grundy {
+        None if outcome == Outcome::P && !game.partizan() && !game.misere() => {
+            Some(Nat::from(0u32))
+        }
+        g => g,
+    }
+}
+
+/// The most positions `DynGame::value` searches for one partizan value.
+pub const VALUE_POSITIONS: usize = 1_000_000;
+
+/// The value of `root` in `u`: each position's canonical form from its options', bottom up.
+fn partizan_value<R: Ruleset>(
+    game: &R,
+    root: &R::Pos,
+    u: &mut crate::cgt::Universe,
+) -> Result<crate::cgt::Id, GameError> {
+    value_bottom_up(
+        &game.name(),
+        root.clone(),
+        VALUE_POSITIONS,
+        |p| {
+            Ok(vec![
+                game.player_options(p, Player::Left)?,
+                game.player_options(p, Player::Right)?,
+            ])
+        },
+        |of| Ok(u.game(&of[0], &of[1])),
+    )
+}
+
+impl<R: Ruleset + Send + Sync> DynGame for R {
+    fn info(&self) -> &'static GameInfo {
+        Ruleset::info(self)
+    }
+
+    fn name(&self) -> String {
+        Ruleset::name(self)
+    }
+
+    fn game_name(&self) -> GameName {
+        Ruleset::game_name(self)
+    }
+
+    fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
+        self.answer(&self.parse(args)?, max_moves)
+    }
+
+    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
+        let p = self.parse(args)?;
+        let mut a = self.answer(&p, max_moves)?;
+        a.remoteness = Ruleset::remoteness(self, &p).unwrap_or(None);
+        Ok(a)
+    }
+
+    fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError> {
+        if self.brief_fast(line, max_moves, out) {
+            return Ok(());
+        }
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let p = self.parse(&args)?;
+        let verdict = self.verdict_up_to(&p, max_moves)?;
+        // What `answer` lists, but only the first move is written out: the others are
+        // counted, each dropped as soon as it is seen, so a position of 10^5 heaps costs a
+        // few copies of itself, not a hundred.
+        let (mut first, mut listed) = (None, 0);
+        let more = each_winning(self, verdict.outcome, verdict.winning, max_moves, |m| {
+            listed += 1;
+            first.get_or_insert(m);
+        });
+        let mut line = Brief::start(out, &self.tokens(&p));
+        line.outcome(verdict.outcome);
+        if let Some(g) = &known_grundy(self, verdict.outcome, verdict.grundy) {
+            line.grundy(g);
+        }
+        if let Some(first) = first {
+            line.first_move(&first.description, &self.tokens(&first.to));
+            line.more(listed - 1, more || verdict.partial);
+        }
+        Ok(())
+    }
+
+    fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
+        Ruleset::outcome(self, &self.parse(args)?)
+    }
+
+    fn remoteness_of(&self, args: &[&str]) -> Result<Option<crate::Nat>, GameError> {
+        Ruleset::remoteness(self, &self.parse(args)?)
+    }
+
+    fn table_shape(&self) -> Option<TableShape> {
+        Ruleset::table_shape(self)
+    }
+
+    fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
+        Ok(self.tokens(&self.parse(args)?))
+    }
+
+    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
+        Ok(self.tokens(&Ruleset::normal_form(self, &self.parse(args)?)))
+    }
+
+    fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError> {
+        let p = self.parse(args)?;
+        // Each position once, in the order the game lists them.
+        let mut seen = HashSet::new();
+        Ok(options_for(self, &p, player)?
+            .into_iter()
+            .filter(|o| seen.insert(o.clone()))
+            .map(|o| self.tokens(&o))
+            .collect())
+    }
+
+    fn listed_moves(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+    ) -> Result<Vec<WinningMove>, GameError> {
+        let p = self.parse(args)?;
+        Ok(self
+            .plays(&p, player)?
+            .into_iter()
+            .map(|m| written(self, m))
+            .collect())
+    }
+
+    fn read_move(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+        typed: &str,
+    ) -> Result<Vec<Token>, GameError> {
+        let p = self.parse(args)?;
+        let moves = self.plays(&p, player)?;
+        if let Some(m) = moves
+            .iter()
+            .find(|m| crate::moves::says(typed, &m.description, m.player))
+        {
+            return Ok(self.tokens(&m.to));
+        }
+        // A winning move as a hint says it (a game's own words for its moves).
+        if !typed.trim().is_empty() {
+            if let Ok(verdict) = self.verdict(&p) {
+                let (winning, _) = collect_winning(self, verdict.outcome, verdict.winning, 1000);
+                let fits = |w: &WinningMove| {
+                    player.is_none_or(|who| w.player.is_none_or(|p| p == who))
+                        && crate::moves::says(typed, &w.description, w.player)
+                };
+                if let Some(w) = winning.into_iter().find(fits) {
+                    return Ok(w.to);
+                }
+            }
+        }
+        // The position after the move.
+        let words: Vec<&str> = typed.split_whitespace().collect();
+        let illegal = || {
+            GameError::Invalid(format!(
+                "'{}' is not a move from {} (type moves to list them)",
+                typed.trim(),
+                self.show(&p)
+            ))
+        };
+        let to = match self.parse(&words) {
+            Ok(to) => to,
+            Err(_) if typed.contains(char::is_alphabetic) => return Err(illegal()),
+            Err(e) => return Err(e),
+        };
+        // Compared as written: two forms of one position (a circle of no coins and no rows
+        // left) are one position to a person.
+        let to = self.tokens(&to);
+        if moves.iter().any(|m| self.tokens(&m.to) == to) {
+            Ok(to)
+        } else {
+            Err(illegal())
+        }
+    }
+
+    fn partizan(&self) -> bool {
+        Ruleset::partizan(self)
+    }
+
+    fn misere(&self) -> bool {
+        Ruleset::misere(self)
+    }
+
+    fn ends_at_once(&self, args: &[&str]) -> Result<Option<bool>, GameError> {
+        Ok(Ruleset::ends_at_once(self, &self.parse(args)?))
+    }
+
+    fn moves_to_value(
+        &self,
+        args: &[&str],
+        target: &Nat,
+        max: usize,
+    ) -> Result<(Vec<WinningMove>, bool, bool), GameError> {
+        let p = self.parse(args)?;
+        let (moves, partial) = Ruleset::moves_to_value(self, &p, target)?;
+        let (moves, more) = collect_moves(self, moves, max);
+        Ok((moves, more, partial))
+    }
+
+    fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError> {
+        let p = self.parse(args)?;
+        if let Some(report) = Ruleset::report(self, &p) {
+            return report;
+        }
+        let mut u = crate::cgt::Universe::new();
+        let g = if Ruleset::partizan(self) {
+            partizan_value(self, &p, &mut u)?
+        } else {
+            let name = Ruleset::name(self);
+            if Ruleset::misere(self) {
+                return Err(GameError::Invalid(format!(
+                    "{name}: a misère position has no nimber (no normal-play value): misère play is not \
+                     decided by adding values (Conway, On Numbers and Games, ch. 12); grundy \
+                     solve gives its outcome"
+                )));
+            }
+            let grundy = self.verdict(&p)?.grundy.ok_or_else(|| {
+                GameError::TooLarge(format!(
+                    "{name}: the Grundy value of this position is not known, so neither is its \
+                     nimber"
+                ))
+            })?;
+            // Held as a nimber, not built option by option: any Grundy value a word holds.
+            let n = u32::try_from(&grundy).ok().ok_or_else(|| {
+                GameError::TooLarge(format!(
+                    "{}: the value is *{grundy}; nimbers are held up to *4294967295",
+                    Ruleset::name(self)
+                ))
+            })?;
+            u.nimber(n)
+        };
+        u.report(g)
+    }
+
+    fn engine_move(
+        &self,
+        args: &[&str],
+        player: Option<Player>,
+    ) -> Result<Option<WinningMove>, GameError> {
+        let p = self.parse(args)?;
+        let options = options_for(self, &p, player)?;
+        let mine = |m: &Move<R::Pos>| !Ruleset::partizan(self) || m.player == player;
+        let chosen = match self.verdict(&p)?.winning.find(|m| mine(m)) {
+            Some(m) => Some(m.to),
+            None => options
+                .into_iter()
+                .max_by_key(|o| play_left(&self.tokens(o))),
+        };
+        let Some(to) = chosen else {
+            return Ok(None);
+        };
+        let words = self
+            .plays(&p, player)?
+            .into_iter()
+            .find(|m| m.to == to)
+            .map(|m| m.description)
+            .unwrap_or_else(|| self.show(&to));
+        Ok(Some(WinningMove {
+            to: self.tokens(&to),
+            description: words,
+            player: player.filter(|_| Ruleset::partizan(self)),
+            component: None,
+        }))
+    }
+
+    fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
+        Ok(self.table_position(coords)?.map(|p| self.tokens(&p)))
+    }
+
+    fn table_outcome(&self, coords: &[u64]) -> Result<Option<Outcome>, GameError> {
+        match self.table_position(coords)? {
+            Some(position) => Ruleset::outcome(self, &position).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError> {
+        let Some(position) = self.table_position(coords)? else {
+            return Ok(None);
+        };
+        let v = self.verdict(&position)?;
+        Ok(Some(Cell {
+            outcome: v.outcome,
+            grundy: v.grundy,
+        }))
+    }
+}
+
+/// How much play a position written as `tokens` leaves, for an engine with no winning move:
+/// the total of its numbers (a word counts its length).
+pub(crate) fn play_left(tokens: &[Token]) -> Nat {
+    tokens
+        .iter()
+        .map(|t| match t {
+            Token::Int(n) => n.clone(),
+            Token::Text(s) => Nat::from(s.len()),
+        })
+        .sum()
+}
+
+/// Takes up to `max` distinct moves; reports whether more were left.
+fn collect_moves<R: Ruleset + ?Sized>(
+    game: &R,
+    moves: impl Iterator<Item = Move<R::Pos>>,
+    max: usize,
+) -> (Vec<WinningMove>, bool) {
+    let mut out = Vec::new();
+    let more = each_distinct(game, moves, max, |m| out.push(written(game, m)));
+    (out, more)
+}
+
+/// [`collect_moves`] for the winning moves of a position of `outcome`, looking at none where
+/// [`no_search`] already answers.
+pub(super) fn collect_winning<R: Ruleset + ?Sized>(
+    game: &R,
+    outcome: Outcome,
+    moves: impl Iterator<Item = Move<R::Pos>>,
+    max: usize,
+) -> (Vec<WinningMove>, bool) {
+    match no_search(outcome, max) {
+        Some(more) => (Vec::new(), more),
+        None => collect_moves(game, moves, max),
+    }
+}
+
+/// [`each_distinct`] for the winning moves of a position of `outcome`, as [`collect_winning`].
+fn each_winning<R: Ruleset + ?Sized>(
+    game: &R,
+    outcome: Outcome,
+    moves: impl Iterator<Item = Move<R::Pos>>,
+    max: usize,
+    take: impl FnMut(Move<R::Pos>),
+) -> bool {
+    no_search(outcome, max).unwrap_or_else(|| each_distinct(game, moves, max, take))
+}
+
+/// Whether winning moves were left out, when that is known without looking at any: none
+/// exist where the outcome says so (the player to move loses, or a draw), and for `max` 0
+/// the outcome says whether some do (so that a batch that lists no moves does no move
+/// search); `None` when the moves must be looked at.
+fn no_search(outcome: Outcome, max: usize) -> Option<bool> {
+    let some = matches!(outcome, Outcome::N | Outcome::L | Outcome::R);
+    match (some, max) {
+        (false, _) => Some(false),
+        (true, 0) => Some(true),
+        (true, _) => None,
+    }
+}
+
+/// A move as reported to users: its position written in the game's notation.
+fn written<R: Ruleset + ?Sized>(game: &R, m: Move<R::Pos>) -> WinningMove {
+    WinningMove {
+        to: game.tokens(&m.to),
+        description: m.description,
+        player: m.player,
+        component: None,
+    }
+}
+
+/// Hands `take` the first `max` of `moves` that reach a position not reached before (by the
+/// same player; no set of them is kept when the game's moves are distinct); reports whether
+/// more were left.
+fn each_distinct<R: Ruleset + ?Sized>(
+    game: &R,
+    moves: impl Iterator<Item = Move<R::Pos>>,
+    max: usize,
+    mut take: impl FnMut(Move<R::Pos>),
+) -> bool {
+    let distinct = game.moves_distinct();
+    let mut seen = HashSet::new();
+    let mut taken = 0;
+    for m in moves {
+        if !distinct && !seen.insert((m.to.clone(), m.player)) {
+            continue;
+        }
+        if taken == max {
+            return true;
+        }
+        taken += 1;
+        take(m);
+    }
+    false
+}
