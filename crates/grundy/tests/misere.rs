@@ -5,7 +5,7 @@
 //! 0 to 20 of Kayles, Dawson's Kayles and Grundy's game).
 
 use grundy::analysis::Token;
-use grundy::misere::genus_sequence;
+use grundy::misere_form::genus_sequence;
 use grundy::registry::Registry;
 use grundy::rules::{DynGame, TableShape};
 use grundy::Outcome;

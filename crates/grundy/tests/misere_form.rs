@@ -36,7 +36,7 @@ fn list(text: &str) -> Vec<String> {
 
 /// CGSuite's genus of heaps 0..=20, written as CGSuite writes it (tame and restive games
 /// abbreviated: Kayles 13 is `1^1`, Kayles 16 is `1^13`); the genus itself is the one the
-/// genus recurrence finds without forms ([`grundy::misere::genus_sequence`]).
+/// genus recurrence finds without forms ([`grundy::misere_form::genus_sequence`]).
 #[test]
 fn genera_of_heaps_are_cgsuites() {
     let cases = [
@@ -71,7 +71,7 @@ fn genera_of_heaps_are_cgsuites() {
         let ours = heap_genera(&rule, 20).unwrap();
         let text: Vec<String> = ours.iter().map(|(_, t)| t.clone()).collect();
         assert_eq!(text, list(expected), "{game}");
-        let recurrence = grundy::misere::genus_sequence(&rule, 20).unwrap();
+        let recurrence = grundy::misere_form::genus_sequence(&rule, 20).unwrap();
         let genera: Vec<_> = ours.into_iter().map(|(g, _)| g).collect();
         assert_eq!(genera, recurrence, "{game}");
     }

@@ -122,7 +122,7 @@ fn emit_genus(
     out: &mut dyn Write,
     json: bool,
     game: grundy::GameName,
-    genera: &[(grundy::misere::Genus, String)],
+    genera: &[(grundy::misere_form::Genus, String)],
 ) -> Result<()> {
     #[derive(serde::Serialize)]
     struct Genera {

@@ -34,13 +34,14 @@
 //! assert_eq!(h, forms.zero());
 //! ```
 
+pub mod genus;
 mod show;
 #[cfg(test)]
 mod tests;
 
-use crate::misere::Genus;
 use crate::solver::{mex_of as mex, sorted_subset as subset};
 use crate::{GameError, Outcome};
+pub use genus::{genus_sequence, Genus};
 use rustc_hash::FxHashMap as HashMap;
 
 /// Most forms one arena builds before refusing (each holds its options).
