@@ -5,8 +5,8 @@
 //!
 //! What counts as a use: a path `crate::m…` (or `crate::{m…}`), or a name the crate root
 //! re-exports from `m` (`crate::DynGame` is `rules`), in a module's code outside its unit
-//! tests (a `tests.rs` file, or what follows `#[cfg(test)] mod tests`). Comments and doc
-//! links do not count.
+//! tests (a `tests.rs` file and a `tests/` folder beside it, or what follows
+//! `#[cfg(test)] mod tests {`). Comments and doc links do not count.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -142,7 +142,12 @@ fn uses(src: &Path) -> Uses {
     for (m, paths) in &modules {
         let used = out.entry(m.clone()).or_default();
         for path in paths {
-            if path.file_name().is_some_and(|n| n == "tests.rs") {
+            // Unit tests: a `tests.rs` file, and the files of a `tests/` folder beside it.
+            let in_tests = path.strip_prefix(src).is_ok_and(|p| {
+                p.file_name().is_some_and(|n| n == "tests.rs")
+                    || p.parent().is_some_and(|d| d.ends_with("tests"))
+            });
+            if in_tests {
                 continue;
             }
             let text = std::fs::read_to_string(path).unwrap();
@@ -282,18 +287,8 @@ const MOST_LINES: usize = 900;
 /// split by job. A file here that is already short enough fails the test too, so the list
 /// only shrinks.
 const NOT_YET_SPLIT: &[(&str, usize)] = &[
-    ("grundy/src/misere_form/mod.rs", 906),
     ("grundy/src/cgt/loopy/parse.rs", 987),
-    ("grundy/src/heap/sparse.rs", 1004),
-    ("grundy/src/cgt/loopy/mod.rs", 1040),
     ("grundy/src/cgt/parse.rs", 1058),
-    ("grundy/src/games/domineering.rs", 1102),
-    ("grundy/src/cgt/mod.rs", 1223),
-    ("grundy-script/src/tiers.rs", 1328),
-    ("grundy-script/src/fast.rs", 1427),
-    ("grundy-script/src/lib.rs", 1469),
-    ("grundy/src/cgt/tests.rs", 1527),
-    ("grundy-cli/tests/cli.rs", 1626),
 ];
 
 /// Every `.rs` file of the workspace's crates, outside `target/`.

@@ -1,3 +1,4 @@
+use super::search::{vulnerable_moves, Claims, Pools};
 use super::*;
 
 /// A long search tells its watcher how far it has gone, how deep it is and what its
