@@ -95,49 +95,16 @@ fn is_list(value: &Bound<'_, PyAny>) -> bool {
 }
 
 /// The query for `game` at `position` with keyword `options`: `game` alone may be a whole
-/// line as the command takes it (`"kayles 5 + nim 3"`, `"subtraction --set 1,3,4 10"`).
+/// line as the command takes it (`"kayles 5 + nim 3"`, `"subtraction --set 1,3,4 10"`). The
+/// keywords are the library's settings by name (`max=3`, `misere=True`, `code="0.137"`),
+/// held to what each option takes as the command line holds its words.
 fn query(
     game: &str,
     position: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<grundy::query::Query> {
-    let registry = grundy::registry::Registry::catalog();
+    use grundy::registry::Setting;
     let mut words: Vec<String> = game.split_whitespace().map(str::to_string).collect();
-    // Values the game takes before its position without a name (the code of `octal 0.137
-    // 10 7`), in the game's order, given here by name (`code="0.137"`).
-    let leading: Vec<&str> = words
-        .first()
-        .and_then(|name| registry.get(name))
-        .map(|entry| {
-            (entry.params.iter())
-                .filter(|p| p.kind == grundy::registry::ParamKind::Leading)
-                .map(|p| p.name)
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut before = vec![None; leading.len()];
-    if let Some(options) = options {
-        for (key, value) in options.iter() {
-            let name = key.str()?.to_string().replace('_', "-");
-            if let Some(k) = leading.iter().position(|p| *p == name) {
-                before[k] = Some(word(&value)?);
-                continue;
-            }
-            match value.extract::<bool>() {
-                Ok(true) if value.is_instance_of::<pyo3::types::PyBool>() => {
-                    words.push(format!("--{name}"))
-                }
-                Ok(false) if value.is_instance_of::<pyo3::types::PyBool>() => {}
-                _ => {
-                    words.push(format!("--{name}"));
-                    words.push(word(&value)?);
-                }
-            }
-        }
-    }
-    // The leading values go just after the game's name, in order (one left out ends them).
-    let given: Vec<String> = before.into_iter().map_while(|v| v).collect();
-    words.splice(1.min(words.len())..1.min(words.len()), given);
     if let Some(position) = position {
         if is_list(position) {
             for v in position.try_iter()? {
@@ -147,8 +114,29 @@ fn query(
             words.extend(word(position)?.split_whitespace().map(str::to_string));
         }
     }
+    let mut settings = Vec::new();
+    if let Some(options) = options {
+        for (key, value) in options.iter() {
+            let name = key.str()?.to_string().replace('_', "-");
+            let setting = if value.is_instance_of::<pyo3::types::PyBool>() {
+                match value.extract::<bool>()? {
+                    true => Setting::On,
+                    false => Setting::Off,
+                }
+            } else {
+                Setting::To(word(&value)?)
+            };
+            settings.push((name, setting));
+        }
+    }
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    registry.parse_words(&words).map_err(game_error)
+    let settings: Vec<(&str, Setting)> = settings
+        .iter()
+        .map(|(k, s)| (k.as_str(), s.clone()))
+        .collect();
+    grundy::registry::Registry::catalog()
+        .parse_with(&words, &settings)
+        .map_err(game_error)
 }
 
 /// One winning move: the position it leads to and the move in words.

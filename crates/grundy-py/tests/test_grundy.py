@@ -37,6 +37,8 @@ def test_the_readme_example():
         ((("octal", [10, 7]), {"code": "0.137"}), ["solve", "octal", "0.137", "10", "7"]),
         ((("nim", [3, 4, 5]), {"misere": True}), ["solve", "nim", "--misere", "3", "4", "5"]),
         ((("kayles 5 + nim 3",), {}), ["solve", "kayles", "5", "+", "nim", "3"]),
+        ((("kayles 3 + nim 2 2",), {"misere": True}), ["solve", "--misere", "kayles", "3", "+", "nim", "2", "2"]),
+        ((("octal",), {"code": "0.137", "misere": True}), ["solve", "octal", "0.137", "--misere"]),
         ((("wythoff", [3, 5]), {}), ["solve", "wythoff", "3", "5"]),
     ],
 )
@@ -70,6 +72,9 @@ def test_a_grundy_value_of_any_size_is_an_int():
         (("nmi", [3]), {}, "unknown game 'nmi'"),
         (("nim", [3]), {"foo": 1}, "nim has no option --foo"),
         (("subtraction", [10]), {}, "--set"),
+        (("bash", [10]), {"max": True}, "--max needs a value"),
+        (("nim", [3]), {"misere": "yes"}, "--misere takes no value"),
+        (("kayles 5 + nim 3",), {"max": 3}, "a sum takes no option but misere"),
     ],
 )
 def test_bad_input_raises_game_error(args, options, message):

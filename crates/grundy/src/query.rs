@@ -15,7 +15,7 @@
 //! assert_eq!(answer.winning_moves[0].description, "take 2");
 //! ```
 
-use crate::registry::{Entry, Options, Registry, MISERE};
+use crate::registry::{Entry, Options, Registry, Setting, MISERE};
 use crate::rules::DynGame;
 use crate::{Analysis, GameError};
 
@@ -27,7 +27,7 @@ impl Registry {
     /// Words with a `+` standing alone, or starting with `sum`, are a sum of games (see
     /// [`crate::sum`]): `kayles 5 7 + wythoff 3 4`.
     pub fn parse_words(&self, words: &[&str]) -> Result<Query, GameError> {
-        if crate::sum::is_sum(words) || words.first() == Some(&"sum") {
+        if self.is_sum(words) {
             let words = words.strip_prefix(&["sum"]).unwrap_or(words);
             // Read now, so that a sum that cannot be read is refused here, as a game is
             // (`--misere`, wherever it is written, is the whole sum's convention).
@@ -51,6 +51,52 @@ impl Registry {
             position,
             sum: None,
         })
+    }
+
+    /// [`Registry::parse_words`] with `settings` given by name on top of the words (see
+    /// [`Registry::read_game_with`]), as a program asks: a sum takes only `misere`.
+    ///
+    /// ```
+    /// use grundy::registry::{Registry, Setting};
+    ///
+    /// let registry = Registry::catalog();
+    /// let octal = [("code", Setting::To("0.137".into()))];
+    /// let q = registry.parse_with(&["octal", "10", "7"], &octal).unwrap();
+    /// assert_eq!((q.options.get("code"), q.words()), (Some("0.137"), vec!["10", "7"]));
+    /// let misere = [("misere", Setting::On)];
+    /// let q = registry.parse_with(&["kayles", "5", "+", "nim", "3"], &misere).unwrap();
+    /// assert!(q.is_sum() && q.options.flag("misere"));
+    /// let e = registry.parse_with(&["nim", "3"], &[("max", Setting::On)]).unwrap_err();
+    /// assert_eq!(e.to_string(), "nim has no option --max");
+    /// ```
+    pub fn parse_with(
+        &self,
+        words: &[&str],
+        settings: &[(&str, Setting)],
+    ) -> Result<Query, GameError> {
+        if !self.is_sum(words) {
+            let (entry, options, position) = self.read_game_with(words, settings)?;
+            return Ok(Query::new(entry, options, position));
+        }
+        let mut q = self.parse_words(words)?;
+        for (key, setting) in settings {
+            q.options = match (*key, setting) {
+                (k, Setting::On) if k == MISERE.name => q.options.flag_on(k),
+                (k, Setting::Off) if k == MISERE.name => q.options.flag_off(k),
+                _ => {
+                    return Err(GameError::Invalid(format!(
+                        "a sum takes no option but misere, not {key}: give each component's \
+                         options in its words"
+                    )))
+                }
+            };
+        }
+        Ok(q)
+    }
+
+    /// Whether `words` are a sum of games (a `+` among them, or `sum` first).
+    fn is_sum(&self, words: &[&str]) -> bool {
+        crate::sum::is_sum(words) || words.first() == Some(&"sum")
     }
 
     /// [`Registry::parse_words`] on a text split at white space.

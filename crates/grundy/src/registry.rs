@@ -123,6 +123,38 @@ impl Options {
     }
 }
 
+/// An option given by name, as a program gives it rather than as words: a flag on or off,
+/// or a value (its text, read by the game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// A flag turned on (`--misere`).
+    On,
+    /// A flag left off.
+    Off,
+    /// A value (`--max 3`).
+    To(String),
+}
+
+impl Setting {
+    /// `options` with this setting of `param`, or the error the command line gives for it:
+    /// a flag given a value, a value given none.
+    fn apply(self, param: &Param, options: Options) -> Result<Options, GameError> {
+        let key = param.name;
+        match (param.kind, self) {
+            (ParamKind::Flag, Setting::On) => Ok(options.flag_on(key)),
+            (ParamKind::Flag, Setting::Off) => Ok(options.flag_off(key)),
+            (ParamKind::Flag, Setting::To(_)) => {
+                Err(GameError::Invalid(format!("--{key} takes no value")))
+            }
+            (_, Setting::To(v)) => Ok(options.set(key, v)),
+            (_, Setting::On | Setting::Off) => Err(GameError::Invalid(format!(
+                "--{key} needs a value ({})",
+                param.value_name
+            ))),
+        }
+    }
+}
+
 /// The games a heap game's nim-sequence is computed by (`grundy sequence`).
 #[derive(Debug)]
 pub struct SequenceSpec {
@@ -240,13 +272,41 @@ impl Registry {
         &self,
         words: &[&str],
     ) -> Result<(&'static Entry, Options, Vec<String>), GameError> {
+        self.read_game_with(words, &[])
+    }
+
+    /// [`Registry::read_game`], with `settings` given by name on top of the words (as a
+    /// program gives them: `max = 3`, `misere = true`, a leading value such as an octal
+    /// game's `code` by its name too, which the words then do not hold). A setting is held
+    /// to what its option takes, as a word is: the same errors, in the same words.
+    pub fn read_game_with(
+        &self,
+        words: &[&str],
+        settings: &[(&str, Setting)],
+    ) -> Result<(&'static Entry, Options, Vec<String>), GameError> {
         let (name, rest) = words
             .split_first()
             .ok_or_else(|| GameError::Invalid("no game given (see grundy list)".into()))?;
         let entry = self.lookup(name)?;
+        let param = |key: &str, leading: bool| {
+            entry
+                .params
+                .iter()
+                .find(|p| p.name == key && (leading || p.kind != ParamKind::Leading))
+                .or((key == MISERE.name).then_some(&MISERE))
+                .ok_or_else(|| GameError::UnknownOption {
+                    game: name.to_string(),
+                    option: key.to_string(),
+                })
+        };
         let mut options = Options::new();
         let mut position = Vec::new();
-        let mut leading = entry.params.iter().filter(|p| p.kind == ParamKind::Leading);
+        // Values before the position without a name, unless given by name.
+        let mut leading = entry
+            .params
+            .iter()
+            .filter(|p| p.kind == ParamKind::Leading)
+            .filter(|p| settings.iter().all(|(key, _)| *key != p.name));
         let mut i = 0;
         while i < rest.len() {
             let word = rest[i];
@@ -256,37 +316,27 @@ impl Registry {
                     Some((k, v)) => (k, Some(v)),
                     None => (flag, None),
                 };
-                let param = entry
-                    .params
-                    .iter()
-                    .find(|p| p.name == key && p.kind != ParamKind::Leading)
-                    .or((key == MISERE.name).then_some(&MISERE))
-                    .ok_or_else(|| GameError::UnknownOption {
-                        game: name.to_string(),
-                        option: key.to_string(),
-                    })?;
-                match (param.kind, inline) {
-                    (ParamKind::Flag, None) => options = options.flag_on(key),
-                    (ParamKind::Flag, Some(_)) => {
-                        return Err(GameError::Invalid(format!("--{key} takes no value")))
-                    }
-                    (_, Some(v)) => options = options.set(key, v),
-                    (_, None) => {
-                        let v = rest.get(i).ok_or_else(|| {
-                            GameError::Invalid(format!(
-                                "--{key} needs a value ({})",
-                                param.value_name
-                            ))
-                        })?;
-                        i += 1;
-                        options = options.set(key, *v);
-                    }
-                }
-            } else if let Some(param) = leading.next() {
-                options = options.set(param.name, word);
+                let p = param(key, false)?;
+                let setting = match (p.kind, inline) {
+                    (ParamKind::Flag, None) => Setting::On,
+                    (_, Some(v)) => Setting::To(v.to_string()),
+                    (_, None) => match rest.get(i) {
+                        Some(v) => {
+                            i += 1;
+                            Setting::To(v.to_string())
+                        }
+                        None => Setting::On,
+                    },
+                };
+                options = setting.apply(p, options)?;
+            } else if let Some(p) = leading.next() {
+                options = options.set(p.name, word);
             } else {
                 position.push(word.to_string());
             }
+        }
+        for (key, setting) in settings {
+            options = setting.clone().apply(param(key, true)?, options)?;
         }
         for p in entry.params {
             if p.required && options.get(p.name).is_none() {
