@@ -5,6 +5,7 @@
 mod common;
 
 mod batch;
+mod json;
 mod play;
 mod sequence;
 mod values;
