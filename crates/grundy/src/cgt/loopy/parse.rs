@@ -3,7 +3,8 @@
 //! ```text
 //! expression := sum ["&" sum]                           (onside & offside, both stoppers)
 //! sum        := ordinal (("+" | "-") ordinal)*
-//! ordinal    := product (":" product)*                  (G : H for a short game G)
+//! ordinal    := product (":" product)*                  (G : H for a short game G, which
+//!                                                        may be kept as written: '{…}')
 //! product    := term ("*" term)*                        (n * G for an integer n)
 //! term       := "-" term | ("+-" | "±") atom | atom ("." method)*
 //! method     := "Onside" | "Offside" | "Degree" | ("Pow" | "PowTo") "(" expression ")"
@@ -12,6 +13,7 @@
 //!             | label                                  (the game so labelled, around it)
 //!             | "(" expression ")"
 //!             | a short game's number, nimber or ups   (`3/2`, `*`, `^`, `1v*`)
+//!             | "'" "{" … "}" "'"                      (a short form kept as written)
 //! options    := (expression | "pass") ("," ...)*       (`pass`: a move to the game itself)
 //! ```
 //!
@@ -22,12 +24,15 @@
 //! T ≤ S; Siegel, CGT VI.3); sided values add, negate and stand as options, side by side.
 
 use super::super::parse::{
-    after_option, matching, multiplies, split_at_widest_bar, tokens, top_level_bars, unexpected,
-    Tok,
+    after_option, kept_expression, matching, multiplies, split_at_widest_bar, tokens,
+    top_level_bars, unexpected, Tok,
 };
 use super::{Graph, Id, Universe};
+use crate::cgt::Kept;
 use crate::GameError;
 use rustc_hash::FxHashMap as HashMap;
+
+mod values;
 
 /// The largest |n| of a multiple `n * G` of a loopy game (each doubling simplifies a sum).
 const MULTIPLE_LIMIT: u64 = 1 << 20;
@@ -198,20 +203,31 @@ impl Parser<'_> {
         Ok(g)
     }
 
-    /// `G : H`, the ordinal sum, for a short game G (Siegel, CGT II.7).
+    /// `G : H`, the ordinal sum, for a short game G (Siegel, CGT II.7), which may be a form
+    /// kept as written (`'{-1|1}' : on`: the options of G as written, not its value's).
     fn ordinal(
         &mut self,
         u: &mut Universe,
         graph: &mut Graph,
         end: usize,
     ) -> Result<Value, GameError> {
-        let mut g = self.product(u, graph, end)?;
+        let mut kept = self.kept_operand(u, end)?;
+        let mut g = match &kept {
+            Some(k) => Value::Short(u.kept_value(k)),
+            None => self.product(u, graph, end)?,
+        };
         while self.peek(end) == Some(&Tok::Colon) {
             self.at += 1;
             let h = self.product(u, graph, end)?;
-            g = match (g, h) {
-                (Value::Short(a), Value::Short(b)) => Value::Short(u.ordinal_sum(a, b)),
-                (Value::Short(a), Value::Loopy(y)) => Value::Loopy(graph.ordinal_sum(u, a, y)?),
+            g = match (g, h, kept.take()) {
+                (_, Value::Short(b), Some(k)) => {
+                    Value::Short(u.ordinal_sum_kept(&k, &Kept::Value(b)))
+                }
+                (_, Value::Loopy(y), Some(k)) => Value::Loopy(graph.ordinal_sum_kept(u, &k, y)?),
+                (Value::Short(a), Value::Short(b), None) => Value::Short(u.ordinal_sum(a, b)),
+                (Value::Short(a), Value::Loopy(y), None) => {
+                    Value::Loopy(graph.ordinal_sum(u, a, y)?)
+                }
                 _ => {
                     return Err(err(
                         self.text,
@@ -222,6 +238,61 @@ impl Parser<'_> {
             };
         }
         Ok(g)
+    }
+
+    /// A form kept as written standing alone as an operand (`'{-1|1}'`, not followed by a
+    /// method or a product, which take its value), read by the short games' reader; `None`,
+    /// having read nothing, otherwise.
+    fn kept_operand(&mut self, u: &mut Universe, end: usize) -> Result<Option<Kept>, GameError> {
+        // A name given to a kept form, as the left of an ordinal sum (`g : on`).
+        if let (Some(Tok::Word(w)), Some(Tok::Colon)) = (self.peek(end), self.toks.get(self.at + 1))
+        {
+            if !self.labels.contains_key(w) {
+                if let Some(form) = u.named_kept(w).cloned() {
+                    self.at += 1;
+                    return Ok(Some(form));
+                }
+            }
+        }
+        let Some(close) = self.quoted(end) else {
+            return Ok(None);
+        };
+        if matches!(self.toks.get(close + 1), Some(Tok::Dot | Tok::Star) if close + 1 < end) {
+            return Ok(None);
+        }
+        let form = self.kept_form(u, close)?;
+        Ok(Some(form))
+    }
+
+    /// The index of the quote closing the kept form that opens here, if one does.
+    fn quoted(&self, end: usize) -> Option<usize> {
+        if self.peek(end) != Some(&Tok::Quote(true)) {
+            return None;
+        }
+        let mut depth = 0;
+        for j in self.at..end {
+            match self.toks[j] {
+                Tok::Quote(true) => depth += 1,
+                Tok::Quote(false) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(j);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The kept form from here to its closing quote at `close`, read by the short games'
+    /// reader from its text.
+    fn kept_form(&mut self, u: &mut Universe, close: usize) -> Result<Kept, GameError> {
+        let (from, to) = (self.cols[self.at] - 1, self.cols[close]);
+        let text: String = self.text.chars().skip(from).take(to - from).collect();
+        let form = kept_expression(u, &text)?;
+        self.at = close + 1;
+        Ok(form)
     }
 
     /// `n * G` and `G * n`: n copies of G (of −G for n < 0), summed by doubling.
@@ -288,224 +359,6 @@ impl Parser<'_> {
             g = sum;
         }
         Ok(g)
-    }
-
-    /// `S & T`: the onside of S with the offside of T, T⁻ ≤ S⁺ (Left survives S − T moving
-    /// second); S itself when both are the same stopper.
-    fn sided(
-        &self,
-        u: &mut Universe,
-        graph: &mut Graph,
-        s: Value,
-        t: Value,
-    ) -> Result<Value, GameError> {
-        if let (Value::Short(a), Value::Short(b)) = (s, t) {
-            if a == b {
-                return Ok(s);
-            }
-        }
-        let (on, off) = (self.loopy(u, graph, s)?, self.loopy(u, graph, t)?);
-        if !graph.survives(off, on)? {
-            return Err(err(
-                self.text,
-                "in S & T the offside T is at most the onside S (here it is not)",
-            ));
-        }
-        if graph.is_stopper(on) && graph.is_stopper(off) && graph.le(on, off)? {
-            return Ok(Value::Loopy(on));
-        }
-        Ok(Value::Sided(on, off))
-    }
-
-    fn add(
-        &self,
-        u: &mut Universe,
-        graph: &mut Graph,
-        g: Value,
-        h: Value,
-    ) -> Result<Value, GameError> {
-        Ok(match (g, h) {
-            (Value::Short(a), Value::Short(b)) => Value::Short(u.add(a, b)),
-            (a @ Value::Sided(..), b) | (a, b @ Value::Sided(..)) => {
-                // Onsides add to an onside, offsides to an offside, each simplified.
-                let ((a_on, a_off), (b_on, b_off)) = (a.sides(u, graph)?, b.sides(u, graph)?);
-                let on = graph.sum(u, a_on, b_on)?;
-                let off = graph.sum(u, a_off, b_off)?;
-                Value::Sided(graph.side_vertex(on, true)?, graph.side_vertex(off, false)?)
-            }
-            (a, b) => {
-                let (a, b) = (self.loopy(u, graph, a)?, self.loopy(u, graph, b)?);
-                Value::Loopy(graph.simple_sum(u, a, b)?)
-            }
-        })
-    }
-
-    fn neg(&self, u: &mut Universe, graph: &mut Graph, g: Value) -> Result<Value, GameError> {
-        Ok(match g {
-            Value::Short(a) => Value::Short(u.neg(a)),
-            Value::Loopy(x) => Value::Loopy(graph.neg(x)?),
-            Value::Sided(on, off) => Value::Sided(graph.neg(off)?, graph.neg(on)?),
-        })
-    }
-
-    /// A game's method: its onside or offside (stoppers), its degree of loopiness
-    /// (G − G)⁺ (Siegel, CGT VI.4; a stopper's), or a short game's power with any stopper
-    /// as exponent (`^.Pow(on)` is `^<on>`).
-    /// The vertex of a value that is a stopper (for `name`, in the message otherwise).
-    fn stopper(
-        &self,
-        u: &mut Universe,
-        graph: &mut Graph,
-        g: Value,
-        name: &str,
-    ) -> Result<usize, GameError> {
-        match g {
-            Value::Short(a) => graph.embed(u, a),
-            Value::Loopy(x) if graph.is_stopper(x) => Ok(x),
-            _ => Err(err(
-                self.text,
-                format_args!("{name} is defined for stoppers"),
-            )),
-        }
-    }
-
-    /// The methods of two stoppers: subordination to a short base, upsums and downsums, and
-    /// varieties over a degree.
-    fn stopper_method(
-        &self,
-        u: &mut Universe,
-        graph: &mut Graph,
-        g: Value,
-        name: &str,
-        x: Value,
-    ) -> Result<Value, GameError> {
-        if name == "Subordinate" {
-            let Value::Short(base) = x else {
-                return Err(err(self.text, "Subordinate: the base is a short game"));
-            };
-            if let Value::Short(a) = g {
-                return u.subordinate_to(a, base).map(Value::Short).ok_or_else(|| {
-                    err(
-                        self.text,
-                        "that game cannot be subordinated to the base given",
-                    )
-                });
-            }
-            let g = self.stopper(u, graph, g, name)?;
-            return match graph.subordinate(u, g, base)? {
-                Some(v) => Ok(Value::Loopy(v)),
-                None => Err(err(
-                    self.text,
-                    "that game cannot be subordinated to the base given",
-                )),
-            };
-        }
-        let (g, x) = (
-            self.stopper(u, graph, g, name)?,
-            self.stopper(u, graph, x, name)?,
-        );
-        let r = match name {
-            "Upsum" => graph.side_sum(u, g, x, true),
-            "Downsum" => graph.side_sum(u, g, x, false),
-            "UpsumVariety" => graph.variety_over(u, g, x, true),
-            _ => graph.variety_over(u, g, x, false),
-        };
-        r.map(Value::Loopy).map_err(|e| err(self.text, e))
-    }
-
-    fn method(
-        &self,
-        u: &mut Universe,
-        graph: &mut Graph,
-        g: Value,
-        name: &str,
-        args: &[Value],
-    ) -> Result<Value, GameError> {
-        let binary = [
-            "Pow",
-            "PowTo",
-            "Subordinate",
-            "Upsum",
-            "Downsum",
-            "UpsumVariety",
-            "DownsumVariety",
-        ];
-        if !binary.contains(&name) && !["Onside", "Offside", "Degree", "Variety"].contains(&name) {
-            return Err(err(
-                self.text,
-                format_args!(
-                    "'{name}' is not read on loopy games (Onside, Offside, Degree, Variety, \
-                     Subordinate, Upsum, Downsum, UpsumVariety, DownsumVariety, and Pow and \
-                     PowTo of a short game are)"
-                ),
-            ));
-        }
-        let wanted = usize::from(binary.contains(&name));
-        if args.len() != wanted {
-            return Err(err(
-                self.text,
-                format_args!("{name} takes {wanted} argument(s), not {}", args.len()),
-            ));
-        }
-        if let (Some(&x), false) = (args.first(), matches!(name, "Pow" | "PowTo")) {
-            return self.stopper_method(u, graph, g, name, x);
-        }
-        if let Some(&x) = args.first() {
-            let Value::Short(base) = g else {
-                return Err(err(
-                    self.text,
-                    format_args!("{name}: the base is a short game"),
-                ));
-            };
-            return match x {
-                Value::Short(x) => {
-                    let r = if name == "Pow" {
-                        u.pow(base, x)
-                    } else {
-                        u.pow_to(base, x)
-                    };
-                    r.map(Value::Short)
-                        .map_err(|why| err(self.text, format_args!("{name}: {why}")))
-                }
-                Value::Loopy(x) if graph.is_stopper(x) => {
-                    let r = if name == "Pow" {
-                        graph.pow(u, base, x)
-                    } else {
-                        graph.pow_to(u, base, x)
-                    };
-                    r.map(Value::Loopy).map_err(|e| err(self.text, e))
-                }
-                _ => Err(err(
-                    self.text,
-                    format_args!("{name}: the exponent is a number or a stopper (on, 5over)"),
-                )),
-            };
-        }
-        if let Value::Short(a) = g {
-            return match name {
-                "Onside" | "Offside" => Ok(g),
-                "Degree" => Ok(Value::Short(u.zero())),
-                _ => {
-                    let x = graph.embed(u, a)?;
-                    self.method(u, graph, Value::Loopy(x), name, args)
-                }
-            };
-        }
-        if name == "Variety" {
-            let x = self.stopper(u, graph, g, name)?;
-            return graph
-                .variety(u, x)
-                .map(Value::Loopy)
-                .map_err(|e| err(self.text, e));
-        }
-        let (on, off) = g.sides(u, graph)?;
-        let r = match name {
-            "Onside" => graph.stopper_side(on, true, "this game"),
-            "Offside" => graph.stopper_side(off, false, "this game"),
-            "Degree" if on == off && graph.is_stopper(on) => graph.degree(u, on),
-            _ => return Err(err(self.text, "Degree is defined for stoppers")),
-        };
-        r.map(Value::Loopy).map_err(|e| err(self.text, e))
     }
 
     fn term(
@@ -637,6 +490,11 @@ impl Parser<'_> {
                 Ok(g)
             }
             Some(Tok::Open) => self.braces(u, graph, end, None),
+            Some(Tok::Quote(true)) => {
+                let close = self.quoted(end).ok_or_else(|| self.unexpected("a game"))?;
+                let form = self.kept_form(u, close)?;
+                Ok(Value::Short(u.kept_value(&form)))
+            }
             Some(Tok::Word(w)) if w == "pass" => Err(err(
                 text,
                 format_args!(

@@ -3,6 +3,7 @@
 //! such as `on` or `5over`; Siegel, *Combinatorial Game Theory*, II.7 and VI).
 
 use super::{Graph, Id, Universe};
+use crate::cgt::Kept;
 use crate::GameError;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -10,11 +11,28 @@ impl Graph {
     /// The ordinal sum G : H of a short game G and a loopy game H: {G^L, G : H^L | G^R,
     /// G : H^R}, a position for each of H's (so a pass in H is a pass in G : H).
     pub fn ordinal_sum(&mut self, u: &mut Universe, g: Id, h: usize) -> Result<usize, GameError> {
-        let (gl, gr) = (u.left(g).to_vec(), u.right(g).to_vec());
-        let mut base = [Vec::new(), Vec::new()];
-        for (side, options) in base.iter_mut().zip([gl, gr]) {
-            for o in options {
-                side.push(self.embed(u, o)?);
+        self.ordinal_sum_kept(u, &Kept::Value(g), h)
+    }
+
+    /// [`Graph::ordinal_sum`] of a form kept as written (`'{-1|1}' : on`): its options are
+    /// the base as written, each embedded as written.
+    pub fn ordinal_sum_kept(
+        &mut self,
+        u: &mut Universe,
+        g: &Kept,
+        h: usize,
+    ) -> Result<usize, GameError> {
+        let (gl, gr) = match g {
+            Kept::Value(g) => (
+                u.left(*g).iter().map(|&o| Kept::Value(o)).collect(),
+                u.right(*g).iter().map(|&o| Kept::Value(o)).collect(),
+            ),
+            Kept::Form { left, right } => (left.clone(), right.clone()),
+        };
+        let mut base: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        for (side, options) in base.iter_mut().zip::<[Vec<Kept>; 2]>([gl, gr]) {
+            for o in &options {
+                side.push(self.embed_kept(u, o)?);
             }
         }
         let order = self.reachable(h);
@@ -30,6 +48,26 @@ impl Graph {
             self.set(at[&y], left, right);
         }
         Ok(at[&h])
+    }
+
+    /// The vertex of a form kept as written: a value's canonical form, or a vertex whose
+    /// options are its options as written.
+    pub fn embed_kept(&mut self, u: &mut Universe, g: &Kept) -> Result<usize, GameError> {
+        match g {
+            Kept::Value(g) => self.embed(u, *g),
+            Kept::Form { left, right } => {
+                let mut sides: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+                for (side, options) in sides.iter_mut().zip([left, right]) {
+                    for o in options {
+                        side.push(self.embed_kept(u, o)?);
+                    }
+                }
+                let v = self.vertex()?;
+                let [l, r] = sides;
+                self.set(v, l, r);
+                Ok(v)
+            }
+        }
     }
 
     /// The stopper `v` subordinated to the short base B (CGSuite's `G.Subordinate(B)`): the

@@ -660,3 +660,42 @@ fn ordinal_sums_and_subordinates_of_short_games_agree_exhaustively() {
         }
     }
 }
+
+/// A form kept as written is read by the loopy games' reader too, so that an ordinal sum
+/// takes its options as written (CGSuite's CompoundGameTestCase: `('{-1|1}':on).GameValue`
+/// is `1under`, where `{-1|1} : on`, of the value 0, is `on`); `'{*|*}' : on` is upon; a
+/// name given to a kept form stands for the form; a kept form elsewhere is its value.
+#[test]
+fn kept_forms_as_the_base_of_a_loopy_ordinal_sum() {
+    use crate::notation::{answer, session::Session, Answer};
+    let canonical = |text: &str| match answer(text).unwrap_or_else(|e| panic!("{text}: {e}")) {
+        Answer::Loopy(r) => r.canonical,
+        Answer::Value(r) => r.canonical,
+        other => panic!("{text}: {other:?}"),
+    };
+    assert_eq!(canonical("'{-1|1}' : on"), "1under");
+    assert_eq!(canonical("{-1|1} : on"), "on");
+    assert_eq!(canonical("'{-1|1}' + on"), "on");
+    assert_eq!(canonical("('{-1|1}' : 1)"), "1/2");
+    for holds in [
+        "('{*|*}' : on) == upon",
+        "('{-1|1}' : on) == {pass|1}",
+        "('{*|*}' : on) != on",
+    ] {
+        let Answer::Comparison(c) = answer(holds).unwrap() else {
+            panic!("{holds}")
+        };
+        assert!(c.result, "{holds}");
+    }
+    let mut s = Session::new();
+    s.line("g := '{*|*}'").unwrap();
+    let Answer::Comparison(c) = s.line("g : on == upon").unwrap().unwrap().answer else {
+        panic!()
+    };
+    assert!(c.result);
+    let e = answer("'{1|' : on").unwrap_err().to_string();
+    assert!(
+        e.contains("a kept form is a game in braces within quotes"),
+        "{e}"
+    );
+}
