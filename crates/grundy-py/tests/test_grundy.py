@@ -123,6 +123,20 @@ def test_values_add_negate_and_compare():
     assert str(grundy.cgt("a{{|a}|}")) == "1 & 0"
 
 
+def test_every_kind_of_value_reads_its_fields_from_the_answer():
+    # A misère form, a loopy stopper and a loopy game with sides: the fields are those of
+    # the command's JSON; a comparison is no value.
+    for text in ["*[2] + *[2]", "on + 1", "a{{|a}|}"]:
+        v = grundy.cgt(text)
+        d = cli("cgt", text)
+        assert v.to_dict() == d
+        assert v.canonical == (d["canonical"] or "")
+        assert v.outcome == d["outcome"]
+        assert (v.mean, v.temperature) == (d.get("mean"), d.get("temperature"))
+    with pytest.raises(grundy.GameError, match="a comparison is true or false"):
+        grundy.cgt("^ > 0")
+
+
 def test_bad_notation_raises_game_error():
     with pytest.raises(grundy.GameError, match="a bracket is not closed"):
         grundy.cgt("{1|")
