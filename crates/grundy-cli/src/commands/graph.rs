@@ -54,24 +54,19 @@ pub fn run(
     };
     let s = g.solve(convention);
     bar.finish_and_clear();
+    let sum = match &position {
+        Some(words) => g.read_sum(words, source).map_err(user)?,
+        None => None,
+    };
     match position {
         // Several tokens: a sum of loopy games.
-        Some(words) if words.split_whitespace().any(|w| w == "+") => {
+        Some(_) if sum.is_some() => {
+            let tokens = sum.unwrap_or_default();
             if misere {
                 return Err(user(
                     "a sum of tokens in misère play is not decided by the tokens' values \
                      (Conway, On Numbers and Games, ch. 12): give one position with --misere",
                 ));
-            }
-            let mut tokens = Vec::new();
-            for name in words.split('+').map(str::trim) {
-                if name.is_empty() {
-                    return Err(user("a sum has nothing between two '+' in --position"));
-                }
-                tokens.push(
-                    g.id(name)
-                        .ok_or_else(|| user(format!("{source} has no position named '{name}'")))?,
-                );
             }
             let values = s.grundy.as_ref().expect("normal play has values");
             let sum = g.solve_sum(values, &tokens);

@@ -27,7 +27,7 @@
 //! ```
 
 use super::{Graph, Gsg, GsgValues};
-use crate::Outcome;
+use crate::{GameError, Outcome};
 
 /// A move of a sum of tokens: which token moves, from where, to where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +86,37 @@ pub fn sum_value(values: &[Gsg]) -> (Outcome, Option<Gsg>) {
 }
 
 impl Graph {
+    /// The positions a sum of tokens stands on, written as names with `+` between them
+    /// (`a + b + b`); `None` when `text` writes no sum (one position, no `+` standing alone).
+    /// A name the graph does not have, or nothing between two `+`, is refused in one line
+    /// naming it (`source` names the graph there).
+    ///
+    /// ```
+    /// let g = grundy::graph::parse_graph("a b\nb c\n", "g.txt").unwrap();
+    /// assert_eq!(g.read_sum("a + c + a", "g.txt").unwrap(), Some(vec![0, 2, 0]));
+    /// assert_eq!(g.read_sum("a", "g.txt").unwrap(), None);
+    /// let e = g.read_sum("a + x", "g.txt").unwrap_err();
+    /// assert_eq!(e.to_string(), "g.txt has no position named 'x'");
+    /// assert!(g.read_sum("a + + b", "g.txt").is_err());
+    /// ```
+    pub fn read_sum(&self, text: &str, source: &str) -> Result<Option<Vec<u32>>, GameError> {
+        if !text.split_whitespace().any(|w| w == "+") {
+            return Ok(None);
+        }
+        let mut tokens = Vec::new();
+        for name in text.split('+').map(str::trim) {
+            if name.is_empty() {
+                return Err(GameError::Invalid(
+                    "a sum has nothing between two '+' in --position".into(),
+                ));
+            }
+            tokens.push(self.id(name).ok_or_else(|| {
+                GameError::Invalid(format!("{source} has no position named '{name}'"))
+            })?);
+        }
+        Ok(Some(tokens))
+    }
+
     /// The sum of tokens standing on `tokens` (several may stand on one position), from the
     /// generalized Sprague–Grundy values `values` of this graph: who wins, its value, and
     /// every winning move (or, in a draw, every move that keeps it).
