@@ -269,20 +269,14 @@ impl Parser<'_> {
         if self.peek(end) != Some(&Tok::Quote(true)) {
             return None;
         }
-        let mut depth = 0;
-        for j in self.at..end {
-            match self.toks[j] {
-                Tok::Quote(true) => depth += 1,
-                Tok::Quote(false) => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(j);
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
+        let (open, close) = (Tok::Quote(true), Tok::Quote(false));
+        matching(
+            &self.toks,
+            self.at + 1,
+            end,
+            |t| *t == open,
+            |t| *t == close,
+        )
     }
 
     /// The kept form from here to its closing quote at `close`, read by the short games'
