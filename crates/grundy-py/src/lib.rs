@@ -118,7 +118,7 @@ fn query(
             words.extend(word(position)?.split_whitespace().map(str::to_string));
         }
     }
-    let mut settings = Vec::new();
+    let (mut names, mut settings) = (Vec::new(), Vec::new());
     if let Some(options) = options {
         for (key, value) in options.iter() {
             let name = key.str()?.to_string().replace('_', "-");
@@ -130,14 +130,12 @@ fn query(
             } else {
                 Setting::To(word(&value)?)
             };
-            settings.push((name, setting));
+            names.push(name);
+            settings.push(setting);
         }
     }
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let settings: Vec<(&str, Setting)> = settings
-        .iter()
-        .map(|(k, s)| (k.as_str(), s.clone()))
-        .collect();
+    let settings: Vec<(&str, Setting)> = names.iter().map(String::as_str).zip(settings).collect();
     grundy::registry::Registry::catalog()
         .parse_with(&words, &settings)
         .map_err(game_error)

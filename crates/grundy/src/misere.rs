@@ -31,8 +31,9 @@ use crate::{GameError, Nat, Outcome};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-/// The most positions one misère search remembers.
-pub const SEARCH_LIMIT: usize = 2_000_000;
+/// The most positions one misère search remembers (as many as a heap's genus is found
+/// from, one bound for both).
+pub const SEARCH_LIMIT: usize = crate::misere_form::genus::POSITION_LIMIT;
 
 /// The largest heap for which a heap game's misère quotient is computed to decide a position
 /// whatever it proves; a larger heap is decided by a quotient proved for every heap.

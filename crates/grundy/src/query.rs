@@ -27,7 +27,7 @@ impl Registry {
     /// Words with a `+` standing alone, or starting with `sum`, are a sum of games (see
     /// [`crate::sum`]): `kayles 5 7 + wythoff 3 4`.
     pub fn parse_words(&self, words: &[&str]) -> Result<Query, GameError> {
-        if self.is_sum(words) {
+        if crate::sum::is_sum(words) {
             let words = words.strip_prefix(&["sum"]).unwrap_or(words);
             // Read now, so that a sum that cannot be read is refused here, as a game is
             // (`--misere`, wherever it is written, is the whole sum's convention).
@@ -74,7 +74,7 @@ impl Registry {
         words: &[&str],
         settings: &[(&str, Setting)],
     ) -> Result<Query, GameError> {
-        if !self.is_sum(words) {
+        if !crate::sum::is_sum(words) {
             let (entry, options, position) = self.read_game_with(words, settings)?;
             return Ok(Query::new(entry, options, position));
         }
@@ -92,11 +92,6 @@ impl Registry {
             };
         }
         Ok(q)
-    }
-
-    /// Whether `words` are a sum of games (a `+` among them, or `sum` first).
-    fn is_sum(&self, words: &[&str]) -> bool {
-        crate::sum::is_sum(words) || words.first() == Some(&"sum")
     }
 
     /// [`Registry::parse_words`] on a text split at white space.

@@ -72,9 +72,10 @@ pub static ENTRY: Entry = Entry {
     sequence: None,
 };
 
-/// Whether `words` are a sum: a `+` stands among them as a word of its own.
+/// Whether `words` are a sum: a `+` stands among them as a word of its own, or they start
+/// with `sum` (a sum of one component, `sum nim 3`).
 pub fn is_sum(words: &[&str]) -> bool {
-    words.contains(&"+")
+    words.contains(&"+") || words.first() == Some(&"sum")
 }
 
 /// A sum of games of a registry, whose positions are written with their components' games:

@@ -204,14 +204,18 @@ impl Writer {
 
     pub(super) fn put(&mut self, bytes: &[u8]) -> Result<(), ScriptError> {
         self.crc.update(bytes);
-        let tmp = self.file.tmp().to_path_buf();
-        self.file.write_all(bytes).map_err(|e| io(&tmp, e))
+        self.file
+            .write_all(bytes)
+            .map_err(|e| io(self.file.tmp(), e))
     }
 
     pub(super) fn finish(mut self) -> Result<(), ScriptError> {
         let crc = self.crc.clone().finalize().to_le_bytes();
+        self.file
+            .write_all(&crc)
+            .map_err(|e| io(self.file.tmp(), e))?;
+        // Named before finish takes the file.
         let tmp = self.file.tmp().to_path_buf();
-        self.file.write_all(&crc).map_err(|e| io(&tmp, e))?;
         self.file.finish().map_err(|e| io(&tmp, e))
     }
 }
