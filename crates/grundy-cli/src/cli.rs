@@ -49,7 +49,7 @@ pub enum Command {
         #[arg(
             long,
             value_name = "K",
-            default_value_t = 100,
+            default_value_t = grundy::analysis::MAX_MOVES,
             global = true,
             allow_negative_numbers = true,
             value_parser = count

@@ -243,27 +243,6 @@ fn run(world: &SimpleCommunicator, args: Args) -> Result<()> {
     Ok(())
 }
 
-/// The `grundy` command's output for `args` (standard input `input`), or its error line.
-fn grundy(args: &[String], input: &str) -> Result<String, Failed> {
-    let registry = Registry::catalog();
-    let cli = grundy_cli::cli::parse_from(&registry, args).map_err(|e| Failed {
-        why: grundy_cli::cli::error_line(&registry, &e.to_string(), args)
-            .trim()
-            .to_string(),
-        output: String::new(),
-    })?;
-    let mut out = Vec::new();
-    let result = grundy_cli::run(&registry, cli, &mut input.as_bytes(), &mut out);
-    let output = String::from_utf8_lossy(&out).into_owned();
-    match result {
-        Ok(()) => Ok(output),
-        Err(e) => Err(Failed {
-            why: format!("{e:#}").replace('\n', " "),
-            output,
-        }),
-    }
-}
-
 /// A failure with no output before it.
 fn failed(why: impl std::fmt::Display) -> Failed {
     Failed {
@@ -280,10 +259,13 @@ fn tiers(
     start: Option<String>,
     max_memory: Option<f64>,
 ) -> Result<Traffic> {
-    let prepared = grundy_cli::commands::memory_limit(max_memory).and_then(|memory| {
-        let text = std::fs::read_to_string(file).map_err(|e| anyhow!("cannot read {file}: {e}"))?;
-        Ok((memory, grundy_script::Rules::compile(&text, file)?))
-    });
+    let prepared = grundy::budget::gib_to_bytes(max_memory)
+        .map_err(anyhow::Error::from)
+        .and_then(|memory| {
+            let text =
+                std::fs::read_to_string(file).map_err(|e| anyhow!("cannot read {file}: {e}"))?;
+            Ok((memory, grundy_script::Rules::compile(&text, file)?))
+        });
     let (memory, rules) = agree(world, prepared)?;
     let opts = grundy_script::Options {
         start,
@@ -330,7 +312,7 @@ fn tiers(
                 serde_json::to_writer(&mut out, &report)?;
                 writeln!(out)?;
             } else {
-                write!(out, "{}", grundy_cli::render::script_text(file, &report))?;
+                write!(out, "{}", report.text(file))?;
             }
         }
         Ok(traffic)
@@ -384,8 +366,7 @@ fn sweep(
         } else {
             Err(anyhow!("--octal-digits {digits} must be 1 to 6"))
         },
-    )?
-    .to_string();
+    )?;
     let codes = octal_codes(digits);
     let (done, mut file) = agree(
         world,
@@ -407,26 +388,39 @@ fn sweep(
     } else {
         Vec::new()
     };
-    let run = |code: &str| {
-        let args: Vec<String> = ["sequence", "octal", code, "--to", &to, "--json"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        grundy(&args, "")
-    };
+    let whole = json || out.is_some();
+    let run = |code: &str| sequence(code, to, whole).map_err(failed);
     // Lines are written in the order of the codes as soon as every earlier one is in.
     let mut stdout = std::io::stdout().lock();
     let to: &mut dyn Write = match &mut file {
         Some(f) => f,
         None => &mut stdout,
     };
-    deal_in_order(world, &jobs, &run, to, &|i, line| {
-        if json || out.is_some() {
-            line.to_string()
-        } else {
-            summary(&jobs[i].text, line)
-        }
-    })
+    deal_in_order(world, &jobs, &run, to, &|_, line| line.to_string())
+}
+
+/// The nim-sequence of octal `code` to heap `to`: its `grundy sequence --json` line when
+/// `whole`, else one line of text saying its period.
+fn sequence(code: &str, to: u64, whole: bool) -> Result<String> {
+    let query = Registry::catalog().parse_words(&["octal", code])?;
+    let (source, name) = query.nim_sequence()?;
+    let job = grundy::heap::sequence::Job {
+        source,
+        game: name,
+        to,
+        until_periodic: false,
+        checkpoint: None,
+        keep_values: false,
+    };
+    let report = job.run(&mut |_, _| {})?;
+    if !whole {
+        return Ok(summary(code, &report));
+    }
+    let named = grundy::analysis::Named {
+        game: query.game()?.game_name(),
+        report,
+    };
+    Ok(serde_json::to_string(&named)? + "\n")
 }
 
 /// The codes whose lines `path` holds (after dropping a last line cut short by a kill), and
@@ -503,23 +497,22 @@ fn deal_in_order(
     }
 }
 
-/// One line of text from a code's `sequence --json` line.
-fn summary(code: &str, line: &str) -> String {
-    let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
-    let n = |k: &str| v.get(k).map(|x| x.to_string()).unwrap_or_default();
-    match v.get("proved").and_then(|p| p.as_bool()) {
-        Some(true) => format!(
+/// One line of text saying what the sequence of `code` is.
+fn summary(code: &str, r: &grundy::heap::sequence::Report) -> String {
+    let n = |x: Option<u64>| x.map_or("null".to_string(), |v| v.to_string());
+    if r.proved {
+        format!(
             "{code}: period {}, preperiod {}, saltus {}, largest value {}\n",
-            n("period"),
-            n("preperiod"),
-            n("saltus"),
-            n("max_value")
-        ),
-        _ => format!(
+            n(r.period),
+            n(r.preperiod),
+            n(r.saltus),
+            r.max_value
+        )
+    } else {
+        format!(
             "{code}: no period proved up to {}, largest value {}\n",
-            n("computed"),
-            n("max_value")
-        ),
+            r.computed, r.max_value
+        )
     }
 }
 
@@ -544,27 +537,30 @@ fn batch(world: &SimpleCommunicator, json: bool, block: usize, game: &[String]) 
             })
             .collect())
     };
+    let registry = Registry::catalog();
+    let words: Vec<&str> = game.iter().map(String::as_str).collect();
+    let answers = agree(
+        world,
+        registry
+            .parse_words(&words)
+            .and_then(|query| {
+                grundy::batch::Batch::new(&registry, &query, json, grundy::analysis::MAX_MOVES)
+            })
+            .map_err(anyhow::Error::from),
+    )?;
     let jobs = jobs_from_root(world, read)?;
-    let mut args = vec!["solve".to_string(), "--batch".to_string()];
-    if json {
-        args.push("--json".into());
-    }
-    args.extend(game.iter().cloned());
     let run = |text: &str| {
         let (after, lines) = text.split_once('\n').unwrap_or_default();
         let after: usize = after.parse().unwrap_or_default();
         // A line is named by its number in the whole input, not in its block.
-        grundy(&args, lines).map_err(|mut f| {
-            if let Some((at, why)) = f.why.split_once(": ") {
-                if let Some(Ok(n)) = at
-                    .strip_prefix("standard input line ")
-                    .map(str::parse::<usize>)
-                {
-                    f.why = format!("standard input line {}: {why}", after + n);
-                }
-            }
-            f
-        })
+        let mut output = String::new();
+        match answers.answer(lines.as_bytes(), after, &mut output) {
+            Ok(_) => Ok(output),
+            Err(e) => Err(Failed {
+                why: e.to_string(),
+                output,
+            }),
+        }
     };
     let mut out = std::io::stdout().lock();
     deal_in_order(world, &jobs, &run, &mut out, &|_, answers| {

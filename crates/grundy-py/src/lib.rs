@@ -223,7 +223,7 @@ fn solve(
 ) -> PyResult<Solution> {
     let max_moves: usize = match max_moves {
         Some(m) => whole(m, "max_moves")?,
-        None => 100,
+        None => grundy::analysis::MAX_MOVES,
     };
     let floor = if all_moves {
         u64::MAX
@@ -291,15 +291,8 @@ struct Sequence {
 impl Sequence {
     /// Exactly the object `grundy sequence … --values --json` prints.
     fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
-        #[derive(serde::Serialize)]
-        struct Named<'a> {
-            #[serde(flatten)]
-            game: &'a grundy::GameName,
-            #[serde(flatten)]
-            report: &'a grundy::heap::sequence::Report,
-        }
-        let named = Named {
-            game: &self.game,
+        let named = grundy::analysis::Named {
+            game: self.game.clone(),
             report: &self.report,
         };
         let json = serde_json::to_string(&named).map_err(|e| GameError::new_err(e.to_string()))?;
@@ -360,11 +353,7 @@ fn sequence(
 ) -> PyResult<Sequence> {
     let to: u64 = whole(to, "to")?;
     let q = query(game, None, options)?;
-    let (source, name) = q
-        .entry
-        .sequence_source(&q.options)
-        .map_err(game_error)?
-        .ok_or_else(|| GameError::new_err(format!("{} has no nim-sequence", q.entry.name())))?;
+    let (source, name) = q.nim_sequence().map_err(game_error)?;
     let job = grundy::heap::sequence::Job {
         source,
         game: name,

@@ -1,6 +1,7 @@
 //! What a script's answers say: its report, winning moves and values of positions.
 
 use super::*;
+use std::fmt::Write as _;
 
 /// A move of the start position that wins.
 #[derive(Clone, Debug, Serialize)]
@@ -140,4 +141,51 @@ pub struct Report {
     /// Every reachable position, with `--all`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all: Option<AllPositions>,
+}
+impl Report {
+    /// The report in words, the script named `file` (what `grundy script FILE` prints).
+    pub fn text(&self, file: &str) -> String {
+        let r = self;
+        let what = match r.outcome {
+            Outcome::N => "the player to move wins",
+            Outcome::P => "the player to move loses",
+            Outcome::D => "a draw: with best play the game never ends",
+            Outcome::T => "a tie with best play",
+            Outcome::L => "Left wins whoever starts",
+            Outcome::R => "Right wins whoever starts",
+        };
+        let mut s = format!("{file}: {} — {what}", r.outcome);
+        if let Some(rem) = r.remoteness {
+            let _ = write!(s, " (remoteness {rem})");
+        }
+        s.push('\n');
+        if let Some(g) = &r.grundy {
+            let _ = writeln!(s, "Grundy value: {g}");
+        }
+        let _ = writeln!(s, "Positions explored: {}", r.positions);
+        if !r.winning_moves.is_empty() {
+            let _ = writeln!(s, "Winning moves:");
+            for m in &r.winning_moves {
+                let who = m.player.map_or(String::new(), |p| format!("{p}: "));
+                let _ = writeln!(s, "  {who}→ {}", m.to);
+            }
+        }
+        if !r.drawing_moves.is_empty() {
+            let kept = if r.outcome == Outcome::T {
+                "tie"
+            } else {
+                "draw"
+            };
+            let _ = writeln!(s, "Moves that keep the {kept} (every other move loses):");
+            for m in &r.drawing_moves {
+                let who = m.player.map_or(String::new(), |p| format!("{p}: "));
+                let g = m
+                    .grundy
+                    .as_ref()
+                    .map_or(String::new(), |g| format!("  grundy {g}"));
+                let _ = writeln!(s, "  {who}→ {}{g}", m.to);
+            }
+        }
+        s
+    }
 }

@@ -246,6 +246,34 @@ impl Serialize for GameName {
     }
 }
 
+/// How many winning moves an answer lists unless asked for more or fewer (`--max-moves`).
+pub const MAX_MOVES: usize = 100;
+
+/// A report about a game with the game's name and options before it, in one JSON object:
+/// what `grundy sequence --json` prints (the command line, Python's `to_dict` and the MPI
+/// runner write it alike).
+///
+/// ```
+/// use grundy::analysis::{GameName, Named};
+///
+/// #[derive(serde::Serialize)]
+/// struct Count { heaps: u32 }
+/// let named = Named { game: GameName::new("nim", vec![]), report: Count { heaps: 3 } };
+/// assert_eq!(
+///     serde_json::to_string(&named).unwrap(),
+///     r#"{"game":"nim","options":{},"spec":"nim","heaps":3}"#
+/// );
+/// ```
+#[derive(Clone, Debug, Serialize)]
+pub struct Named<R> {
+    /// The game and its options.
+    #[serde(flatten)]
+    pub game: GameName,
+    /// What is said about it.
+    #[serde(flatten)]
+    pub report: R,
+}
+
 /// A winning move as reported to users (`to` in the game's notation).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WinningMove {

@@ -121,6 +121,29 @@ fn tell(progress: Progress) {
 /// (16 GiB) and a little more, leaving room for the rest on a 24 GiB machine.
 pub const DEFAULT_MEMORY: u64 = 20 << 30;
 
+/// The bytes of `gib` GiB, as `--max-memory GIB` gives them (`None`: [`DEFAULT_MEMORY`]);
+/// refused unless a positive number of GiB (below 2^34, so the bytes fit in 64 bits).
+///
+/// ```
+/// use grundy::budget::{gib_to_bytes, DEFAULT_MEMORY};
+///
+/// assert_eq!(gib_to_bytes(None), Ok(DEFAULT_MEMORY));
+/// assert_eq!(gib_to_bytes(Some(0.5)), Ok(1 << 29));
+/// let e = gib_to_bytes(Some(-1.0)).unwrap_err();
+/// assert_eq!(e.to_string(), "--max-memory -1 must be a positive number of GiB");
+/// ```
+pub fn gib_to_bytes(gib: Option<f64>) -> Result<u64, crate::GameError> {
+    match gib {
+        None => Ok(DEFAULT_MEMORY),
+        Some(g) if g.is_finite() && g > 0.0 && g < (1u64 << 34) as f64 => {
+            Ok((g * (1u64 << 30) as f64) as u64)
+        }
+        Some(g) => Err(crate::GameError::Invalid(format!(
+            "--max-memory {g} must be a positive number of GiB"
+        ))),
+    }
+}
+
 /// The most memory, in bytes, that work on this thread may plan to store.
 pub fn memory_limit() -> u64 {
     MEMORY.with(Cell::get)

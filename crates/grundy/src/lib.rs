@@ -10,6 +10,7 @@
 //! | --- | --- |
 //! | solve a position of a classic game | [`games`] (one module per family, typed positions) and [`Ruleset::verdict`] |
 //! | name a game and its options in words, as the command line does | [`registry`]: [`registry::Registry::parse`], then [`query::Query::solve`] |
+//! | answer positions one per line, or check answers expected for them | [`batch::Batch`] |
 //! | add a game of your own | [`solver::Game`] (its moves) with [`by_search`] (answered by search), or [`Ruleset`] (with a closed form), and a [`registry::Entry`] |
 //! | check a game against brute force | [`testkit`] (feature `testkit`, on by default) |
 //! | Grundy values of any impartial game given by its moves | [`solver::Brute`] |
@@ -37,6 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod batch;
 pub mod budget;
 pub mod by_search;
 pub mod catalog;

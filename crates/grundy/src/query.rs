@@ -148,6 +148,24 @@ impl Query {
         self.position.iter().map(String::as_str).collect()
     }
 
+    /// Where the nim-sequence of the query's heap game comes from, and the sequence's name;
+    /// refused for a game that has none.
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let kayles = Registry::catalog().parse("octal 0.137").unwrap();
+    /// let (_, name) = kayles.nim_sequence().unwrap();
+    /// assert_eq!(name, "octal 0.137");
+    /// let e = Registry::catalog().parse("wythoff").unwrap().nim_sequence().unwrap_err();
+    /// assert_eq!(e.to_string(), "wythoff has no nim-sequence");
+    /// ```
+    pub fn nim_sequence(&self) -> Result<(crate::heap::sequence::Source, String), GameError> {
+        self.entry
+            .sequence_source(&self.options)?
+            .ok_or_else(|| GameError::Invalid(format!("{} has no nim-sequence", self.entry.name())))
+    }
+
     /// Solves the position, listing at most `max_moves` winning moves.
     pub fn solve(&self, max_moves: usize) -> Result<Analysis, GameError> {
         self.game()?.solve(&self.words(), max_moves)

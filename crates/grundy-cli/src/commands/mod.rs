@@ -34,6 +34,12 @@ impl From<GameError> for UserError {
     }
 }
 
+impl From<grundy::batch::LineError> for UserError {
+    fn from(e: grundy::batch::LineError) -> Self {
+        UserError(e.to_string())
+    }
+}
+
 /// A user error as the error every command returns.
 pub(crate) fn user(e: impl Into<UserError>) -> anyhow::Error {
     anyhow::Error::new(e.into())
@@ -109,21 +115,6 @@ fn worksheet(input: &mut dyn BufRead, out: &mut dyn Write, json: bool) -> Result
     Ok(())
 }
 
-/// The bytes `--max-memory GIB` allows (the library's default without it), or the user's
-/// error.
-pub fn memory_limit(gib: Option<f64>) -> Result<u64> {
-    match gib {
-        None => Ok(grundy::budget::DEFAULT_MEMORY),
-        // (A GiB count below 2^34 fits the byte count in 64 bits.)
-        Some(g) if g.is_finite() && g > 0.0 && g < (1u64 << 34) as f64 => {
-            Ok((g * (1u64 << 30) as f64) as u64)
-        }
-        Some(g) => Err(user(format!(
-            "--max-memory {g} must be a positive number of GiB"
-        ))),
-    }
-}
-
 /// Runs one command over the games of `registry`, reading `input` (batches, play) and
 /// writing to `out`.
 pub fn run(
@@ -132,7 +123,7 @@ pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let memory = memory_limit(cli.max_memory)?;
+    let memory = grundy::budget::gib_to_bytes(cli.max_memory).map_err(user)?;
     let command = cli.command;
     grundy::budget::with_memory(memory, || match cli.max_seconds {
         None => run_command(registry, command, input, out),

@@ -49,7 +49,7 @@ pub fn run(
         serde_json::to_writer(&mut w, &report)?;
         writeln!(w)?;
     } else {
-        write!(w, "{}", render::script_text(file, &report))?;
+        write!(w, "{}", report.text(file))?;
         if let Some(all) = &report.all {
             render::write_script_positions(&mut w, all)?;
         }
@@ -90,7 +90,7 @@ pub fn run_tiers(
         serde_json::to_writer(&mut w, &report)?;
         writeln!(w)?;
     } else {
-        write!(w, "{}", render::script_text(file, &report))?;
+        write!(w, "{}", report.text(file))?;
     }
     Ok(())
 }

@@ -61,15 +61,7 @@ pub fn run(registry: &Registry, game: &GameArgs, flags: Flags, out: &mut dyn Wri
         })
         .map_err(user)?;
     bar.finish_and_clear();
-    // The game's name and options apart, then the report.
-    #[derive(serde::Serialize)]
-    struct Named<'a> {
-        #[serde(flatten)]
-        game: grundy::GameName,
-        #[serde(flatten)]
-        report: &'a grundy::heap::sequence::Report,
-    }
-    let named = Named {
+    let named = grundy::analysis::Named {
         game: query.game().map_err(user)?.game_name(),
         report: &report,
     };
@@ -82,11 +74,7 @@ fn source_of(
     game: &GameArgs,
 ) -> Result<(grundy::query::Query, grundy::heap::sequence::Source, String)> {
     let query = game.query(registry).map_err(user)?;
-    let (source, name) = query
-        .entry
-        .sequence_source(&query.options)
-        .map_err(user)?
-        .ok_or_else(|| user(format!("{} has no nim-sequence", query.entry.name())))?;
+    let (source, name) = query.nim_sequence().map_err(user)?;
     Ok((query, source, name))
 }
 
