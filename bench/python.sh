@@ -16,6 +16,10 @@ py=$tmp/venv/bin/python
 echo "== grundy.solve('nim', [a, b, c]): calls per second (one core)"
 "$py" -m timeit -s "import grundy" "grundy.solve('nim', [3, 4, 5])"
 
+echo "== a + b of two values held (grundy.cgt), then the same sum written out and read"
+"$py" -m timeit -s "import grundy; a = grundy.cgt('{2|-2}'); b = grundy.cgt('{1|-1}')" "a + b"
+"$py" -m timeit -s "import grundy" "grundy.cgt('({2|-2}) + ({1|-1})')"
+
 echo "== subtraction {1, 3, 4} from a heap of 200000: every position solved"
 cat > "$tmp/sub.rhai" <<'RHAI'
 fn start() { 200000 }

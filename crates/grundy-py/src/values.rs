@@ -1,11 +1,61 @@
 //! Partizan values for Python: a value read from CGSuite's notation (or a game's position),
 //! its report, its arithmetic and comparisons, and its thermograph drawn inline.
+//!
+//! Every value lives in one worksheet of the interpreter (`notation::session::Session`), held
+//! as the library's value (`notation::held::Held`): `a + b` and `a < b` are the worksheet's
+//! operations on values, not text written out and read again. A computation stopped part way
+//! (Ctrl-C, a budget, memory) may leave the worksheet's tables unfinished, so the worksheet is
+//! then replaced by a new one of the next generation; a value of an older generation is read
+//! into the new one from its canonical form (which reads back as the same value) when next
+//! used.
 
 use super::*;
+use grundy::notation::compare::Relation;
+use grundy::notation::held::Held;
+use grundy::notation::session::Session;
+use std::sync::{LazyLock, Mutex};
+
+/// The interpreter's worksheet and its generation.
+struct Shared {
+    session: Session,
+    generation: u64,
+}
+
+static SHARED: LazyLock<Mutex<Shared>> = LazyLock::new(|| {
+    Mutex::new(Shared {
+        session: Session::new(),
+        generation: 0,
+    })
+});
+
+/// Runs `work` on the worksheet (as [`run`] runs the library's work: without the GIL,
+/// stoppable by Ctrl-C), given the worksheet's generation; a stopped computation leaves a new
+/// worksheet behind it.
+fn with_session<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&mut Session, u64) -> Result<T, grundy::GameError> + Send,
+) -> PyResult<T> {
+    run(py, || {
+        let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+        let generation = shared.generation;
+        let result = work(&mut shared.session, generation);
+        use grundy::GameError as E;
+        if let Err(E::OverBudget { .. } | E::Interrupted | E::TooLarge(_)) = &result {
+            *shared = Shared {
+                session: Session::new(),
+                generation: generation + 1,
+            };
+        }
+        result
+    })
+}
 
 /// A partizan value (CGSuite's notation), its report and its arithmetic.
 #[pyclass(module = "grundy", frozen)]
 pub(crate) struct Value {
+    /// The value in the worksheet of generation `generation`.
+    held: Held,
+    generation: u64,
     json: String,
     /// The value as CGSuite writes it (reads back as the same value).
     #[pyo3(get)]
@@ -22,7 +72,8 @@ pub(crate) struct Value {
 }
 
 impl Value {
-    fn of(answer: grundy::notation::Answer) -> PyResult<Value> {
+    /// The value `held` in the worksheet of `generation`, whose answer is `answer`.
+    fn of(answer: grundy::notation::Answer, held: Held, generation: u64) -> PyResult<Value> {
         use grundy::notation::Answer;
         // An outcome as the JSON writes it (a letter, or a loopy game's class).
         fn word(outcome: impl serde::Serialize) -> String {
@@ -58,6 +109,8 @@ impl Value {
         };
         let json = serde_json::to_string(&answer).map_err(|e| GameError::new_err(e.to_string()))?;
         Ok(Value {
+            held,
+            generation,
             canonical,
             outcome,
             mean,
@@ -66,18 +119,37 @@ impl Value {
         })
     }
 
-    fn combine(&self, py: Python<'_>, op: &str, other: &Value) -> PyResult<Value> {
-        let text = format!("({}) {op} ({})", self.canonical, other.canonical);
-        let answer = run(py, || grundy::notation::answer(&text))?;
-        Value::of(answer)
+    /// The value in `session`, of generation `generation`: read again from its canonical
+    /// form when it was made in an older worksheet.
+    fn held(&self, session: &mut Session, generation: u64) -> Result<Held, grundy::GameError> {
+        if self.generation == generation {
+            Ok(self.held)
+        } else {
+            session.hold(&self.canonical)
+        }
     }
 
-    fn holds(&self, py: Python<'_>, op: &str, other: &Value) -> PyResult<bool> {
-        let text = format!("({}) {op} ({})", self.canonical, other.canonical);
-        match run(py, || grundy::notation::answer(&text))? {
-            grundy::notation::Answer::Comparison(c) => Ok(c.result),
-            _ => Err(GameError::new_err(format!("'{text}' is not a comparison"))),
-        }
+    /// A value made from values by `make` in the worksheet.
+    fn made(
+        py: Python<'_>,
+        make: impl FnOnce(&mut Session, u64) -> Result<Held, grundy::GameError> + Send,
+    ) -> PyResult<Value> {
+        let (answer, held, generation) = with_session(py, |s, generation| {
+            let held = make(s, generation)?;
+            Ok((s.answer_of(held)?, held, generation))
+        })?;
+        Value::of(answer, held, generation)
+    }
+
+    fn combine(&self, py: Python<'_>, other: &Value, negate: bool) -> PyResult<Value> {
+        Value::made(py, |s, generation| {
+            let a = self.held(s, generation)?;
+            let mut b = other.held(s, generation)?;
+            if negate {
+                b = s.negative(b)?;
+            }
+            s.add(a, b)
+        })
     }
 }
 
@@ -109,17 +181,18 @@ impl Value {
     }
 
     fn __add__(&self, py: Python<'_>, other: PyRef<'_, Value>) -> PyResult<Value> {
-        self.combine(py, "+", &other)
+        self.combine(py, &other, false)
     }
 
     fn __sub__(&self, py: Python<'_>, other: PyRef<'_, Value>) -> PyResult<Value> {
-        self.combine(py, "-", &other)
+        self.combine(py, &other, true)
     }
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Value> {
-        let text = format!("-({})", self.canonical);
-        let answer = run(py, || grundy::notation::answer(&text))?;
-        Value::of(answer)
+        Value::made(py, |s, generation| {
+            let a = self.held(s, generation)?;
+            s.negative(a)
+        })
     }
 
     /// The partial order of games: for confused games both `<=` and `>=` are False.
@@ -130,15 +203,19 @@ impl Value {
         op: pyo3::basic::CompareOp,
     ) -> PyResult<bool> {
         use pyo3::basic::CompareOp::*;
-        let op = match op {
-            Lt => "<",
-            Le => "<=",
-            Eq => "==",
-            Ne => "!=",
-            Gt => ">",
-            Ge => ">=",
+        let relation = match op {
+            Lt => Relation::Less,
+            Le => Relation::LessOrEqual,
+            Eq => Relation::Equal,
+            Ne => Relation::NotEqual,
+            Gt => Relation::Greater,
+            Ge => Relation::GreaterOrEqual,
         };
-        self.holds(py, op, &other)
+        let other: &Value = &other;
+        with_session(py, |s, generation| {
+            let (a, b) = (self.held(s, generation)?, other.held(s, generation)?);
+            s.holds(a, relation, b)
+        })
     }
 }
 
@@ -146,8 +223,7 @@ impl Value {
 /// `cgt("{0|pass}")`.
 #[pyfunction]
 pub(crate) fn cgt(py: Python<'_>, expression: &str) -> PyResult<Value> {
-    let answer = run(py, || grundy::notation::answer(expression))?;
-    Value::of(answer)
+    Value::made(py, |s, _| s.hold(expression))
 }
 
 /// The value of a catalog position: `value("domineering", "....|....|....|....")`, a
@@ -164,6 +240,5 @@ pub(crate) fn value(
     let q = query(game, position, options)?;
     let g = q.game().map_err(game_error)?;
     let words = q.words();
-    let answer = run(py, || grundy::notation::value_of(g.as_ref(), &words))?;
-    Value::of(answer)
+    Value::made(py, |s, _| s.hold_position(g.as_ref(), &words))
 }

@@ -123,6 +123,43 @@ def test_values_add_negate_and_compare():
     assert str(grundy.cgt("a{{|a}|}")) == "1 & 0"
 
 
+def test_values_are_the_librarys_values_not_text():
+    # Sums and comparisons of values held, against the same written out for the command.
+    texts = ["^", "*", "{1|-1}", "1/2", "on", "{0|pass}", "*[2]", "*[1]"]
+    for a in texts:
+        for b in texts:
+            x, y = grundy.cgt(a), grundy.cgt(b)
+            try:
+                got = (x + y).to_dict()
+            except grundy.GameError:
+                got = None
+            try:
+                want = cli("cgt", f"({a}) + ({b})")
+            except Exception:
+                want = None
+            assert got == want, (a, b)
+    with pytest.raises(grundy.GameError, match="misère forms meet misère forms only"):
+        grundy.cgt("*[2]") + grundy.cgt("^")
+
+
+def test_values_outlive_a_stopped_computation():
+    import os
+    import signal
+    import threading
+
+    up, g = grundy.cgt("^"), grundy.cgt("{2|-2}")
+    # ^1000 + ^<1000> + * takes seconds: the interrupt a quarter of a second in stops it.
+    timer = threading.Timer(0.25, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.cgt("^1000 + ^<1000> + *")
+    timer.join()
+    # Values made before it are read into the worksheet that replaced the stopped one.
+    assert str(up + up) == "^^"
+    assert str(g + grundy.cgt("{1|-1}")) == "+-{3|1}"
+    assert up == grundy.cgt("{0|*}") and up > grundy.cgt("0")
+
+
 def test_every_kind_of_value_reads_its_fields_from_the_answer():
     # A misère form, a loopy stopper and a loopy game with sides: the fields are those of
     # the command's JSON; a comparison is no value.

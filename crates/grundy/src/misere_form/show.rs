@@ -400,11 +400,22 @@ impl Parser<'_> {
             }
             self.at = start;
             return Err(self.error(&format!(
-                "a misère game: *[…], *n, a parenthesis or a name given to a misère form                  ('{word}' is not one)"
+                "a misère game: *[…], *n, 0, a parenthesis or a name given to a misère form \
+                 ('{word}' is not one)"
             )));
         }
+        // 0: the game with no move, *[0], as normal play writes it.
+        let lone_zero = self.peek() == Some('0')
+            && !self
+                .chars
+                .get(self.at + 1)
+                .is_some_and(|&(_, c)| c.is_ascii_alphanumeric());
+        if lone_zero {
+            self.at += 1;
+            return Ok(forms.zero());
+        }
         if !self.eat('*') {
-            return Err(self.error("a misère game: *[…], *n or a parenthesis"));
+            return Err(self.error("a misère game: *[…], *n, 0 or a parenthesis"));
         }
         if self.eat('[') {
             let items = self.items(forms)?;

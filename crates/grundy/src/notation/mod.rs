@@ -5,6 +5,7 @@
 //! `grundy cgt`, `grundy value` and `grundy cgt --session` answer.
 
 pub mod compare;
+pub mod held;
 pub mod session;
 
 use crate::cgt::{loopy, Report};

@@ -15,8 +15,9 @@
 //! assert!(s.line("# a comment").unwrap().is_none());
 //! ```
 
+use super::held::Held;
 use super::{compare, Answer};
-use crate::cgt::loopy::{self, Graph, Value};
+use crate::cgt::loopy::{Graph, Value};
 use crate::cgt::Universe;
 use crate::misere_form::Forms;
 use crate::GameError;
@@ -34,9 +35,9 @@ pub struct Entry {
 /// A worksheet's state: the values and misère forms built so far, and their names.
 #[derive(Debug, Default)]
 pub struct Session {
-    universe: Universe,
-    misere: Forms,
-    loopy: Graph,
+    pub(super) universe: Universe,
+    pub(super) misere: Forms,
+    pub(super) loopy: Graph,
 }
 
 impl Session {
@@ -73,7 +74,6 @@ impl Session {
         name: Option<&str>,
         expression: &str,
     ) -> Result<Answer, GameError> {
-        let misere = self.misere.is_expression(expression);
         let comparison = compare::split(expression)?;
         if name.is_some() && comparison.is_some() {
             return Err(GameError::Invalid(format!(
@@ -90,42 +90,19 @@ impl Session {
                 relation,
                 right,
             )?)
-        } else if self.loopy.is_expression(expression) {
-            let u = &mut self.universe;
-            match loopy::loopy_expression(u, &mut self.loopy, expression)? {
-                Value::Short(g) => {
-                    let report = u.report(g)?;
-                    if let Some(name) = name {
-                        self.forget(name);
-                        self.universe.define(name, g)?;
-                    }
-                    Answer::Value(report)
-                }
-                v => {
-                    let report = self.loopy.report_value(u, v)?;
-                    if let Some(name) = name {
-                        self.forget(name);
-                        self.loopy.define_value(name, v)?;
-                    }
-                    Answer::Loopy(report)
-                }
-            }
-        } else if misere {
-            let g = self.misere.parse(expression)?;
-            let report = self.misere.report(g)?;
-            if let Some(name) = name {
-                self.forget(name);
-                self.misere.define(name, g)?;
-            }
-            Answer::Misere(report)
         } else {
-            let form = self.universe.parse_kept(expression)?;
-            let g = self.universe.kept_value(&form);
+            let (held, kept) = self.read(expression)?;
+            let answer = self.answer_of(held)?;
             if let Some(name) = name {
                 self.forget(name);
-                self.universe.define_kept(name, form)?;
+                match (held, kept) {
+                    (_, Some(form)) => self.universe.define_kept(name, form)?,
+                    (Held::Game(Value::Short(g)), None) => self.universe.define(name, g)?,
+                    (Held::Game(v), None) => self.loopy.define_value(name, v)?,
+                    (Held::Misere(g), None) => self.misere.define(name, g)?,
+                }
             }
-            Answer::Value(self.universe.report(g)?)
+            answer
         };
         Ok(answer)
     }

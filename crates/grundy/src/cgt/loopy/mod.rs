@@ -44,7 +44,7 @@ mod tests;
 
 pub use parse::is_loopy_expression;
 pub use parse::{loopy_expression, Value};
-pub use report::{order, LoopyReport};
+pub use report::{order, order_values, LoopyReport};
 
 use super::{Id, Universe};
 use crate::GameError;

@@ -152,15 +152,10 @@ impl Parser<'_> {
 
     /// The vertex of a game (a short one embedded); a sided value is not one game.
     fn loopy(&self, u: &mut Universe, graph: &mut Graph, v: Value) -> Result<usize, GameError> {
-        match v {
-            Value::Loopy(x) => Ok(x),
-            Value::Short(g) => graph.embed(u, g),
-            Value::Sided(..) => Err(err(
-                self.text,
-                "a sided value S & T is two games, one for each side: it can be added, \
-                 negated, compared or an option, not used here",
-            )),
-        }
+        v.vertex(u, graph).map_err(|e| match (v, e) {
+            (Value::Sided(..), GameError::Invalid(why)) => err(self.text, why),
+            (_, e) => e,
+        })
     }
 
     fn expression(
@@ -196,9 +191,9 @@ impl Parser<'_> {
             self.at += 1;
             let mut h = self.ordinal(u, graph, end)?;
             if negate {
-                h = self.neg(u, graph, h)?;
+                h = h.negative(u, graph)?;
             }
-            g = self.add(u, graph, g, h)?;
+            g = g.plus(u, graph, h)?;
         }
         Ok(g)
     }
@@ -336,7 +331,7 @@ impl Parser<'_> {
                     )
                 })?;
             let mut power = if n < 0 {
-                self.neg(u, graph, game)?
+                game.negative(u, graph)?
             } else {
                 game
             };
@@ -344,10 +339,10 @@ impl Parser<'_> {
             let n = n.unsigned_abs();
             for bit in 0..64 - n.leading_zeros() {
                 if bit > 0 {
-                    power = self.add(u, graph, power, power)?;
+                    power = power.plus(u, graph, power)?;
                 }
                 if n >> bit & 1 == 1 {
-                    sum = self.add(u, graph, sum, power)?;
+                    sum = sum.plus(u, graph, power)?;
                 }
             }
             g = sum;
@@ -369,7 +364,7 @@ impl Parser<'_> {
                     return self.pseudonumber(u, graph, end, true);
                 }
                 let g = self.term(u, graph, end)?;
-                self.neg(u, graph, g)
+                g.negative(u, graph)
             }
             Some(Tok::PlusMinus) => {
                 self.at += 1;
@@ -393,7 +388,7 @@ impl Parser<'_> {
                 };
                 let mut nxs = Vec::with_capacity(xs.len());
                 for &x in &xs {
-                    nxs.push(self.neg(u, graph, x)?);
+                    nxs.push(x.negative(u, graph)?);
                 }
                 self.make(u, graph, xs, nxs)
             }
@@ -504,14 +499,14 @@ impl Parser<'_> {
                     return Err(err(text, format_args!("{w} takes a game in parentheses")));
                 }
                 let x = self.atom(u, graph, end)?;
-                let nx = self.neg(u, graph, x)?;
+                let nx = x.negative(u, graph)?;
                 let zero = Value::Short(u.zero());
                 let inner = self.make(u, graph, vec![zero], vec![nx])?;
                 let tiny = self.make(u, graph, vec![zero], vec![inner])?;
                 if w == "Tiny" {
                     Ok(tiny)
                 } else {
-                    self.neg(u, graph, tiny)
+                    tiny.negative(u, graph)
                 }
             }
             Some(Tok::Word(w)) if WORDS.contains(&w.as_str()) => {
@@ -696,7 +691,7 @@ impl Parser<'_> {
             if let Some(Tok::Word(w)) = self.peek(end) {
                 if w == "Tiny" || w == "Miny" {
                     let t = self.atom(u, graph, end)?;
-                    return self.add(u, graph, value, t);
+                    return value.plus(u, graph, t);
                 }
             }
         }
@@ -714,11 +709,7 @@ impl Parser<'_> {
                 };
                 self.at += 4;
                 let upon = Value::Loopy(self.constant(graph, u, which)?);
-                Some(if down {
-                    self.neg(u, graph, upon)?
-                } else {
-                    upon
-                })
+                Some(if down { upon.negative(u, graph)? } else { upon })
             }
             _ => None,
         };

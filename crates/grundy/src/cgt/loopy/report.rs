@@ -219,6 +219,17 @@ pub fn order(
 ) -> Result<Option<std::cmp::Ordering>, GameError> {
     let g = loopy_expression(u, graph, left)?;
     let h = loopy_expression(u, graph, right)?;
+    order_values(u, graph, g, h)
+}
+
+/// How two values read stand in the order of games (`None`: confused): short games by
+/// their canonical forms, other games by their onsides and offsides (Siegel, CGT VI).
+pub fn order_values(
+    u: &mut Universe,
+    graph: &mut Graph,
+    g: Value,
+    h: Value,
+) -> Result<Option<std::cmp::Ordering>, GameError> {
     if let (Value::Short(a), Value::Short(b)) = (g, h) {
         return Ok(u.compare(a, b));
     }

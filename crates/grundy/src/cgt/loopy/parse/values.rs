@@ -4,6 +4,50 @@
 
 use super::*;
 
+impl Value {
+    /// The game's vertex in `graph` (a short game embedded); a sided value is two games and
+    /// has none.
+    pub fn vertex(self, u: &mut Universe, graph: &mut Graph) -> Result<usize, GameError> {
+        match self {
+            Value::Loopy(x) => Ok(x),
+            Value::Short(g) => graph.embed(u, g),
+            Value::Sided(..) => Err(GameError::Invalid(
+                "a sided value S & T is two games, one for each side: it can be added, \
+                 negated, compared or an option, not used here"
+                    .into(),
+            )),
+        }
+    }
+
+    /// The sum of two values: short games' in the universe; sided values' side by side (the
+    /// onsides' sum with the offsides'), each side simplified; else the loopy sum.
+    pub fn plus(self, u: &mut Universe, graph: &mut Graph, h: Value) -> Result<Value, GameError> {
+        Ok(match (self, h) {
+            (Value::Short(a), Value::Short(b)) => Value::Short(u.add(a, b)),
+            (a @ Value::Sided(..), b) | (a, b @ Value::Sided(..)) => {
+                // Onsides add to an onside, offsides to an offside, each simplified.
+                let ((a_on, a_off), (b_on, b_off)) = (a.sides(u, graph)?, b.sides(u, graph)?);
+                let on = graph.sum(u, a_on, b_on)?;
+                let off = graph.sum(u, a_off, b_off)?;
+                Value::Sided(graph.side_vertex(on, true)?, graph.side_vertex(off, false)?)
+            }
+            (a, b) => {
+                let (a, b) = (a.vertex(u, graph)?, b.vertex(u, graph)?);
+                Value::Loopy(graph.simple_sum(u, a, b)?)
+            }
+        })
+    }
+
+    /// The negative: Left and Right exchanged (a sided value's sides too).
+    pub fn negative(self, u: &mut Universe, graph: &mut Graph) -> Result<Value, GameError> {
+        Ok(match self {
+            Value::Short(a) => Value::Short(u.neg(a)),
+            Value::Loopy(x) => Value::Loopy(graph.neg(x)?),
+            Value::Sided(on, off) => Value::Sided(graph.neg(off)?, graph.neg(on)?),
+        })
+    }
+}
+
 impl Parser<'_> {
     /// `S & T`: the onside of S with the offside of T, T⁻ ≤ S⁺ (Left survives S − T moving
     /// second); S itself when both are the same stopper.
@@ -30,42 +74,6 @@ impl Parser<'_> {
             return Ok(Value::Loopy(on));
         }
         Ok(Value::Sided(on, off))
-    }
-
-    pub(super) fn add(
-        &self,
-        u: &mut Universe,
-        graph: &mut Graph,
-        g: Value,
-        h: Value,
-    ) -> Result<Value, GameError> {
-        Ok(match (g, h) {
-            (Value::Short(a), Value::Short(b)) => Value::Short(u.add(a, b)),
-            (a @ Value::Sided(..), b) | (a, b @ Value::Sided(..)) => {
-                // Onsides add to an onside, offsides to an offside, each simplified.
-                let ((a_on, a_off), (b_on, b_off)) = (a.sides(u, graph)?, b.sides(u, graph)?);
-                let on = graph.sum(u, a_on, b_on)?;
-                let off = graph.sum(u, a_off, b_off)?;
-                Value::Sided(graph.side_vertex(on, true)?, graph.side_vertex(off, false)?)
-            }
-            (a, b) => {
-                let (a, b) = (self.loopy(u, graph, a)?, self.loopy(u, graph, b)?);
-                Value::Loopy(graph.simple_sum(u, a, b)?)
-            }
-        })
-    }
-
-    pub(super) fn neg(
-        &self,
-        u: &mut Universe,
-        graph: &mut Graph,
-        g: Value,
-    ) -> Result<Value, GameError> {
-        Ok(match g {
-            Value::Short(a) => Value::Short(u.neg(a)),
-            Value::Loopy(x) => Value::Loopy(graph.neg(x)?),
-            Value::Sided(on, off) => Value::Sided(graph.neg(off)?, graph.neg(on)?),
-        })
     }
 
     /// A game's method: its onside or offside (stoppers), its degree of loopiness
