@@ -524,7 +524,32 @@ pub fn answer_text(a: &grundy::notation::Answer) -> String {
         grundy::notation::Answer::Misere(r) => misere_form_text(r),
         grundy::notation::Answer::Comparison(c) => format!("{}\n", c.result),
         grundy::notation::Answer::Loopy(r) => loopy_text(r),
+        grundy::notation::Answer::Listing(l) => format!("[{}]\n", l.values.join(", ")),
+        grundy::notation::Answer::Thermograph(t) => thermograph_text(t),
     }
+}
+
+/// A thermograph in words: mean and temperature, each wall's corners from temperature 0 up,
+/// and the command that draws it.
+pub fn thermograph_text(t: &grundy::notation::ask::Thermograph) -> String {
+    let wall = |corners: &[[String; 2]]| {
+        corners
+            .iter()
+            .map(|[t, v]| format!("{v} at t = {t}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let game = t.expression.trim_end();
+    let game = game.strip_suffix("Thermograph").unwrap_or(game);
+    let game = game.strip_suffix('.').unwrap_or(game).trim_end();
+    format!(
+        "mean {}, temperature {}\nLeft wall: {}, then the mast\nRight wall: {}, then the mast\n\
+         (grundy plot thermograph '{game}' --out thermograph.svg draws it)\n",
+        t.mean,
+        t.temperature,
+        wall(&t.left),
+        wall(&t.right)
+    )
 }
 
 /// A loopy game's value: its form, then its outcome and whether it is a stopper.

@@ -4,10 +4,11 @@
 //! Every value lives in one worksheet of the interpreter (`notation::session::Session`), held
 //! as the library's value (`notation::held::Held`): `a + b` and `a < b` are the worksheet's
 //! operations on values, not text written out and read again. A computation stopped part way
-//! (Ctrl-C, a budget, memory) may leave the worksheet's tables unfinished, so the worksheet is
-//! then replaced by a new one of the next generation; a value of an older generation is read
-//! into the new one from its canonical form (which reads back as the same value) when next
-//! used.
+//! (Ctrl-C, a budget, memory) may leave the universe of short games with unfinished tables,
+//! so the worksheet's games of normal play then start afresh (`Session::fresh_games`, the
+//! next generation); a game of an older generation is read into the new universe from its
+//! canonical form (which reads back as the same game) when next used. Misère forms are
+//! kept across generations.
 
 use super::*;
 use grundy::notation::compare::Relation;
@@ -41,10 +42,8 @@ fn with_session<T: Send>(
         let result = work(&mut shared.session, generation);
         use grundy::GameError as E;
         if let Err(E::OverBudget { .. } | E::Interrupted | E::TooLarge(_)) = &result {
-            *shared = Shared {
-                session: Session::new(),
-                generation: generation + 1,
-            };
+            shared.session.fresh_games();
+            shared.generation = generation + 1;
         }
         result
     })
@@ -88,6 +87,11 @@ impl Value {
                     "a comparison is true or false, not a value: compare values with <, <=, ==",
                 ))
             }
+            Answer::Listing(_) | Answer::Thermograph(_) => {
+                return Err(GameError::new_err(
+                    "a property says something of a game, not a value",
+                ))
+            }
             Answer::Value(r) => (
                 r.canonical.clone(),
                 word(r.outcome),
@@ -119,13 +123,12 @@ impl Value {
         })
     }
 
-    /// The value in `session`, of generation `generation`: read again from its canonical
-    /// form when it was made in an older worksheet.
+    /// The value in `session`, of generation `generation`: a game of normal play made in an
+    /// older generation is read again from its canonical form.
     fn held(&self, session: &mut Session, generation: u64) -> Result<Held, grundy::GameError> {
-        if self.generation == generation {
-            Ok(self.held)
-        } else {
-            session.hold(&self.canonical)
+        match self.held {
+            Held::Game(_) if self.generation != generation => session.hold(&self.canonical),
+            held => Ok(held),
         }
     }
 

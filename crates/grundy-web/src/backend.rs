@@ -110,11 +110,12 @@ impl Backend {
         serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
-    /// The thermograph of the position's value, as SVG drawn in memory.
+    /// The thermograph of a position's value, or of a value written in CGSuite's notation
+    /// (as `grundy plot thermograph` takes either), as SVG drawn in memory.
     pub fn thermograph(&self, q: &str) -> Result<String, GameError> {
-        let query = self.parse(q)?;
-        let report = query.game()?.value(&query.words())?;
-        let picture = grundy_plot::Thermograph::of_value(&report.canonical)?;
+        let words: Vec<&str> = q.split_whitespace().collect();
+        let (mut u, g) = grundy::notation::short_game(&self.registry, &words)?;
+        let picture = grundy_plot::Thermograph::of(&mut u, g);
         grundy_plot::thermograph_svg(&picture).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
@@ -239,6 +240,16 @@ mod tests {
             &svg[..80]
         );
         assert!(backend.value("domineering ..|x").is_err());
+        // An expression in CGSuite's notation, as `grundy plot thermograph` takes it; a
+        // loopy game has none.
+        let svg = backend.thermograph("{2|-2} + {1|-1}").unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("+-{3|1}"),
+            "{}",
+            &svg[..80]
+        );
+        let e = backend.thermograph("on").unwrap_err().to_string();
+        assert!(e.contains("loopy games have no thermograph"), "{e}");
         // One side's moves, for the page playing that side.
         let right = backend
             .moves_of("domineering ..|..", 500, Some(Player::Right))

@@ -52,39 +52,8 @@ fn thermograph(
     file: &std::path::Path,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let mut u = grundy::cgt::Universe::new();
-    let g = match words.first().map(|w| registry.lookup(w)) {
-        Some(Ok(entry)) => {
-            let mut options = grundy::registry::Options::new();
-            let mut position = Vec::new();
-            let mut rest = words[1..].iter();
-            while let Some(w) = rest.next() {
-                match w.strip_prefix("--") {
-                    Some(name) => {
-                        let value = rest
-                            .next()
-                            .ok_or_else(|| user(format!("--{name} needs a value")))?;
-                        options = options.set(name, value.clone());
-                    }
-                    None => position.push(w.as_str()),
-                }
-            }
-            let game = entry.build(&options).map_err(user)?;
-            let report = game.value(&position).map_err(user)?;
-            u.parse(&report.canonical).map_err(user)?
-        }
-        _ => {
-            let text = words.join(" ");
-            if grundy::cgt::loopy::is_loopy_expression(&text) {
-                return Err(user(format!(
-                    "'{text}' is a loopy game, and loopy games have no thermograph (it is \
-                     drawn from the stops of a short game's options at every temperature); \
-                     grundy cgt '{text}' says what is known of it"
-                )));
-            }
-            u.parse(&text).map_err(user)?
-        }
-    };
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let (mut u, g) = grundy::notation::short_game(registry, &words).map_err(user)?;
     let picture = grundy_plot::Thermograph::of(&mut u, g);
     grundy_plot::draw_thermograph(&picture, file).map_err(|e| user(e.to_string()))?;
     writeln!(out, "wrote {}", file.display())?;

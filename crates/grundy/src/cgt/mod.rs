@@ -31,6 +31,7 @@
 //! ```
 
 mod arith;
+mod ask;
 mod atomic;
 mod dyadic;
 pub mod loopy;
@@ -55,6 +56,7 @@ pub(crate) fn uses_a_name(text: &str, known: impl Fn(&str) -> bool) -> bool {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .any(known)
 }
+pub use ask::{PREDICATES, PROPERTIES};
 pub use products::Kept;
 pub use report::{report, Report};
 pub use thermo::{Thermograph, Wall};

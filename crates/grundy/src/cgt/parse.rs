@@ -505,13 +505,22 @@ impl<'a> Parser<'a> {
                 };
                 r.map_err(|why| err(self.text, format_args!("{name}: {why}")))
             }
+            _ if super::PROPERTIES.contains(&name) || super::PREDICATES.contains(&name) => Err(err(
+                self.text,
+                format_args!(
+                    "'{name}' says something of a game (games listed, true or false, a \
+                     thermograph), so it is not a method that makes one: write it last, as in \
+                     G.{name}"
+                ),
+            )),
             _ => Err(err(
                 self.text,
                 format_args!(
                     "'{name}' is not a method grundy knows (Cool, Heat, Overheat, \
                      NortonProduct, OrdinalSum, Pow, PowTo, Subordinate, Freeze, Mean, Temperature, LeftStop, \
                      RightStop, Birthday, AtomicWeight, ReducedCanonicalForm, CanonicalForm, \
-                     Onside, Offside, Degree)"
+                     Onside, Offside, Degree; and written last: LeftOptions, RightOptions, \
+                     Incentives, Thermograph, Is…)"
                 ),
             )),
         }

@@ -124,7 +124,8 @@ pub fn split(text: &str) -> Result<Option<(&str, Relation, &str)>, GameError> {
     Ok(found.map(|(at, len, relation)| (text[..at].trim(), relation, text[at + len..].trim())))
 }
 
-/// What `grundy cgt "G op H"` answers: the expression and whether it holds.
+/// What `grundy cgt "G op H"` (or a predicate, `"^.IsNumber"`) answers: the expression and
+/// whether it holds.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Comparison {
     /// The expression as given.

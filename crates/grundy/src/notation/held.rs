@@ -51,12 +51,27 @@ impl Session {
     /// names it has given stand for their values.
     pub fn hold(&mut self, expression: &str) -> Result<Held, GameError> {
         let expression = expression.trim();
+        if let Some((_, property)) = super::ask::split(expression) {
+            return Err(GameError::Invalid(format!(
+                "'{expression}': .{property} says something of a game, not a value"
+            )));
+        }
         if super::compare::split(expression)?.is_some() {
             return Err(GameError::Invalid(format!(
                 "'{expression}': a comparison is true or false, not a value"
             )));
         }
         self.read(expression).map(|(held, _)| held)
+    }
+
+    /// Starts the games of normal play afresh (a new universe and loopy graph), keeping the
+    /// misère forms and what names them: after a computation stopped part way (a budget, an
+    /// interrupt), whose unfinished tables a universe keeps, a program goes on with this.
+    /// Values of normal play held before are not this worksheet's any more; misère forms
+    /// are.
+    pub fn fresh_games(&mut self) {
+        self.universe = crate::cgt::Universe::new();
+        self.loopy = loopy::Graph::new();
     }
 
     /// The value of the position `args` of `game`, held here: its misère canonical form when
@@ -113,11 +128,7 @@ impl Session {
 
     /// The misère form of a nim heap, for a short game that is a nimber.
     fn as_heap(&mut self, g: crate::cgt::Id) -> Option<Held> {
-        let n = match self.universe.show(g).as_str() {
-            "0" => 0,
-            "*" => 1,
-            text => text.strip_prefix('*')?.parse().ok()?,
-        };
+        let n = self.universe.as_nimber(g)?;
         self.misere.nimber(n).ok().map(Held::Misere)
     }
 

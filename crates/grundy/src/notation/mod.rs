@@ -4,6 +4,7 @@
 //! ([`session`]), where `name := expression` names a value for the lines after it. What
 //! `grundy cgt`, `grundy value` and `grundy cgt --session` answer.
 
+pub mod ask;
 pub mod compare;
 pub mod held;
 pub mod session;
@@ -20,10 +21,14 @@ pub enum Answer {
     Value(Report),
     /// A misère canonical form.
     Misere(crate::misere_form::Report),
-    /// Whether a comparison (`^ > 0`) holds.
+    /// Whether a comparison (`^ > 0`) or a predicate (`^.IsNumber`) holds.
     Comparison(compare::Comparison),
     /// A loopy game's value (`on`, `{0|pass}`, `a{0||0|a}`).
     Loopy(loopy::LoopyReport),
+    /// Games a property lists (`{2|-2}.LeftOptions`, `.Incentives`).
+    Listing(ask::Listing),
+    /// A short game's thermograph (`{2|-2}.Thermograph`).
+    Thermograph(ask::Thermograph),
 }
 
 /// The [`Answer`] to an expression: whether a comparison holds (`^ > 0`, with CGSuite's
@@ -53,4 +58,53 @@ pub fn value_of(game: &dyn crate::DynGame, args: &[&str]) -> Result<Answer, crat
     } else {
         game.value(args).map(Answer::Value)
     }
+}
+
+/// The short game `words` write, in a universe of its own: a game's position as the command
+/// line writes it (`domineering ..|..`, `kayles 5 + nim 3`, its options too) when the first
+/// word names a game of `registry` or a sum, else an expression in CGSuite's notation. What
+/// `grundy plot thermograph` and the playground's `/api/thermograph` draw.
+///
+/// ```
+/// use grundy::notation::short_game;
+/// use grundy::registry::Registry;
+///
+/// let r = Registry::catalog();
+/// let (mut u, g) = short_game(&r, &["domineering", "..|.."]).unwrap();
+/// assert_eq!(u.show(g), "+-1");
+/// let (mut u, g) = short_game(&r, &["{1|-1} + *"]).unwrap();
+/// assert_eq!(u.show(g), "+-(1*)");
+/// let (mut u, g) = short_game(&r, &["domineering ..|.. + domineering ..|.."]).unwrap();
+/// assert_eq!(u.show(g), "0");
+/// assert!(short_game(&r, &["on"]).unwrap_err().to_string().contains("loopy"));
+/// ```
+pub fn short_game(
+    registry: &crate::registry::Registry,
+    words: &[&str],
+) -> Result<(crate::cgt::Universe, crate::cgt::Id), crate::GameError> {
+    // A query quoted whole ("domineering ..|.. + nim 1") is its words.
+    let words: Vec<&str> = words.iter().flat_map(|w| w.split_whitespace()).collect();
+    let words = &words[..];
+    let mut u = crate::cgt::Universe::new();
+    let g = match words.first() {
+        Some(&w) if registry.get(w).is_some() || w == "sum" => {
+            let query = registry.parse_words(words)?;
+            let report = query.game()?.value(&query.words())?;
+            u.parse(&report.canonical)?
+        }
+        _ => {
+            let text = words.join(" ");
+            if loopy::is_loopy_expression(&text) {
+                return Err(crate::GameError::Invalid(format!(
+                    "'{text}' is a loopy game, and loopy games have no thermograph (it is \
+                     drawn from the stops of a short game's options at every temperature); \
+                     grundy cgt '{text}' says what is known of it"
+                )));
+            }
+            let form = u.parse_kept(&text)?;
+            u.kept_value(&form)
+        }
+    };
+    u.check()?;
+    Ok((u, g))
 }

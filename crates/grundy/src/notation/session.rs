@@ -74,6 +74,14 @@ impl Session {
         name: Option<&str>,
         expression: &str,
     ) -> Result<Answer, GameError> {
+        if let Some((game, property)) = super::ask::split(expression) {
+            if name.is_some() {
+                return Err(GameError::Invalid(format!(
+                    "'{line}': .{property} says something of a game, not a value to name"
+                )));
+            }
+            return self.ask(expression, game, property);
+        }
         let comparison = compare::split(expression)?;
         if name.is_some() && comparison.is_some() {
             return Err(GameError::Invalid(format!(

@@ -1,0 +1,251 @@
+//! CGSuite's properties that say something of a game rather than make one, written last:
+//! `G.LeftOptions`, `G.RightOptions` (and `G.Options` of a misère form), `G.Incentives`, the
+//! `Is…` predicates (true or false), and `G.Thermograph` (its walls, mean and temperature;
+//! `grundy plot thermograph` draws it).
+//!
+//! ```
+//! use grundy::notation::{answer, Answer};
+//!
+//! let Answer::Listing(l) = answer("{2|-2}.LeftOptions").unwrap() else { panic!() };
+//! assert_eq!(l.values, ["2"]);
+//! let Answer::Comparison(c) = answer("^.IsInfinitesimal").unwrap() else { panic!() };
+//! assert!(c.result);
+//! let Answer::Thermograph(t) = answer("{2|-2}.Thermograph").unwrap() else { panic!() };
+//! assert_eq!((t.mean.as_str(), t.temperature.as_str()), ("0", "2"));
+//! ```
+
+use super::compare::Comparison;
+use super::held::Held;
+use super::session::Session;
+use super::Answer;
+use crate::cgt::loopy::Value;
+use crate::cgt::{PREDICATES, PROPERTIES};
+use crate::GameError;
+
+/// The properties of a short game that are lists of games, or its thermograph.
+const SHORT: [&str; 4] = ["LeftOptions", "RightOptions", "Incentives", "Thermograph"];
+/// The properties of a loopy game.
+const LOOPY: [&str; 3] = ["LeftOptions", "RightOptions", "IsStopper"];
+/// The properties of a misère form (impartial: Left's options are Right's).
+const MISERE: [&str; 4] = ["Options", "LeftOptions", "RightOptions", "IsTame"];
+
+/// Whether `name` is a property of some kind of game.
+fn is_property(name: &str) -> bool {
+    PROPERTIES.contains(&name) || PREDICATES.contains(&name)
+}
+
+/// The expression and the property, when `text` ends with one (`^.IsNumber`).
+pub fn split(text: &str) -> Option<(&str, &str)> {
+    let (before, name) = text.trim_end().rsplit_once('.')?;
+    let name = name.trim();
+    (is_property(name) && !before.trim().is_empty()).then(|| (before.trim(), name))
+}
+
+/// Games listed by a property: `grundy cgt "{2|-2}.LeftOptions"`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Listing {
+    /// The expression as given.
+    pub expression: String,
+    /// The games, as CGSuite writes them.
+    pub values: Vec<String>,
+}
+
+/// A short game's thermograph (Winning Ways ch. 6): each wall's corners `[t, v]` from
+/// temperature 0 up, the last where the wall turns into the mast.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Thermograph {
+    /// The expression as given.
+    pub expression: String,
+    /// Where the walls meet.
+    pub mean: String,
+    /// The temperature at which they meet (a number's is negative).
+    pub temperature: String,
+    /// Left's wall.
+    pub left: Vec<[String; 2]>,
+    /// Right's wall.
+    pub right: Vec<[String; 2]>,
+}
+
+/// Why `name` is not a property of this kind of game, naming those it has.
+fn not_of(name: &str, kind: &str, has: &[&str]) -> GameError {
+    GameError::Invalid(format!(
+        "'{name}' is not a property of {kind} (it has {})",
+        has.join(", ")
+    ))
+}
+
+impl Session {
+    /// The answer to `text`, which is `expression.name` with `name` a property.
+    pub(super) fn ask(
+        &mut self,
+        text: &str,
+        expression: &str,
+        name: &str,
+    ) -> Result<Answer, GameError> {
+        let listing = |values: Vec<String>| {
+            Answer::Listing(Listing {
+                expression: text.to_string(),
+                values,
+            })
+        };
+        let truth = |result: bool| {
+            Answer::Comparison(Comparison {
+                expression: text.to_string(),
+                result,
+            })
+        };
+        let held = self.hold(expression)?;
+        let u = &mut self.universe;
+        Ok(match held {
+            Held::Game(Value::Short(g)) => match name {
+                "LeftOptions" | "RightOptions" | "Incentives" => {
+                    let games = match name {
+                        "LeftOptions" => u.left(g).to_vec(),
+                        "RightOptions" => u.right(g).to_vec(),
+                        _ => u.incentives(g),
+                    };
+                    u.check()?;
+                    listing(games.into_iter().map(|h| u.show(h)).collect())
+                }
+                "Thermograph" => {
+                    let t = u.thermograph(g);
+                    let corners = |w: &crate::cgt::Wall| {
+                        w.corners()
+                            .iter()
+                            .map(|(t, v)| [t.to_string(), v.to_string()])
+                            .collect()
+                    };
+                    Answer::Thermograph(Thermograph {
+                        expression: text.to_string(),
+                        mean: t.mean.to_string(),
+                        temperature: t.temperature.to_string(),
+                        left: corners(&t.left),
+                        right: corners(&t.right),
+                    })
+                }
+                _ => match u.predicate(g, name) {
+                    Some(b) => truth(b),
+                    None => {
+                        let has: Vec<&str> = SHORT.iter().chain(&PREDICATES).copied().collect();
+                        return Err(not_of(name, "a short game", &has));
+                    }
+                },
+            },
+            Held::Game(Value::Loopy(v)) => match name {
+                "LeftOptions" | "RightOptions" => {
+                    let options = match name {
+                        "LeftOptions" => self.loopy.left(v).to_vec(),
+                        _ => self.loopy.right(v).to_vec(),
+                    };
+                    listing(options.into_iter().map(|o| self.loopy.show(u, o)).collect())
+                }
+                "IsStopper" => truth(self.loopy.is_stopper(v)),
+                "Thermograph" => {
+                    return Err(GameError::Invalid(format!(
+                        "'{expression}' is a loopy game, and loopy games have no thermograph (it \
+                         is drawn from the stops of a short game's options at every \
+                         temperature)"
+                    )))
+                }
+                _ => return Err(not_of(name, "a loopy game", &LOOPY)),
+            },
+            Held::Game(Value::Sided(..)) => {
+                return Err(GameError::Invalid(format!(
+                    "'{expression}' is a sided value S & T, two games: ask its .Onside or \
+                     .Offside for '{name}'"
+                )))
+            }
+            Held::Misere(f) => match name {
+                "Options" | "LeftOptions" | "RightOptions" => {
+                    let options = self.misere.options(f).to_vec();
+                    let shown: Result<Vec<String>, GameError> =
+                        options.into_iter().map(|o| self.misere.show(o)).collect();
+                    listing(shown?)
+                }
+                "IsTame" => truth(self.misere.is_tame(f)?),
+                _ => return Err(not_of(name, "a misère form", &MISERE)),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::answer;
+    use super::*;
+
+    fn listed(text: &str) -> Vec<String> {
+        match answer(text).unwrap() {
+            Answer::Listing(l) => l.values,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    fn truth(text: &str) -> bool {
+        match answer(text).unwrap() {
+            Answer::Comparison(c) => c.result,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn options_of_every_kind_of_game() {
+        assert_eq!(listed("{2,1|-2}.LeftOptions"), ["2"]);
+        assert_eq!(listed("{2|-2,*}.RightOptions"), ["-2"]);
+        assert_eq!(
+            listed("({3|1} + {1|-1}).Incentives"),
+            listed("{4|2||2|0}.Incentives")
+        );
+        assert_eq!(listed("0.LeftOptions"), Vec::<String>::new());
+        assert_eq!(listed("on.LeftOptions"), ["on"]);
+        // over = {0 | pass}: Right's one option is over itself.
+        assert_eq!(listed("over.RightOptions"), ["over"]);
+        assert_eq!(listed("(*[2] + *[2]).Options"), ["*[2]", "*[3]"]);
+        assert_eq!(listed("*[2].LeftOptions"), listed("*[2].RightOptions"));
+        assert!(truth("*[2].IsTame"));
+        assert!(truth("on.IsStopper"));
+        assert!(!truth("dud.IsStopper"));
+    }
+
+    #[test]
+    fn predicates_answer_true_or_false() {
+        assert!(truth("1/2.IsNumber"));
+        assert!(!truth("^.IsNumber"));
+        assert!(truth("(^ + v).IsInteger"));
+        assert!(truth("*3.IsNimber"));
+        assert!(truth("{0||0|-1}.IsInfinitesimal"));
+        assert!(!truth("{0||0|-1}.IsAllSmall"));
+    }
+
+    #[test]
+    fn the_thermograph_has_walls_mean_and_temperature() {
+        let Answer::Thermograph(t) = answer("{3|-1}.Thermograph").unwrap() else {
+            panic!()
+        };
+        assert_eq!((t.mean.as_str(), t.temperature.as_str()), ("1", "2"));
+        assert_eq!(t.left.first().unwrap(), &["0".to_string(), "3".to_string()]);
+        assert_eq!(
+            t.right.first().unwrap(),
+            &["0".to_string(), "-1".to_string()]
+        );
+        assert_eq!(t.left.last().unwrap(), &["2".to_string(), "1".to_string()]);
+    }
+
+    #[test]
+    fn properties_of_the_wrong_kind_are_refused_in_words() {
+        for (text, says) in [
+            ("on.IsNumber", "not a property of a loopy game"),
+            ("*[2].Incentives", "not a property of a misère form"),
+            ("^.IsTame", "not a property of a short game"),
+            ("on.Thermograph", "loopy games have no thermograph"),
+            ("(on & off).LeftOptions", "ask its .Onside or .Offside"),
+            ("^.IsNumber + 1", "write it last"),
+        ] {
+            let e = answer(text).unwrap_err().to_string();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+        let mut s = Session::new();
+        let e = s.line("g := ^.IsNumber").unwrap_err().to_string();
+        assert!(e.contains("not a value to name"), "{e}");
+    }
+}
