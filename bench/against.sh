@@ -18,6 +18,7 @@ awk 'BEGIN { srand(1); n = 2000000; for (i = 0; i < n; i++) print i;
 jobs=(
     "solve nim 3 4 5"
     "solve bash --max 7 --batch < $tmp/lines"
+    "solve kayles --batch --json < $tmp/lines"
     "graph $tmp/graph"
     "graph $tmp/graph --json"
     "script bench/scripts/grid.rhai"

@@ -144,6 +144,34 @@ impl Value {
         Value::of(answer, held, generation)
     }
 
+    /// Values that `list` makes of this one in the worksheet (its options, its incentives).
+    fn listed(
+        &self,
+        py: Python<'_>,
+        list: impl FnOnce(&mut Session, Held) -> Result<Vec<Held>, grundy::GameError> + Send,
+    ) -> PyResult<Vec<Value>> {
+        let (answers, generation) = with_session(py, |s, generation| {
+            let a = self.held(s, generation)?;
+            let answers: Result<Vec<_>, grundy::GameError> = list(s, a)?
+                .into_iter()
+                .map(|h| Ok((s.answer_of(h)?, h)))
+                .collect();
+            Ok((answers?, generation))
+        })?;
+        answers
+            .into_iter()
+            .map(|(answer, held)| Value::of(answer, held, generation))
+            .collect()
+    }
+
+    /// Whether the predicate `name` (CGSuite's `IsNumber`, …) holds of this value.
+    fn predicate(&self, py: Python<'_>, name: &'static str) -> PyResult<bool> {
+        with_session(py, |s, generation| {
+            let a = self.held(s, generation)?;
+            s.predicate(a, name)
+        })
+    }
+
     fn combine(&self, py: Python<'_>, other: &Value, negate: bool) -> PyResult<Value> {
         Value::made(py, |s, generation| {
             let a = self.held(s, generation)?;
@@ -161,6 +189,59 @@ impl Value {
     /// Exactly the object `grundy cgt … --json` prints.
     fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
         from_json(py, &self.json)
+    }
+
+    /// Left's options, as values (a misère form's options, for either player).
+    fn left_options(&self, py: Python<'_>) -> PyResult<Vec<Value>> {
+        self.listed(py, |s, a| s.options(a, grundy::analysis::Player::Left))
+    }
+
+    /// Right's options, as values.
+    fn right_options(&self, py: Python<'_>) -> PyResult<Vec<Value>> {
+        self.listed(py, |s, a| s.options(a, grundy::analysis::Player::Right))
+    }
+
+    /// The incentives of a short game: Left's G^L − G, then Right's G − G^R, each once (what
+    /// a move is worth to its player; CGSuite's `Incentives`).
+    fn incentives(&self, py: Python<'_>) -> PyResult<Vec<Value>> {
+        self.listed(py, |s, a| s.incentives(a))
+    }
+
+    /// Whether the value is a number (CGSuite's `IsNumber`).
+    #[getter]
+    fn is_number(&self, py: Python<'_>) -> PyResult<bool> {
+        self.predicate(py, "IsNumber")
+    }
+
+    /// Whether the value is an integer.
+    #[getter]
+    fn is_integer(&self, py: Python<'_>) -> PyResult<bool> {
+        self.predicate(py, "IsInteger")
+    }
+
+    /// Whether the value is a nimber *n.
+    #[getter]
+    fn is_nimber(&self, py: Python<'_>) -> PyResult<bool> {
+        self.predicate(py, "IsNimber")
+    }
+
+    /// Whether the value is infinitesimally close to a number (its stops are equal).
+    #[getter]
+    fn is_numberish(&self, py: Python<'_>) -> PyResult<bool> {
+        self.predicate(py, "IsNumberish")
+    }
+
+    /// Whether the value is infinitesimal (both stops 0).
+    #[getter]
+    fn is_infinitesimal(&self, py: Python<'_>) -> PyResult<bool> {
+        self.predicate(py, "IsInfinitesimal")
+    }
+
+    /// Whether the value is all-small (every position where one player can move lets the
+    /// other move too).
+    #[getter]
+    fn is_all_small(&self, py: Python<'_>) -> PyResult<bool> {
+        self.predicate(py, "IsAllSmall")
     }
 
     fn __str__(&self) -> String {

@@ -198,6 +198,22 @@ def test_values_are_the_librarys_values_not_text():
         grundy.cgt("*[2]") + grundy.cgt("^")
 
 
+def test_values_have_cgsuites_properties():
+    g = grundy.cgt("{2,1|-2}")
+    assert [str(o) for o in g.left_options()] == ["2"]
+    assert [str(o) for o in g.right_options()] == ["-2"]
+    # Each answers as the property written out does.
+    for text in ["{3|1}", "^", "*2", "{2|-2} + {1|-1}"]:
+        v = grundy.cgt(text)
+        assert [str(o) for o in v.incentives()] == cli("cgt", f"({text}).Incentives")["values"]
+        for name in ["Number", "Integer", "Nimber", "Numberish", "Infinitesimal", "AllSmall"]:
+            attribute = "is_" + "".join("_" + c.lower() if c.isupper() else c for c in name)[1:]
+            assert getattr(v, attribute) == cli("cgt", f"({text}).Is{name}")["result"], (text, name)
+    assert [str(o) for o in grundy.cgt("*[2]").left_options()] == ["*[0]", "*[1]"]
+    with pytest.raises(grundy.GameError, match="not a property of a loopy game"):
+        grundy.cgt("on").is_number
+
+
 def test_values_outlive_a_stopped_computation():
     import os
     import signal

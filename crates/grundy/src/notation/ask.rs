@@ -18,6 +18,7 @@ use super::compare::Comparison;
 use super::held::Held;
 use super::session::Session;
 use super::Answer;
+use crate::analysis::Player;
 use crate::cgt::loopy::Value;
 use crate::cgt::{PREDICATES, PROPERTIES};
 use crate::GameError;
@@ -74,7 +75,98 @@ fn not_of(name: &str, kind: &str, has: &[&str]) -> GameError {
     ))
 }
 
+/// Why a sided value has no such property.
+fn sided(name: &str) -> GameError {
+    GameError::Invalid(format!(
+        "a sided value S & T is two games: ask its .Onside or .Offside for '{name}'"
+    ))
+}
+
 impl Session {
+    /// The options of a held game for `player` (a misère form's, either player's).
+    pub fn options(&mut self, a: Held, player: Player) -> Result<Vec<Held>, GameError> {
+        let name = match player {
+            Player::Left => "LeftOptions",
+            Player::Right => "RightOptions",
+        };
+        Ok(match a {
+            Held::Game(Value::Short(g)) => {
+                let options = match player {
+                    Player::Left => self.universe.left(g),
+                    Player::Right => self.universe.right(g),
+                };
+                options
+                    .iter()
+                    .map(|&o| Held::Game(Value::Short(o)))
+                    .collect()
+            }
+            Held::Game(Value::Loopy(v)) => {
+                let options = match player {
+                    Player::Left => self.loopy.left(v),
+                    Player::Right => self.loopy.right(v),
+                };
+                options
+                    .iter()
+                    .map(|&o| Held::Game(Value::Loopy(o)))
+                    .collect()
+            }
+            Held::Game(Value::Sided(..)) => return Err(sided(name)),
+            Held::Misere(f) => self
+                .misere
+                .options(f)
+                .iter()
+                .map(|&o| Held::Misere(o))
+                .collect(),
+        })
+    }
+
+    /// The incentives of a held short game (see [`crate::cgt::Universe::incentives`]).
+    pub fn incentives(&mut self, a: Held) -> Result<Vec<Held>, GameError> {
+        match a {
+            Held::Game(Value::Short(g)) => {
+                let out = self.universe.incentives(g);
+                self.universe.check()?;
+                Ok(out
+                    .into_iter()
+                    .map(|d| Held::Game(Value::Short(d)))
+                    .collect())
+            }
+            Held::Game(Value::Sided(..)) => Err(sided("Incentives")),
+            Held::Game(_) => Err(not_of("Incentives", "a loopy game", &LOOPY)),
+            Held::Misere(_) => Err(not_of("Incentives", "a misère form", &MISERE)),
+        }
+    }
+
+    /// Whether the predicate `name` holds of a held game: a short game's `Is…`
+    /// ([`PREDICATES`]), a loopy game's `IsStopper`, a misère form's `IsTame`.
+    pub fn predicate(&mut self, a: Held, name: &str) -> Result<bool, GameError> {
+        match a {
+            Held::Game(Value::Short(g)) => match (name, self.universe.predicate(g, name)) {
+                ("IsStopper", _) => Ok(true),
+                (_, Some(b)) => Ok(b),
+                (_, None) => {
+                    let has: Vec<&str> = SHORT.iter().chain(&PREDICATES).copied().collect();
+                    Err(not_of(name, "a short game", &has))
+                }
+            },
+            Held::Game(Value::Loopy(v)) if name == "IsStopper" => Ok(self.loopy.is_stopper(v)),
+            Held::Game(Value::Loopy(_)) => Err(not_of(name, "a loopy game", &LOOPY)),
+            Held::Game(Value::Sided(..)) => Err(sided(name)),
+            Held::Misere(f) if name == "IsTame" => self.misere.is_tame(f),
+            Held::Misere(_) => Err(not_of(name, "a misère form", &MISERE)),
+        }
+    }
+
+    /// A held game as CGSuite writes it.
+    pub fn show(&mut self, a: Held) -> Result<String, GameError> {
+        match a {
+            Held::Game(Value::Short(g)) => Ok(self.universe.show(g)),
+            Held::Game(Value::Loopy(v)) => Ok(self.loopy.show(&mut self.universe, v)),
+            Held::Misere(f) => self.misere.show(f),
+            Held::Game(v) => Ok(self.loopy.report_value(&mut self.universe, v)?.canonical),
+        }
+    }
+
     /// The answer to `text`, which is `expression.name` with `name` a property.
     pub(super) fn ask(
         &mut self,
@@ -82,90 +174,61 @@ impl Session {
         expression: &str,
         name: &str,
     ) -> Result<Answer, GameError> {
-        let listing = |values: Vec<String>| {
-            Answer::Listing(Listing {
-                expression: text.to_string(),
-                values,
-            })
-        };
-        let truth = |result: bool| {
-            Answer::Comparison(Comparison {
-                expression: text.to_string(),
-                result,
-            })
-        };
         let held = self.hold(expression)?;
-        let u = &mut self.universe;
-        Ok(match held {
-            Held::Game(Value::Short(g)) => match name {
-                "LeftOptions" | "RightOptions" | "Incentives" => {
-                    let games = match name {
-                        "LeftOptions" => u.left(g).to_vec(),
-                        "RightOptions" => u.right(g).to_vec(),
-                        _ => u.incentives(g),
-                    };
-                    u.check()?;
-                    listing(games.into_iter().map(|h| u.show(h)).collect())
-                }
-                "Thermograph" => {
-                    let t = u.thermograph(g);
-                    let corners = |w: &crate::cgt::Wall| {
-                        w.corners()
-                            .iter()
-                            .map(|(t, v)| [t.to_string(), v.to_string()])
-                            .collect()
-                    };
-                    Answer::Thermograph(Thermograph {
-                        expression: text.to_string(),
-                        mean: t.mean.to_string(),
-                        temperature: t.temperature.to_string(),
-                        left: corners(&t.left),
-                        right: corners(&t.right),
-                    })
-                }
-                _ => match u.predicate(g, name) {
-                    Some(b) => truth(b),
-                    None => {
-                        let has: Vec<&str> = SHORT.iter().chain(&PREDICATES).copied().collect();
-                        return Err(not_of(name, "a short game", &has));
-                    }
-                },
-            },
-            Held::Game(Value::Loopy(v)) => match name {
-                "LeftOptions" | "RightOptions" => {
-                    let options = match name {
-                        "LeftOptions" => self.loopy.left(v).to_vec(),
-                        _ => self.loopy.right(v).to_vec(),
-                    };
-                    listing(options.into_iter().map(|o| self.loopy.show(u, o)).collect())
-                }
-                "IsStopper" => truth(self.loopy.is_stopper(v)),
-                "Thermograph" => {
-                    return Err(GameError::Invalid(format!(
-                        "'{expression}' is a loopy game, and loopy games have no thermograph (it \
-                         is drawn from the stops of a short game's options at every \
-                         temperature)"
-                    )))
-                }
-                _ => return Err(not_of(name, "a loopy game", &LOOPY)),
-            },
-            Held::Game(Value::Sided(..)) => {
+        let games = match name {
+            "LeftOptions" => self.options(held, Player::Left)?,
+            "RightOptions" => self.options(held, Player::Right)?,
+            "Options" if matches!(held, Held::Misere(_)) => self.options(held, Player::Left)?,
+            "Incentives" => self.incentives(held)?,
+            "Thermograph" => return self.thermograph(text, expression, held),
+            _ => {
+                let result = self.predicate(held, name)?;
+                return Ok(Answer::Comparison(Comparison {
+                    expression: text.to_string(),
+                    result,
+                }));
+            }
+        };
+        let values: Result<Vec<String>, GameError> =
+            games.into_iter().map(|g| self.show(g)).collect();
+        Ok(Answer::Listing(Listing {
+            expression: text.to_string(),
+            values: values?,
+        }))
+    }
+
+    /// The thermograph of a held short game.
+    fn thermograph(
+        &mut self,
+        text: &str,
+        expression: &str,
+        held: Held,
+    ) -> Result<Answer, GameError> {
+        let g = match held {
+            Held::Game(Value::Short(g)) => g,
+            Held::Game(Value::Sided(..)) => return Err(sided("Thermograph")),
+            Held::Game(_) => {
                 return Err(GameError::Invalid(format!(
-                    "'{expression}' is a sided value S & T, two games: ask its .Onside or \
-                     .Offside for '{name}'"
+                    "'{expression}' is a loopy game, and loopy games have no thermograph (it \
+                     is drawn from the stops of a short game's options at every temperature)"
                 )))
             }
-            Held::Misere(f) => match name {
-                "Options" | "LeftOptions" | "RightOptions" => {
-                    let options = self.misere.options(f).to_vec();
-                    let shown: Result<Vec<String>, GameError> =
-                        options.into_iter().map(|o| self.misere.show(o)).collect();
-                    listing(shown?)
-                }
-                "IsTame" => truth(self.misere.is_tame(f)?),
-                _ => return Err(not_of(name, "a misère form", &MISERE)),
-            },
-        })
+            Held::Misere(_) => return Err(not_of("Thermograph", "a misère form", &MISERE)),
+        };
+        let t = self.universe.thermograph(g);
+        let corners = |w: &crate::cgt::Wall| {
+            w.corners()
+                .iter()
+                .map(|(t, v)| [t.to_string(), v.to_string()])
+                .collect()
+        };
+        Ok(Answer::Thermograph(Thermograph {
+            expression: text.to_string(),
+            mean: t.mean.to_string(),
+            temperature: t.temperature.to_string(),
+            left: corners(&t.left),
+            right: corners(&t.right),
+        }))
     }
 }
 
