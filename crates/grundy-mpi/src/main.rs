@@ -553,8 +553,10 @@ fn batch(world: &SimpleCommunicator, json: bool, block: usize, game: &[String]) 
         let (after, lines) = text.split_once('\n').unwrap_or_default();
         let after: usize = after.parse().unwrap_or_default();
         // A line is named by its number in the whole input, not in its block.
-        let mut output = String::new();
-        match answers.answer(lines.as_bytes(), after, &mut output) {
+        let mut output = Vec::new();
+        let result = answers.answer(lines.as_bytes(), after, &mut output);
+        let output = String::from_utf8_lossy(&output).into_owned();
+        match result {
             Ok(_) => Ok(output),
             Err(e) => Err(Failed {
                 why: e.to_string(),

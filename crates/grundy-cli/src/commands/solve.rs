@@ -138,8 +138,8 @@ fn answer(
     after: usize,
     out: &mut impl Write,
 ) -> Result<usize> {
-    let mut answers = String::new();
-    let last = batch.answer(text, after, &mut answers);
-    out.write_all(answers.as_bytes())?;
-    last.map_err(user)
+    batch.answer(text, after, out).map_err(|e| match e {
+        grundy::batch::BatchError::Line(e) => user(e),
+        grundy::batch::BatchError::Write(e) => e.into(),
+    })
 }

@@ -14,9 +14,9 @@
 //! let registry = Registry::catalog();
 //! let nim = registry.parse("nim").unwrap();
 //! let batch = Batch::new(&registry, &nim, false, 1).unwrap();
-//! let mut out = String::new();
-//! assert_eq!(batch.answer(b"3 4 5\n1 1\n# a comment", 0, &mut out), Ok(3));
-//! assert_eq!(out, "3 4 5: N, grundy 2, take 2 from heap 1 → 1 4 5\n1 1: P, grundy 0\n");
+//! let mut out = Vec::new();
+//! assert_eq!(batch.answer(b"3 4 5\n1 1\n# a comment", 0, &mut out).unwrap(), 3);
+//! assert_eq!(out, "3 4 5: N, grundy 2, take 2 from heap 1 → 1 4 5\n1 1: P, grundy 0\n".as_bytes());
 //! let wrong = batch.answer(b"2 2\n3 x", 10, &mut out).unwrap_err();
 //! assert_eq!(wrong.to_string(), "standard input line 12: heap 'x' is not a whole number ≥ 0");
 //! ```
@@ -40,6 +40,17 @@ pub struct LineError {
     pub line: usize,
     /// What is wrong with it, in one line.
     pub why: String,
+}
+
+/// Why a batch stopped: a wrong line, or answers that could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    /// A line is wrong.
+    #[error(transparent)]
+    Line(LineError),
+    /// The answers could not be written.
+    #[error("cannot write the answers: {0}")]
+    Write(std::io::Error),
 }
 
 /// How each line of a batch is answered.
@@ -96,9 +107,15 @@ impl Batch {
     }
 
     /// Answers the lines of `text` (separated by newlines), the first being line `after + 1`
-    /// of the input, appending their answers to `out`; returns the number of the last line.
-    /// Blank lines and comments (`#` alone or followed by a space) are passed over.
-    pub fn answer(&self, text: &[u8], after: usize, out: &mut String) -> Result<usize, LineError> {
+    /// of the input, writing their answers to `out` in order (those before a wrong line too);
+    /// returns the number of the last line. Blank lines and comments (`#` alone or followed by
+    /// a space) are passed over.
+    pub fn answer(
+        &self,
+        text: &[u8],
+        after: usize,
+        out: &mut impl std::io::Write,
+    ) -> Result<usize, BatchError> {
         let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
         let parts: Vec<(usize, &[&[u8]])> = lines
             .chunks(PART_LINES)
@@ -120,8 +137,8 @@ impl Batch {
                 .collect()
         };
         for (text, result) in answered {
-            out.push_str(&text);
-            result?;
+            out.write_all(text.as_bytes()).map_err(BatchError::Write)?;
+            result.map_err(BatchError::Line)?;
         }
         Ok(after + lines.len())
     }

@@ -1,5 +1,23 @@
 use super::*;
 
+/// [`Batch::answer`] into a string, its error a wrong line's.
+trait Run {
+    fn run(&self, text: &[u8], after: usize, got: &mut String) -> Result<usize, LineError>;
+}
+
+impl Run for Batch {
+    fn run(&self, text: &[u8], after: usize, got: &mut String) -> Result<usize, LineError> {
+        let mut out = Vec::new();
+        let result = self.answer(text, after, &mut out);
+        got.push_str(std::str::from_utf8(&out).unwrap());
+        match result {
+            Ok(n) => Ok(n),
+            Err(BatchError::Line(e)) => Err(e),
+            Err(BatchError::Write(e)) => panic!("{e}"),
+        }
+    }
+}
+
 fn batch(game: &str, json: bool) -> Batch {
     let registry = Registry::catalog();
     Batch::new(&registry, &registry.parse(game).unwrap(), json, 1).unwrap()
@@ -22,7 +40,7 @@ fn lines_are_answered_in_order_as_one_by_one() {
     }
     let mut got = String::new();
     let b = batch("kayles", true);
-    assert_eq!(b.answer(lines.join("\n").as_bytes(), 0, &mut got), Ok(5000));
+    assert_eq!(b.run(lines.join("\n").as_bytes(), 0, &mut got), Ok(5000));
     assert_eq!(got, want);
 }
 
@@ -33,7 +51,7 @@ fn the_first_wrong_line_is_named_and_the_answers_before_it_kept() {
     let mut text = "1 2\n".repeat(3000);
     text.push_str("1 x\n2 2\n4 y");
     let mut got = String::new();
-    let e = batch("nim", false).answer(text.as_bytes(), 100, &mut got);
+    let e = batch("nim", false).run(text.as_bytes(), 100, &mut got);
     assert_eq!(
         e,
         Err(LineError {
@@ -43,7 +61,7 @@ fn the_first_wrong_line_is_named_and_the_answers_before_it_kept() {
     );
     assert_eq!(got.lines().count(), 3000);
     let mut got = String::new();
-    let e = batch("nim", false).answer(b"1 2\n\xff", 0, &mut got);
+    let e = batch("nim", false).run(b"1 2\n\xff", 0, &mut got);
     assert_eq!(
         e.unwrap_err().to_string(),
         "standard input line 2: not valid UTF-8"
@@ -55,7 +73,7 @@ fn the_first_wrong_line_is_named_and_the_answers_before_it_kept() {
 fn a_line_with_a_plus_is_a_sum() {
     let mut got = String::new();
     batch("nim", false)
-        .answer(b"3 + 3\n3 + kayles 3", 0, &mut got)
+        .run(b"3 + 3\n3 + kayles 3", 0, &mut got)
         .unwrap();
     let lines: Vec<&str> = got.lines().collect();
     assert!(lines[0].contains(": P"), "{got}");
@@ -77,7 +95,7 @@ fn expected_answers_are_checked() {
     let b = batch("nim", false).expecting(None, None).unwrap();
     let mut got = String::new();
     let text = "3 4 5 N\n1 1 P\n1 1 first\n3 4 5 2\n3 4 5 0\n2 2 win";
-    assert_eq!(b.answer(text.as_bytes(), 0, &mut got), Ok(6));
+    assert_eq!(b.run(text.as_bytes(), 0, &mut got), Ok(6));
     assert_eq!(
         got,
         "line 3: 1 1: expected first, grundy says P (Grundy value 0): Second\n\
@@ -100,7 +118,7 @@ fn a_contest_names_its_own_words() {
         .expecting(None, Some("Alice,Bob"))
         .unwrap();
     let mut got = String::new();
-    b.answer(b"1 alice\n1 1 bob\n1 bob", 0, &mut got).unwrap();
+    b.run(b"1 alice\n1 1 bob\n1 bob", 0, &mut got).unwrap();
     assert_eq!(
         got,
         "line 3: 1: expected bob, grundy says N (Grundy value 1): Alice, e.g. take 1 from heap 1\n"
@@ -113,7 +131,7 @@ fn a_contest_names_its_own_words() {
         assert!(e.to_string().contains("two different words"), "{bad}: {e}");
     }
     let mut got = String::new();
-    let e = b.answer(b"1 maybe", 0, &mut got).unwrap_err();
+    let e = b.run(b"1 maybe", 0, &mut got).unwrap_err();
     assert!(e.why.contains("'maybe' is not an expected answer") && e.why.contains("Alice or Bob"));
 }
 
@@ -124,16 +142,16 @@ fn answers_from_a_file_match_the_lines() {
     let answers = vec!["N".to_string(), "P".into(), "".into(), "N".into()];
     let b = batch("nim", false).expecting(Some(answers), None).unwrap();
     let mut got = String::new();
-    assert_eq!(b.answer(b"3\n2 2", 0, &mut got), Ok(2));
+    assert_eq!(b.run(b"3\n2 2", 0, &mut got), Ok(2));
     assert_eq!(got, "");
     let e = b.finish(2).unwrap_err().to_string();
     assert!(
         e.contains("an answer on line 4 but standard input has 2 lines"),
         "{e}"
     );
-    let e = b.answer(b"3", 2, &mut got).unwrap_err();
+    let e = b.run(b"3", 2, &mut got).unwrap_err();
     assert!(e.why.contains("line 3 of the answers file is blank"), "{e}");
-    let e = b.answer(b"3", 4, &mut got).unwrap_err();
+    let e = b.run(b"3", 4, &mut got).unwrap_err();
     assert!(e.why.contains("the answers file ends at line 4"), "{e}");
 }
 
@@ -143,7 +161,7 @@ fn answers_from_a_file_match_the_lines() {
 fn a_grundy_value_in_misere_play_is_not_checked() {
     let b = batch("nim --misere", false).expecting(None, None).unwrap();
     let mut got = String::new();
-    b.answer(b"1 1 0\n1 1 N", 0, &mut got).unwrap();
+    b.run(b"1 1 0\n1 1 N", 0, &mut got).unwrap();
     assert_eq!(
         got,
         "line 1: 1 1: expected 0, not checked: in misère play a Grundy value does not say \
