@@ -43,7 +43,7 @@ impl Universe {
         self.left_stop(g) == self.right_stop(g)
     }
 
-    /// Whether `g` is a number plus ups (of any shape: ↑, ↑^<n>, ↑^[n]) plus a nimber, as
+    /// Whether `g` is a number plus ups (of any shape: `↑`, `↑^<n>`, `↑^[n]`) plus a nimber, as
     /// uptimal notation writes it.
     pub fn is_uptimal(&self, g: Id) -> bool {
         !matches!(self.kinds[g.0 as usize], Kind::Other)
