@@ -237,6 +237,19 @@ impl Value {
         self.predicate(py, "IsInfinitesimal")
     }
 
+    /// Whether a game of normal play is a stopper (no play alternates for ever; a short game
+    /// is one).
+    #[getter]
+    fn is_stopper(&self, py: Python<'_>) -> PyResult<bool> {
+        self.predicate(py, "IsStopper")
+    }
+
+    /// Whether a misère form is tame (in sums of tame games it plays like misère Nim).
+    #[getter]
+    fn is_tame(&self, py: Python<'_>) -> PyResult<bool> {
+        self.predicate(py, "IsTame")
+    }
+
     /// Whether the value is all-small (every position where one player can move lets the
     /// other move too).
     #[getter]

@@ -212,6 +212,11 @@ def test_values_have_cgsuites_properties():
     assert [str(o) for o in grundy.cgt("*[2]").left_options()] == ["*[0]", "*[1]"]
     with pytest.raises(grundy.GameError, match="not a property of a loopy game"):
         grundy.cgt("on").is_number
+    assert grundy.cgt("on").is_stopper and not grundy.cgt("dud").is_stopper
+    assert grundy.cgt("^").is_stopper
+    assert grundy.cgt("*[2] + *[2]").is_tame
+    with pytest.raises(grundy.GameError, match="not a property of a misère form"):
+        grundy.cgt("*[2]").is_number
 
 
 def test_values_outlive_a_stopped_computation():

@@ -42,7 +42,7 @@ pub enum Held {
 fn mixed(what: &str) -> GameError {
     GameError::Invalid(format!(
         "a misère form and a game of normal play cannot be {what}: misère forms meet misère \
-         forms only"
+         forms only (and nimbers, read as nim heaps)"
     ))
 }
 
