@@ -75,6 +75,14 @@ fn not_of(name: &str, kind: &str, has: &[&str]) -> GameError {
     ))
 }
 
+/// Why the loopy game `expression` has no thermograph.
+pub(super) fn no_thermograph(expression: &str) -> String {
+    format!(
+        "'{expression}' is a loopy game, and loopy games have no thermograph (it is drawn from \
+         the stops of a short game's options at every temperature)"
+    )
+}
+
 /// Why a sided value has no such property.
 fn sided(name: &str) -> GameError {
     GameError::Invalid(format!(
@@ -207,12 +215,7 @@ impl Session {
         let g = match held {
             Held::Game(Value::Short(g)) => g,
             Held::Game(Value::Sided(..)) => return Err(sided("Thermograph")),
-            Held::Game(_) => {
-                return Err(GameError::Invalid(format!(
-                    "'{expression}' is a loopy game, and loopy games have no thermograph (it \
-                     is drawn from the stops of a short game's options at every temperature)"
-                )))
-            }
+            Held::Game(_) => return Err(GameError::Invalid(no_thermograph(expression))),
             Held::Misere(_) => return Err(not_of("Thermograph", "a misère form", &MISERE)),
         };
         let t = self.universe.thermograph(g);

@@ -96,9 +96,8 @@ pub fn short_game(
             let text = words.join(" ");
             if loopy::is_loopy_expression(&text) {
                 return Err(crate::GameError::Invalid(format!(
-                    "'{text}' is a loopy game, and loopy games have no thermograph (it is \
-                     drawn from the stops of a short game's options at every temperature); \
-                     grundy cgt '{text}' says what is known of it"
+                    "{}; grundy cgt '{text}' says what is known of it",
+                    ask::no_thermograph(&text)
                 )));
             }
             let form = u.parse_kept(&text)?;
