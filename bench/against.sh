@@ -15,6 +15,11 @@ trap 'rm -rf "$tmp"' EXIT
 seq 1 1000000 > "$tmp/lines"
 awk 'BEGIN { srand(1); n = 2000000; for (i = 0; i < n; i++) print i;
     for (i = 0; i < 5 * n; i++) print int(rand() * n), int(rand() * n) }' > "$tmp/graph"
+# A worksheet of CGSuite's notation: short, loopy and misère lines, comparisons, names.
+awk 'BEGIN { for (i = 0; i < 5000; i++) { print "{" i%7 "|-" i%5 "} + ^<2> + *" i%8;
+    print "a{" i%3 "|a} + on > " i%3; print "*[2] + *[" i%4 "] == *[[2],1]";
+    print "g" i%10 " := {" i%9 "||" i%4 "|-1}"; print "(g" i%10 " + {1|-1}).Cool(1/2).Mean" } }' \
+    > "$tmp/sheet"
 jobs=(
     "solve nim 3 4 5"
     "solve bash --max 7 --batch < $tmp/lines"
@@ -24,6 +29,7 @@ jobs=(
     "script bench/scripts/grid.rhai"
     "sequence octal 0.6 --to 2000000"
     "sequence kayles --to 1000000000"
+    "cgt < $tmp/sheet"
 )
 # Wall seconds of one run of `BIN JOB`.
 once() {

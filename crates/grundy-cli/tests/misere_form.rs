@@ -76,7 +76,7 @@ fn genus_is_written_as_cgsuite_writes_it() {
 #[test]
 fn bad_misere_input_is_one_line_and_status_2() {
     for (args, says) in [
-        (&["cgt", "*[2"][..], "expected ',' or ']' at column 4"),
+        (&["cgt", "*[2"][..], "'[' at column 2"),
         (&["cgt", "*[99999]"][..], "too large"),
         (
             &["value", "domineering", "--misere", "..|.."][..],

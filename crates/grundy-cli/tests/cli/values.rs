@@ -24,7 +24,10 @@ fn cgt_values_in_text_and_json() {
     );
     let (code, _, err) = grundy(&["cgt", "{1|"]);
     assert_eq!(code, 2);
-    assert_eq!(err, "grundy: game '{1|': a bracket is not closed\n");
+    assert_eq!(
+        err,
+        "grundy: game '{1|': a bracket is not closed: '{' at column 1\n"
+    );
 }
 
 /// `grundy value`: a partizan position's canonical form has the outcome `solve` finds for it

@@ -36,10 +36,11 @@ mod atomic;
 mod dyadic;
 pub mod loopy;
 pub(crate) mod memo;
-mod parse;
 mod products;
+mod read;
 mod report;
 mod show;
+pub mod syntax;
 mod temper;
 mod thermo;
 mod uptimal;
@@ -48,14 +49,8 @@ pub use show::Shape;
 pub use uptimal::Expansion;
 
 pub use dyadic::Dyadic;
-pub(crate) use parse::check_name;
+pub(crate) use syntax::check_name;
 
-/// Whether a word of `text` (a run of letters, digits and `_`) is one that `known` knows: a
-/// name given to a misère form or to a loopy game, which makes the line one of theirs.
-pub(crate) fn uses_a_name(text: &str, known: impl Fn(&str) -> bool) -> bool {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .any(known)
-}
 pub use ask::{PREDICATES, PROPERTIES};
 pub use products::Kept;
 pub use report::{report, Report};

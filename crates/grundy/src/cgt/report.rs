@@ -144,7 +144,7 @@ impl Universe {
     /// assert!(u.define("Cool", g).is_err());
     /// ```
     pub fn define(&mut self, name: &str, g: Id) -> Result<(), crate::GameError> {
-        parse::check_name(name)?;
+        super::syntax::check_name(name)?;
         self.names.insert(name.to_string(), g);
         self.kept_names.remove(name);
         Ok(())
@@ -183,7 +183,18 @@ impl Universe {
     /// Reads an expression as [`Universe::parse`] does, keeping its form when it is a form
     /// kept as written (`'{*|*}'`, or a name given to one) and its value otherwise.
     pub fn parse_kept(&mut self, text: &str) -> Result<Kept, crate::GameError> {
-        let g = parse::kept_expression(self, text)?;
+        let e = super::syntax::expression(text)?;
+        self.read_kept(text, &e)
+    }
+
+    /// The value the tree `e` of the expression `text` writes ([`super::syntax`]), keeping
+    /// its form when it is a form kept as written (see [`Universe::parse_kept`]).
+    pub fn read_kept(
+        &mut self,
+        text: &str,
+        e: &super::syntax::Expr,
+    ) -> Result<Kept, crate::GameError> {
+        let g = super::read::Reader { text }.kept(self, e)?;
         self.check()?;
         Ok(g)
     }
@@ -199,7 +210,8 @@ impl Universe {
     /// parentheses, sums and differences. A sign just before a number is the number's:
     /// `-2^` is −2 + ↑, as it is written back.
     pub fn parse(&mut self, text: &str) -> Result<Id, crate::GameError> {
-        let g = parse::expression(self, text)?;
+        let e = super::syntax::expression(text)?;
+        let g = super::read::Reader { text }.value(self, &e)?;
         self.check()?;
         Ok(g)
     }

@@ -36,6 +36,7 @@
 
 pub mod genus;
 mod heaps;
+mod read;
 mod show;
 #[cfg(test)]
 mod tests;
@@ -192,7 +193,8 @@ impl Forms {
     /// forms.define("m", g).unwrap();
     /// let h = forms.parse("m + *[2]").unwrap();
     /// assert_eq!(forms.show(h).unwrap(), "*[2[22]]");
-    /// assert!(forms.is_expression("m : m"));
+    /// let tree = grundy::cgt::syntax::expression("m : m").unwrap();
+    /// assert!(forms.claims(&tree));
     /// ```
     pub fn define(&mut self, name: &str, g: Form) -> Result<(), GameError> {
         crate::cgt::check_name(name)?;
@@ -210,10 +212,10 @@ impl Forms {
         self.names.get(name).copied()
     }
 
-    /// Whether `text` is a misère expression here: it writes a game in CGSuite's `*[…]`
-    /// notation or uses a name given to a misère form.
-    pub fn is_expression(&self, text: &str) -> bool {
-        is_misere_expression(text) || crate::cgt::uses_a_name(text, |w| self.names.contains_key(w))
+    /// Whether the expression `e` is a misère form's here: it writes one in CGSuite's
+    /// `*[…]` notation or uses a name given to one.
+    pub fn claims(&self, e: &crate::cgt::syntax::Expr) -> bool {
+        e.is_misere() || e.uses_name(|w| self.names.contains_key(w))
     }
 
     /// The empty game 0 (a misère N-position: the player to move cannot, and wins).
@@ -825,11 +827,6 @@ impl Forms {
             options,
         })
     }
-}
-
-/// Whether `text` is a misère expression (it writes a game in CGSuite's `*[…]` notation).
-pub fn is_misere_expression(text: &str) -> bool {
-    text.contains("*[")
 }
 
 /// The [`Report`] of a misère expression in CGSuite's notation (`*[2]+*[2]`, `*[[2],0]`).

@@ -290,11 +290,13 @@ fn distinguishers_and_links_are_cgsuites() {
 #[test]
 fn bad_expressions_are_refused_in_words() {
     for (text, part) in [
-        ("*[2", "expected ',' or ']' at column 4, found the end"),
-        ("*[2]]", "expected '+', ':' or the end at column 5"),
-        ("x", "expected a misère game"),
+        ("*[2", "a bracket is not closed"),
+        ("*[2]]", "']' at column 5 was not expected"),
+        ("x", "'x' is not a name given to a misère form"),
         ("*[99999999999]", "too large"),
-        ("*[2],", "expected '+', ':' or the end"),
+        ("*[2],", "',' at column 5 was not expected"),
+        ("*[2] + ^", "numbers and ups are games of normal play"),
+        ("*[2] + on", "a misère game is *[…], *n, 0, a name"),
     ] {
         let e = report(text).unwrap_err().to_string();
         assert!(e.contains(part), "{text}: {e}");

@@ -31,15 +31,8 @@ const LOOPY: [&str; 3] = ["LeftOptions", "RightOptions", "IsStopper"];
 const MISERE: [&str; 4] = ["Options", "LeftOptions", "RightOptions", "IsTame"];
 
 /// Whether `name` is a property of some kind of game.
-fn is_property(name: &str) -> bool {
+pub(super) fn is_property(name: &str) -> bool {
     PROPERTIES.contains(&name) || PREDICATES.contains(&name)
-}
-
-/// The expression and the property, when `text` ends with one (`^.IsNumber`).
-pub fn split(text: &str) -> Option<(&str, &str)> {
-    let (before, name) = text.trim_end().rsplit_once('.')?;
-    let name = name.trim();
-    (is_property(name) && !before.trim().is_empty()).then(|| (before.trim(), name))
 }
 
 /// Games listed by a property: `grundy cgt "{2|-2}.LeftOptions"`.
@@ -179,16 +172,16 @@ impl Session {
     pub(super) fn ask(
         &mut self,
         text: &str,
-        expression: &str,
+        expression: &crate::cgt::syntax::Expr,
         name: &str,
     ) -> Result<Answer, GameError> {
-        let held = self.hold(expression)?;
+        let held = self.read(text, expression)?.0;
         let games = match name {
             "LeftOptions" => self.options(held, Player::Left)?,
             "RightOptions" => self.options(held, Player::Right)?,
             "Options" if matches!(held, Held::Misere(_)) => self.options(held, Player::Left)?,
             "Incentives" => self.incentives(held)?,
-            "Thermograph" => return self.thermograph(text, expression, held),
+            "Thermograph" => return self.thermograph(text, held),
             _ => {
                 let result = self.predicate(held, name)?;
                 return Ok(Answer::Comparison(Comparison {
@@ -206,12 +199,9 @@ impl Session {
     }
 
     /// The thermograph of a held short game.
-    fn thermograph(
-        &mut self,
-        text: &str,
-        expression: &str,
-        held: Held,
-    ) -> Result<Answer, GameError> {
+    fn thermograph(&mut self, text: &str, held: Held) -> Result<Answer, GameError> {
+        // The game is written before the property, which comes last.
+        let expression = text.rsplit_once('.').map_or(text, |(game, _)| game).trim();
         let g = match held {
             Held::Game(Value::Short(g)) => g,
             Held::Game(Value::Sided(..)) => return Err(sided("Thermograph")),

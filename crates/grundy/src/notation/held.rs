@@ -24,6 +24,7 @@ use super::compare::Relation;
 use super::session::Session;
 use super::Answer;
 use crate::cgt::loopy::{self, Value};
+use crate::cgt::syntax::{self, Expr, Statement};
 use crate::cgt::Kept;
 use crate::misere_form::Form;
 use crate::GameError;
@@ -51,17 +52,19 @@ impl Session {
     /// names it has given stand for their values.
     pub fn hold(&mut self, expression: &str) -> Result<Held, GameError> {
         let expression = expression.trim();
-        if let Some((_, property)) = super::ask::split(expression) {
-            return Err(GameError::Invalid(format!(
-                "'{expression}': .{property} says something of a game, not a value"
-            )));
-        }
-        if super::compare::split(expression)?.is_some() {
-            return Err(GameError::Invalid(format!(
+        match syntax::statement(expression)? {
+            Statement::Compare(..) => Err(GameError::Invalid(format!(
                 "'{expression}': a comparison is true or false, not a value"
-            )));
+            ))),
+            Statement::Value(e) => {
+                if let Some((_, property)) = e.property(super::ask::is_property) {
+                    return Err(GameError::Invalid(format!(
+                        "'{expression}': .{property} says something of a game, not a value"
+                    )));
+                }
+                self.read(expression, &e).map(|(held, _)| held)
+            }
         }
-        self.read(expression).map(|(held, _)| held)
     }
 
     /// Starts the games of normal play afresh (a new universe and loopy graph), keeping the
@@ -86,19 +89,21 @@ impl Session {
         }
         // A report's canonical form reads back as the same value.
         let report = game.value(args)?;
-        self.read(&report.canonical).map(|(held, _)| held)
+        self.hold(&report.canonical)
     }
 
-    /// The value `expression` writes and, for a short game, its form as written (kept for
-    /// the ordinal sums of a name given to it).
-    pub(super) fn read(&mut self, expression: &str) -> Result<(Held, Option<Kept>), GameError> {
-        if self.loopy.is_expression(expression) {
-            let v = loopy::loopy_expression(&mut self.universe, &mut self.loopy, expression)?;
+    /// The value the tree `e` of `text` writes — a misère form when it writes one or uses
+    /// a name given to one, else a loopy game when it writes one (or uses a name), else a
+    /// short game — and, for a short game, its form as written (kept for the ordinal sums of
+    /// a name given to it).
+    pub(super) fn read(&mut self, text: &str, e: &Expr) -> Result<(Held, Option<Kept>), GameError> {
+        if self.misere.claims(e) {
+            Ok((Held::Misere(self.misere.read(text, e)?), None))
+        } else if self.loopy.claims(e) {
+            let v = loopy::read(&mut self.universe, &mut self.loopy, text, e)?;
             Ok((Held::Game(v), None))
-        } else if self.misere.is_expression(expression) {
-            Ok((Held::Misere(self.misere.parse(expression)?), None))
         } else {
-            let form = self.universe.parse_kept(expression)?;
+            let form = self.universe.read_kept(text, e)?;
             let g = self.universe.kept_value(&form);
             Ok((Held::Game(Value::Short(g)), Some(form)))
         }

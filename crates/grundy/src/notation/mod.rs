@@ -94,13 +94,14 @@ pub fn short_game(
         }
         _ => {
             let text = words.join(" ");
-            if loopy::is_loopy_expression(&text) {
+            let e = crate::cgt::syntax::expression(&text)?;
+            if e.is_loopy() {
                 return Err(crate::GameError::Invalid(format!(
                     "{}; grundy cgt '{text}' says what is known of it",
                     ask::no_thermograph(&text)
                 )));
             }
-            let form = u.parse_kept(&text)?;
+            let form = u.read_kept(&text, &e)?;
             u.kept_value(&form)
         }
     };

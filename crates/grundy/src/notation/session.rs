@@ -18,6 +18,7 @@
 use super::held::Held;
 use super::{compare, Answer};
 use crate::cgt::loopy::{Graph, Value};
+use crate::cgt::syntax::{self, Statement};
 use crate::cgt::Universe;
 use crate::misere_form::Forms;
 use crate::GameError;
@@ -74,45 +75,47 @@ impl Session {
         name: Option<&str>,
         expression: &str,
     ) -> Result<Answer, GameError> {
-        if let Some((game, property)) = super::ask::split(expression) {
-            if name.is_some() {
-                return Err(GameError::Invalid(format!(
-                    "'{line}': .{property} says something of a game, not a value to name"
-                )));
+        let (left, relation, right) = match syntax::statement(expression)? {
+            Statement::Value(e) => {
+                if let Some((game, property)) = e.property(super::ask::is_property) {
+                    if name.is_some() {
+                        return Err(GameError::Invalid(format!(
+                            "'{line}': .{property} says something of a game, not a value to \
+                             name"
+                        )));
+                    }
+                    return self.ask(expression, &game, property);
+                }
+                let (held, kept) = self.read(expression, &e)?;
+                let answer = self.answer_of(held)?;
+                if let Some(name) = name {
+                    self.forget(name);
+                    match (held, kept) {
+                        (_, Some(form)) => self.universe.define_kept(name, form)?,
+                        (Held::Game(Value::Short(g)), None) => self.universe.define(name, g)?,
+                        (Held::Game(v), None) => self.loopy.define_value(name, v)?,
+                        (Held::Misere(g), None) => self.misere.define(name, g)?,
+                    }
+                }
+                return Ok(answer);
             }
-            return self.ask(expression, game, property);
-        }
-        let comparison = compare::split(expression)?;
-        if name.is_some() && comparison.is_some() {
+            Statement::Compare(left, relation, right) => (left, relation, right),
+        };
+        if name.is_some() {
             return Err(GameError::Invalid(format!(
                 "'{line}': a comparison is true or false, not a value to name"
             )));
         }
-        let answer = if let Some((left, relation, right)) = comparison {
-            Answer::Comparison(compare::decide_in(
-                &mut self.universe,
-                &mut self.misere,
-                &mut self.loopy,
-                expression,
-                left,
-                relation,
-                right,
-            )?)
-        } else {
-            let (held, kept) = self.read(expression)?;
-            let answer = self.answer_of(held)?;
-            if let Some(name) = name {
-                self.forget(name);
-                match (held, kept) {
-                    (_, Some(form)) => self.universe.define_kept(name, form)?,
-                    (Held::Game(Value::Short(g)), None) => self.universe.define(name, g)?,
-                    (Held::Game(v), None) => self.loopy.define_value(name, v)?,
-                    (Held::Misere(g), None) => self.misere.define(name, g)?,
-                }
-            }
-            answer
-        };
-        Ok(answer)
+        let a = self.read(expression, &left)?.0;
+        let b = self.read(expression, &right)?.0;
+        let result = self.holds(a, relation, b).map_err(|e| match e {
+            GameError::Invalid(why) => GameError::Invalid(format!("'{expression}': {why}")),
+            e => e,
+        })?;
+        Ok(Answer::Comparison(compare::Comparison {
+            expression: expression.to_string(),
+            result,
+        }))
     }
 
     /// Takes `name` from whatever kind of game had it, before it names another.
@@ -199,6 +202,47 @@ mod tests {
         assert_eq!(value(&mut s, "u + 1"), "4");
     }
 
+    /// One tree for every kind of game: forms kept as written beside loopy games, short
+    /// games' methods inside loopy expressions, comparisons of any two kinds (a nimber beside
+    /// a misère form is a heap), and what cannot be mixed refused in words.
+    #[test]
+    fn one_reader_reads_every_kind_of_game() {
+        let truth = |text: &str| match super::super::answer(text).unwrap() {
+            Answer::Comparison(c) => c.result,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert!(truth("('{*|*}' : on) == upon"));
+        assert!(truth("'{-1|1}' : on == 1under"));
+        assert!(truth("{3|-3}.Cool(1) + on == {2|-2} + on"));
+        assert!(truth("({1|-1} Heat 1) + over == {2|-2} + over"));
+        assert!(truth("*2 + *[2] == *[2] + *[2]"));
+        assert!(truth("3/2over > ^[on]*"));
+        assert!(!truth("-1/4v[on]* >= 0"));
+        let mut s = Session::new();
+        assert_eq!(value(&mut s, "g := '{*|*}'"), "0");
+        let entry = s.line("g : on == upon").unwrap().unwrap();
+        assert!(matches!(entry.answer, Answer::Comparison(ref c) if c.result));
+        for (text, says) in [
+            (
+                "'{on|}' : on",
+                "'on' is a loopy game; only a short game is read here",
+            ),
+            ("*[2] + ^", "numbers and ups are games of normal play"),
+            (
+                "^ == *[2]",
+                "a misère form and a game of normal play cannot be compared",
+            ),
+            ("{pass|} + pass", "'pass' at column 11 is an option"),
+            (
+                "*[2] < *[3]",
+                "'*[2] < *[3]': misère games are compared for equality only",
+            ),
+        ] {
+            let e = super::super::answer(text).unwrap_err().to_string();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+    }
+
     #[test]
     fn bad_lines_are_refused_in_words() {
         let mut s = Session::new();
@@ -207,7 +251,7 @@ mod tests {
             ("v := 1", "a name is a letter"),
             ("Cool := 1", "a word of the notation"),
             ("2a := 1", "a name is a letter"),
-            ("m := *[2] + 1", "expected a misère game"),
+            ("m := *[2] + 1", "a misère game is *[…], *n, 0"),
             ("c := ^ > 0", "a comparison is true or false"),
             ("a := {1|", "game"),
         ] {

@@ -34,16 +34,15 @@
 //! assert_eq!(graph.outcome(on), loopy::LoopyOutcome::L);
 //! ```
 
-mod parse;
 mod powers;
+mod read;
 mod report;
 mod show;
 mod sides;
 #[cfg(test)]
 mod tests;
 
-pub use parse::is_loopy_expression;
-pub use parse::{loopy_expression, Value};
+pub use read::{loopy_expression, read, Value};
 pub use report::{order, order_values, LoopyReport};
 
 use super::{Id, Universe};
@@ -198,10 +197,10 @@ impl Graph {
         self.names.get(name).copied()
     }
 
-    /// Whether `text` is a loopy expression here: it writes a loopy game (see
-    /// [`loopy_expression`]) or uses a name given to one.
-    pub fn is_expression(&self, text: &str) -> bool {
-        is_loopy_expression(text) || super::uses_a_name(text, |w| self.names.contains_key(w))
+    /// Whether the expression `e` is a loopy game's here: it writes one (see
+    /// [`crate::cgt::syntax::Expr::is_loopy`]) or uses a name given to one.
+    pub fn claims(&self, e: &crate::cgt::syntax::Expr) -> bool {
+        e.is_loopy() || e.uses_name(|w| self.names.contains_key(w))
     }
 
     /// A new vertex with no options yet (see [`Graph::set`]).

@@ -162,7 +162,7 @@ fn comparisons_read_as_cgsuite_reads_them() {
         ("1 = 1", "write =="),
         ("1 < 2 < 3", "a second comparison"),
         ("*[2] < *[3]", "equality only"),
-        ("1 < {", "game '{': a bracket is not closed"),
+        ("1 < {", "game '1 < {': a bracket is not closed"),
         ("<", "a game on each side"),
         ("*[2] ==", "a game on each side"),
     ] {

@@ -48,7 +48,7 @@ impl Value {
     }
 }
 
-impl Parser<'_> {
+impl Reader<'_> {
     /// `S & T`: the onside of S with the offside of T, T⁻ ≤ S⁺ (Left survives S − T moving
     /// second); S itself when both are the same stopper.
     pub(super) fn sided(

@@ -1,13 +1,12 @@
 //! The tokens of CGSuite's notation: numbers, arrows, stars, braces and bars, signs, words,
-//! methods' dots, the ordinal sum's colon, quotes around kept forms and the `&` of sides —
-//! read once, each with its column and whether space comes before it, for every reader of
-//! the notation (short games here, loopy games in `loopy::parse`).
+//! methods' dots, the ordinal sum's colon, quotes around kept forms, the `&` of sides and the
+//! comparisons — read once, each with its column and whether space comes before it.
 
-use super::err;
+use super::{err, Relation};
 use crate::GameError;
 
 #[derive(Clone, Debug, PartialEq)]
-pub(in crate::cgt) enum Tok {
+pub(super) enum Tok {
     /// Digits: a number of any size.
     Num(num_bigint::BigUint),
     Slash,
@@ -23,8 +22,14 @@ pub(in crate::cgt) enum Tok {
     Minus,
     PlusMinus,
     Paren(bool),
-    /// `<` (true) or `>`, around n in `^<n>`.
+    /// `<` (true) or `>`, around n in `^<n>` (just after an arrow).
     Angle(bool),
+    /// A comparison: `<`, `<=`, `>`, `>=`, `==`, `!=`, `<>`, `<|`, `|>`.
+    Rel(Relation),
+    /// `:=`, which names a value in a worksheet.
+    Assign,
+    /// `=` alone, which compares nothing.
+    Equals,
     /// `[` (true) or `]`, around n in `^[n]`.
     Square(bool),
     Word(String),
@@ -45,6 +50,7 @@ impl std::fmt::Display for Tok {
             Tok::Num(n) => write!(f, "the number {n}"),
             Tok::Word(w) => write!(f, "the word '{w}'"),
             Tok::Bar(n) => write!(f, "'{}'", "|".repeat(*n)),
+            Tok::Rel(r) => write!(f, "'{}'", r.symbol()),
             t => {
                 let c = match t {
                     Tok::Slash => "/",
@@ -67,7 +73,11 @@ impl std::fmt::Display for Tok {
                     Tok::Colon => ":",
                     Tok::Quote(_) => "'",
                     Tok::Amp => "&",
-                    Tok::Num(_) | Tok::Word(_) | Tok::Bar(_) => unreachable!("written above"),
+                    Tok::Assign => ":=",
+                    Tok::Equals => "=",
+                    Tok::Num(_) | Tok::Word(_) | Tok::Bar(_) | Tok::Rel(_) => {
+                        unreachable!("written above")
+                    }
                 };
                 write!(f, "'{c}'")
             }
@@ -77,14 +87,16 @@ impl std::fmt::Display for Tok {
 
 /// The tokens of `text`, where each starts (a column from 1), and whether space comes before
 /// it (`3 * G` multiplies, `3*2` is 3 + *2 as it is written back).
-pub(in crate::cgt) type Tokens = (Vec<Tok>, Vec<usize>, Vec<bool>);
+pub(super) type Tokens = (Vec<Tok>, Vec<usize>, Vec<bool>);
 
-pub(in crate::cgt) fn tokens(text: &str) -> Result<Tokens, GameError> {
+pub(super) fn tokens(text: &str) -> Result<Tokens, GameError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut cols = Vec::new();
     let mut spaced = Vec::new();
     let mut i = 0;
+    // Inside `^<n>`, whose `>` closes the group rather than compares.
+    let mut angle = false;
     while i < chars.len() {
         let c = chars[i];
         i += 1;
@@ -116,6 +128,10 @@ pub(in crate::cgt) fn tokens(text: &str) -> Result<Tokens, GameError> {
             '↓' => out.push(Tok::Down),
             '{' => out.push(Tok::Open),
             '}' => out.push(Tok::Close),
+            '|' if chars.get(i) == Some(&'>') => {
+                i += 1;
+                out.push(Tok::Rel(Relation::GreaterOrConfused));
+            }
             '|' => {
                 let mut n = 1;
                 while chars.get(i) == Some(&'|') {
@@ -133,8 +149,53 @@ pub(in crate::cgt) fn tokens(text: &str) -> Result<Tokens, GameError> {
             '+' => out.push(Tok::Plus),
             '-' | '−' => out.push(Tok::Minus),
             '(' => out.push(Tok::Paren(true)),
-            '<' => out.push(Tok::Angle(true)),
-            '>' => out.push(Tok::Angle(false)),
+            // `<` just after an arrow opens `^<n>`; anywhere else it compares.
+            '<' if matches!(out.last(), Some(Tok::Up | Tok::Down))
+                && !chars[i - 2].is_whitespace() =>
+            {
+                angle = true;
+                out.push(Tok::Angle(true));
+            }
+            '>' if angle => {
+                angle = false;
+                out.push(Tok::Angle(false));
+            }
+            '<' | '>' | '=' | '!' => {
+                let next = chars.get(i).copied();
+                let (relation, long) = match (c, next) {
+                    ('<', Some('=')) => (Some(Relation::LessOrEqual), true),
+                    ('<', Some('>')) => (Some(Relation::Confused), true),
+                    ('<', Some('|')) => (Some(Relation::LessOrConfused), true),
+                    ('<', _) => (Some(Relation::Less), false),
+                    ('>', Some('=')) => (Some(Relation::GreaterOrEqual), true),
+                    ('>', _) => (Some(Relation::Greater), false),
+                    ('=', Some('=')) => (Some(Relation::Equal), true),
+                    ('!', Some('=')) => (Some(Relation::NotEqual), true),
+                    ('=', _) if out.last() == Some(&Tok::Colon) => {
+                        out.pop();
+                        cols.pop();
+                        spaced.pop();
+                        out.push(Tok::Assign);
+                        (None, false)
+                    }
+                    ('=', _) => {
+                        out.push(Tok::Equals);
+                        (None, false)
+                    }
+                    _ => {
+                        return Err(err(
+                            text,
+                            format_args!("'{c}' at column {i} is not part of the notation"),
+                        ))
+                    }
+                };
+                if long {
+                    i += 1;
+                }
+                if let Some(r) = relation {
+                    out.push(Tok::Rel(r));
+                }
+            }
             '[' => out.push(Tok::Square(true)),
             ']' => out.push(Tok::Square(false)),
             ')' => out.push(Tok::Paren(false)),
