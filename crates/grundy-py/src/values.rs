@@ -7,8 +7,9 @@
 //! (Ctrl-C, a budget, memory) may leave the universe of short games with unfinished tables,
 //! so the worksheet's games of normal play then start afresh (`Session::fresh_games`, the
 //! next generation); a game of an older generation is read into the new universe from its
-//! canonical form (which reads back as the same game) when next used. Misère forms are
-//! kept across generations.
+//! canonical form (which reads back as the same game) when next used. The same happens when
+//! the worksheet has grown past [`FRESH_AFTER`] games, so that a long program's memory stays
+//! bounded. Misère forms are kept across generations.
 
 use super::*;
 use grundy::notation::compare::Relation;
@@ -29,6 +30,10 @@ static SHARED: LazyLock<Mutex<Shared>> = LazyLock::new(|| {
     })
 });
 
+/// How many games of normal play the worksheet holds before they start afresh (a few
+/// hundred megabytes).
+const FRESH_AFTER: usize = 1 << 22;
+
 /// Runs `work` on the worksheet (as [`run`] runs the library's work: without the GIL,
 /// stoppable by Ctrl-C), given the worksheet's generation; a stopped computation leaves a new
 /// worksheet behind it.
@@ -38,6 +43,13 @@ fn with_session<T: Send>(
 ) -> PyResult<T> {
     run(py, || {
         let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+        // A long program's values grow the worksheet for ever (as a CGSuite worksheet
+        // grows): past a size, its games start afresh, and older values are read in again
+        // from their canonical forms when next used.
+        if shared.session.games_held() > FRESH_AFTER {
+            shared.session.fresh_games();
+            shared.generation += 1;
+        }
         let generation = shared.generation;
         let result = work(&mut shared.session, generation);
         use grundy::GameError as E;

@@ -77,6 +77,13 @@ impl Session {
         self.loopy = loopy::Graph::new();
     }
 
+    /// How many games of normal play this worksheet holds (short games' canonical forms and
+    /// loopy graphs' vertices): what a long program watches to start them afresh
+    /// ([`Session::fresh_games`]) before memory runs out.
+    pub fn games_held(&self) -> usize {
+        self.universe.len() + self.loopy.len()
+    }
+
     /// The value of the position `args` of `game`, held here: its misère canonical form when
     /// the game is played by the misère rule, else its value (as [`super::value_of`]).
     pub fn hold_position(
@@ -268,6 +275,23 @@ mod tests {
             let want = super::super::value_of(g.as_ref(), &[position]).unwrap();
             assert_eq!(s.answer_of(held).unwrap(), want, "{game} {position}");
         }
+    }
+
+    /// A worksheet's games grow with what it holds and start afresh when asked; a value
+    /// held before is the same value read again from its canonical form.
+    #[test]
+    fn games_held_are_counted_and_start_afresh() {
+        let mut s = Session::new();
+        let empty = s.games_held();
+        let g = s.hold("{5|-5} + {4|-4} + ^<3> + a{0|a}").unwrap();
+        let Answer::Loopy(before) = s.answer_of(g).unwrap() else {
+            panic!()
+        };
+        assert!(s.games_held() > empty);
+        s.fresh_games();
+        assert_eq!(s.games_held(), empty);
+        let again = s.hold(&before.canonical).unwrap();
+        assert_eq!(s.answer_of(again).unwrap(), Answer::Loopy(before));
     }
 
     #[test]
