@@ -58,12 +58,21 @@ pub(crate) fn value_bottom_up<P: Clone + Eq + Hash, V: Copy>(
     Ok(known[&root])
 }
 
+/// Why a partizan game has no misère canonical form.
+pub(crate) fn not_impartial(game: &str) -> GameError {
+    GameError::Invalid(format!(
+        "{game}: misère canonical forms are of impartial games (both players with the same \
+         moves)"
+    ))
+}
+
 /// Most positions [`form_of`] visits.
 pub const POSITION_LIMIT: usize = 1_000_000;
 
 /// The misère canonical form of the position `args` of the impartial game `game`, from the
 /// forms of every position below it (each valued once, positions the same under the game's
-/// symmetries as one).
+/// symmetries as one), through the game's words: for a game known only as a
+/// [`crate::DynGame`] (a sum). A [`super::Ruleset`] walks its own positions instead.
 pub fn form_of<G: crate::DynGame + ?Sized>(
     forms: &mut crate::misere_form::Forms,
     game: &G,
@@ -71,11 +80,7 @@ pub fn form_of<G: crate::DynGame + ?Sized>(
 ) -> Result<crate::misere_form::Form, GameError> {
     use crate::analysis::{strings, strs};
     if game.partizan() {
-        return Err(GameError::Invalid(format!(
-            "{}: misère canonical forms are of impartial games (both players with the same \
-             moves)",
-            game.name()
-        )));
+        return Err(not_impartial(&game.name()));
     }
     value_bottom_up(
         &game.name(),

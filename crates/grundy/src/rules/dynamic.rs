@@ -211,6 +211,33 @@ fn partizan_value<R: Ruleset>(
 }
 
 impl<R: Ruleset + Send + Sync> DynGame for R {
+    /// The position read once, then its followers walked as the game's own positions (no
+    /// words between them), each normal form valued once.
+    fn misere_form(
+        &self,
+        forms: &mut crate::misere_form::Forms,
+        args: &[&str],
+    ) -> Result<crate::misere_form::Form, GameError> {
+        let name = Ruleset::name(self);
+        if Ruleset::partizan(self) {
+            return Err(super::bottom_up::not_impartial(&name));
+        }
+        let root = Ruleset::normal_form(self, &self.parse(args)?);
+        value_bottom_up(
+            &name,
+            root,
+            super::POSITION_LIMIT,
+            |p| {
+                let options = options_for(self, p, None)?;
+                Ok(vec![options
+                    .iter()
+                    .map(|o| Ruleset::normal_form(self, o))
+                    .collect()])
+            },
+            |of| forms.game(&of[0]),
+        )
+    }
+
     fn info(&self) -> &'static GameInfo {
         Ruleset::info(self)
     }

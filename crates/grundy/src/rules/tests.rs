@@ -92,3 +92,36 @@ fn values_bottom_up_each_position_once_and_refuse_cycles() {
     let e = cycle.unwrap_err().to_string();
     assert!(e.contains("loop: the game has a cycle"), "{e}");
 }
+
+/// A ruleset's misère form, walked over its own positions, is the form the words' walk
+/// ([`super::form_of`], what a sum of games takes) finds, on every game of the catalog with
+/// impartial positions small enough; a partizan game is refused by both alike.
+#[test]
+fn a_rulesets_misere_form_is_the_words_walk() {
+    let registry = crate::registry::Registry::catalog();
+    let mut forms = crate::misere_form::Forms::new();
+    for (game, positions) in [
+        ("kayles", &["5", "3 4", "1 2 6"][..]),
+        ("dawson", &["7", "2 9"]),
+        ("grundys-game", &["9", "5 7"]),
+        ("wythoff", &["3 5", "6 6"]),
+        ("nim", &["1 2 3"]),
+        ("bash --max 3", &["7"]),
+        ("cram", &["...|...", "....|.#.."]),
+        ("octal 0.137", &["8", "3 5"]),
+        ("octal 4.07", &["6"]),
+        ("euclid", &["7 12"]),
+    ] {
+        let g = registry.parse(game).unwrap().game().unwrap();
+        for p in positions {
+            let words: Vec<&str> = p.split_whitespace().collect();
+            let typed = g.misere_form(&mut forms, &words).unwrap();
+            let by_words = super::form_of(&mut forms, g.as_ref(), &words).unwrap();
+            assert_eq!(typed, by_words, "{game} {p}");
+        }
+    }
+    let domineering = registry.parse("domineering").unwrap().game().unwrap();
+    let typed = domineering.misere_form(&mut forms, &["..|.."]).unwrap_err();
+    let by_words = super::form_of(&mut forms, domineering.as_ref(), &["..|.."]).unwrap_err();
+    assert_eq!(typed, by_words);
+}
