@@ -1,16 +1,31 @@
 """Type stubs of `import grundy` (the Rust library through PyO3)."""
 
+import enum
+from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Sequence as Seq
 
 class GameError(Exception):
     """Bad input: the message is the `grundy` command's one line."""
+
+class Outcome(enum.StrEnum):
+    """Who wins; each member equals its letter (Outcome.N == "N")."""
+    N = "N"
+    P = "P"
+    L = "L"
+    R = "R"
+    D = "D"
+    T = "T"
+    NHat = "NHat"
+    PCheck = "PCheck"
+    PHat = "PHat"
+    NCheck = "NCheck"
 
 class Move:
     position: Any
     text: str
 
 class Solution:
-    outcome: str
+    outcome: Outcome
     grundy: int | str | None
     winning_moves: list[Move]
     explanation: str
@@ -18,9 +33,9 @@ class Solution:
 
 class Value:
     canonical: str
-    outcome: str
-    mean: str | None
-    temperature: str | None
+    outcome: Outcome
+    mean: Fraction | None
+    temperature: Fraction | None
     is_number: bool
     is_integer: bool
     is_nimber: bool
@@ -40,6 +55,8 @@ class Value:
     def __le__(self, other: Value) -> bool: ...
     def __gt__(self, other: Value) -> bool: ...
     def __ge__(self, other: Value) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Sequence:
     values: Any

@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+mod typed;
 mod values;
 
 use values::{cgt, Value};
@@ -168,9 +169,9 @@ struct Solution {
     /// takes a search the other fields do not need): the query, the most winning moves
     /// listed and the least positions a search lists them with.
     later: Option<(grundy::query::Query, usize, u64)>,
-    /// "N", "P", "L", "R", "D" or "T".
+    /// Who wins: a member of `grundy.Outcome` (N, P, L, R, D or T), equal to its letter.
     #[pyo3(get)]
-    outcome: String,
+    outcome: PyObject,
     /// The Sprague–Grundy value (an int of any size), or None where there is none.
     #[pyo3(get)]
     grundy: PyObject,
@@ -201,8 +202,9 @@ impl Solution {
         from_json(py, self.json.get().expect("written above"))
     }
 
-    fn __repr__(&self) -> String {
-        format!("Solution(outcome={:?})", self.outcome)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let letter = self.outcome.bind(py).str()?;
+        Ok(format!("Solution(outcome={:?})", letter.to_string()))
     }
 }
 
@@ -257,7 +259,7 @@ fn solve(
         None => py.None(),
     };
     Ok(Solution {
-        outcome: analysis.outcome.to_string(),
+        outcome: typed::outcome(py, &analysis.outcome.to_string())?,
         grundy: grundy_value,
         winning_moves: moves,
         explanation: analysis.explanation,
@@ -631,7 +633,7 @@ fn explored_solution(
     fields["positions"] = positions.len().into();
     Ok(Solution {
         later: None,
-        outcome: fields["outcome"].as_str().unwrap_or_default().to_string(),
+        outcome: typed::outcome(py, fields["outcome"].as_str().unwrap_or_default())?,
         grundy: from_json(py, &fields["grundy"].to_string())?,
         winning_moves: moves_out,
         explanation,
@@ -720,6 +722,7 @@ fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     signal_hook::flag::register(signal_hook::consts::SIGINT, stop_flag())
         .map_err(|e| GameError::new_err(format!("cannot watch for Ctrl-C: {e}")))?;
     m.add("GameError", m.py().get_type::<GameError>())?;
+    m.add("Outcome", typed::outcome_class(m.py())?)?;
     m.add_class::<Solution>()?;
     m.add_class::<Move>()?;
     m.add_class::<Value>()?;

@@ -71,20 +71,24 @@ pub(crate) struct Value {
     /// The value as CGSuite writes it (reads back as the same value).
     #[pyo3(get)]
     canonical: String,
-    /// The outcome class: L, R, P, N (and for loopy games D, NHat, PCheck, PHat, NCheck).
+    /// The outcome class, a member of `grundy.Outcome`: L, R, P, N (and for loopy games D,
+    /// NHat, PCheck, PHat, NCheck).
     #[pyo3(get)]
-    outcome: String,
-    /// The mean, as text (a dyadic rational), None for loopy games.
-    #[pyo3(get)]
+    outcome: PyObject,
+    /// The mean, as the library writes it (a dyadic rational), None for loopy games.
     mean: Option<String>,
-    /// The temperature, as text, None for loopy games.
-    #[pyo3(get)]
+    /// The temperature, as the library writes it, None for loopy games.
     temperature: Option<String>,
 }
 
 impl Value {
     /// The value `held` in the worksheet of `generation`, whose answer is `answer`.
-    fn of(answer: grundy::notation::Answer, held: Held, generation: u64) -> PyResult<Value> {
+    fn of(
+        py: Python<'_>,
+        answer: grundy::notation::Answer,
+        held: Held,
+        generation: u64,
+    ) -> PyResult<Value> {
         use grundy::notation::Answer;
         // An outcome as the JSON writes it (a letter, or a loopy game's class).
         fn word(outcome: impl serde::Serialize) -> String {
@@ -128,7 +132,7 @@ impl Value {
             held,
             generation,
             canonical,
-            outcome,
+            outcome: super::typed::outcome(py, &outcome)?,
             mean,
             temperature,
             json,
@@ -153,7 +157,7 @@ impl Value {
             let held = make(s, generation)?;
             Ok((s.answer_of(held)?, held, generation))
         })?;
-        Value::of(answer, held, generation)
+        Value::of(py, answer, held, generation)
     }
 
     /// Values that `list` makes of this one in the worksheet (its options, its incentives).
@@ -172,7 +176,7 @@ impl Value {
         })?;
         answers
             .into_iter()
-            .map(|(answer, held)| Value::of(answer, held, generation))
+            .map(|(answer, held)| Value::of(py, answer, held, generation))
             .collect()
     }
 
@@ -304,6 +308,47 @@ impl Value {
         })
     }
 
+    /// The mean (a `fractions.Fraction`: dyadic, exact), None for loopy games and misère
+    /// forms.
+    #[getter]
+    fn mean(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        self.mean
+            .as_deref()
+            .map(|m| super::typed::fraction(py, m))
+            .transpose()
+    }
+
+    /// The temperature (a `fractions.Fraction`; a number's is negative), None for loopy
+    /// games and misère forms.
+    #[getter]
+    fn temperature(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        self.temperature
+            .as_deref()
+            .map(|t| super::typed::fraction(py, t))
+            .transpose()
+    }
+
+    /// Equal values hash alike (`==` is equality of games): a value is known by its
+    /// canonical form, which is unique, and a misère nim heap `*[n]` by the nimber it equals.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let heap = self
+            .canonical
+            .strip_prefix("*[")
+            .and_then(|r| r.strip_suffix(']'))
+            .map(|n| n.trim_start_matches('&').trim_end_matches(';'))
+            .and_then(|n| n.parse::<u32>().ok());
+        let key = match heap {
+            Some(0) => "0".to_string(),
+            Some(1) => "*".to_string(),
+            Some(n) => format!("*{n}"),
+            None => self.canonical.clone(),
+        };
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        key.hash(&mut h);
+        h.finish()
+    }
+
     /// The partial order of games: for confused games both `<=` and `>=` are False.
     fn __richcmp__(
         &self,
@@ -323,7 +368,18 @@ impl Value {
         let other: &Value = &other;
         with_session(py, |s, generation| {
             let (a, b) = (self.held(s, generation)?, other.held(s, generation)?);
-            s.holds(a, relation, b)
+            let misere = |h: Held| matches!(h, Held::Misere(_));
+            match s.holds(a, relation, b) {
+                // `==` does not raise: a misère form and a game of normal play that is no
+                // nimber are of kinds that cannot be compared, so not equal.
+                Err(grundy::GameError::Invalid(_))
+                    if misere(a) != misere(b)
+                        && matches!(relation, Relation::Equal | Relation::NotEqual) =>
+                {
+                    Ok(relation == Relation::NotEqual)
+                }
+                holds => holds,
+            }
         })
     }
 }

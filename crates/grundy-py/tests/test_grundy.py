@@ -6,6 +6,7 @@ fails on any skipped test (.ci/run)."""
 
 import json
 import os
+from fractions import Fraction
 import pathlib
 import subprocess
 
@@ -181,7 +182,7 @@ def test_values_are_the_commands_json():
     v = grundy.cgt("{2|-2} + {1|-1}")
     assert v.to_dict() == cli("cgt", "{2|-2} + {1|-1}")
     assert str(v) == v.canonical == "+-{3|1}"
-    assert (v.mean, v.temperature, v.outcome) == ("0", "2", "N")
+    assert (v.mean, v.temperature, v.outcome) == (Fraction(0), Fraction(2), "N")
     d = grundy.value("domineering", "....|....|....|....")
     assert d.to_dict() == cli("value", "domineering", "....|....|....|....")
 
@@ -255,6 +256,29 @@ def test_values_outlive_a_stopped_computation():
     assert str(up + up) == "^^"
     assert str(g + grundy.cgt("{1|-1}")) == "+-{3|1}"
     assert up == grundy.cgt("{0|*}") and up > grundy.cgt("0")
+
+
+def test_results_are_typed():
+    # Outcomes are members of grundy.Outcome that equal their letters; numbers are exact
+    # Fractions (the command's JSON writes them as text); values hash by value.
+    r = grundy.solve("nim", [3, 4, 5])
+    assert r.outcome is grundy.Outcome.N and r.outcome == "N" and str(r.outcome) == "N"
+    assert {r.outcome: 1}["N"] == 1
+    assert grundy.solve("nim", [1, 1]).outcome is grundy.Outcome.P
+    assert grundy.cgt("on + off").outcome is grundy.Outcome.D
+    assert grundy.cgt("a{{|a}|}").outcome is grundy.Outcome.PHat
+    for text in ["{1|1/2}", "{5/8|-3/16}", "-7/4", "^ + 3"]:
+        v, d = grundy.cgt(text), cli("cgt", text)
+        assert isinstance(v.mean, Fraction) and isinstance(v.temperature, Fraction)
+        assert (v.mean, v.temperature) == (Fraction(d["mean"]), Fraction(d["temperature"]))
+        assert v.outcome == d["outcome"]
+    assert hash(grundy.cgt("{1|-1}")) == hash(grundy.cgt("+-1"))
+    assert hash(grundy.cgt("*2")) == hash(grundy.cgt("*[2]")) and grundy.cgt("*2") == grundy.cgt("*[2]")
+    assert len({grundy.cgt("^"), grundy.cgt("{0|*}"), grundy.cgt("*"), grundy.cgt("on")}) == 3
+    # == between kinds that cannot be compared is False, not an error; an order raises.
+    assert not grundy.cgt("^") == grundy.cgt("*[2]") and grundy.cgt("^") != grundy.cgt("*[2]")
+    with pytest.raises(grundy.GameError, match="cannot be compared"):
+        grundy.cgt("^") < grundy.cgt("*[2]")
 
 
 def test_every_kind_of_value_reads_its_fields_from_the_answer():
