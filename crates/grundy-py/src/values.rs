@@ -139,6 +139,23 @@ impl Value {
         })
     }
 
+    /// The value as CGSuite writes it.
+    pub(crate) fn canonical(&self) -> &str {
+        &self.canonical
+    }
+
+    /// `work` done on this value as the worksheet holds it now.
+    pub(crate) fn with_held<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut Session, Held) -> Result<T, grundy::GameError> + Send,
+    ) -> PyResult<T> {
+        with_session(py, |s, generation| {
+            let a = self.held(s, generation)?;
+            work(s, a)
+        })
+    }
+
     /// The value in `session`, of generation `generation`: a game of normal play made in an
     /// older generation is read again from its canonical form.
     fn held(&self, session: &mut Session, generation: u64) -> Result<Held, grundy::GameError> {
@@ -215,6 +232,29 @@ impl Value {
     /// Right's options, as values.
     fn right_options(&self, py: Python<'_>) -> PyResult<Vec<Value>> {
         self.listed(py, |s, a| s.options(a, grundy::analysis::Player::Right))
+    }
+
+    /// Left's options (as `left_options()`).
+    #[getter]
+    fn left(&self, py: Python<'_>) -> PyResult<Vec<Value>> {
+        self.left_options(py)
+    }
+
+    /// Right's options (as `right_options()`).
+    #[getter]
+    fn right(&self, py: Python<'_>) -> PyResult<Vec<Value>> {
+        self.right_options(py)
+    }
+
+    /// The value CGSuite's notation writes: `Value.parse("{2|-2}")` is `cgt("{2|-2}")`.
+    #[staticmethod]
+    fn parse(py: Python<'_>, text: &str) -> PyResult<Value> {
+        cgt(py, text)
+    }
+
+    /// The thermograph of a short game (its walls, mean and temperature as Fractions).
+    fn thermograph(&self, py: Python<'_>) -> PyResult<super::thermograph::Thermograph> {
+        super::thermograph::Thermograph::of(py, self)
     }
 
     /// The incentives of a short game: Left's G^L − G, then Right's G − G^R, each once (what

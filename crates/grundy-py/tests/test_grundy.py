@@ -281,6 +281,27 @@ def test_results_are_typed():
         grundy.cgt("^") < grundy.cgt("*[2]")
 
 
+def test_thermographs_are_the_commands_with_exact_corners():
+    for text in ["{3|-1}", "{2|-2} + {1|-1}", "{5|{3|1}}", "7/8", "^"]:
+        t, d = grundy.thermograph(text), cli("cgt", f"({text}).Thermograph")
+        assert t.to_dict() == {**d, "expression": f"({grundy.cgt(text).canonical}).Thermograph"}
+        assert (t.mean, t.temperature) == (Fraction(d["mean"]), Fraction(d["temperature"]))
+        for mine, theirs in [(t.left, d["left"]), (t.right, d["right"])]:
+            assert mine == [(Fraction(a), Fraction(b)) for a, b in theirs]
+        assert grundy.cgt(text).thermograph().to_dict() == t.to_dict()
+        assert t._repr_svg_().startswith("<svg")
+    for text, says in [("on", "loopy games have no thermograph"), ("*[2]", "misère form")]:
+        with pytest.raises(grundy.GameError, match=says):
+            grundy.thermograph(text)
+
+
+def test_options_as_properties_and_values_parsed():
+    v = grundy.Value.parse("{2,1|-2,*}")
+    assert [str(o) for o in v.left] == [str(o) for o in v.left_options()] == ["2"]
+    assert [str(o) for o in v.right] == [str(o) for o in v.right_options()]
+    assert grundy.Value.parse("^") == grundy.cgt("{0|*}")
+
+
 def test_every_kind_of_value_reads_its_fields_from_the_answer():
     # A misère form, a loopy stopper and a loopy game with sides: the fields are those of
     # the command's JSON; a comparison is no value.

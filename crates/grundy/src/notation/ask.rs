@@ -181,7 +181,7 @@ impl Session {
             "RightOptions" => self.options(held, Player::Right)?,
             "Options" if matches!(held, Held::Misere(_)) => self.options(held, Player::Left)?,
             "Incentives" => self.incentives(held)?,
-            "Thermograph" => return self.thermograph(text, held),
+            "Thermograph" => return self.thermograph(text, held).map(Answer::Thermograph),
             _ => {
                 let result = self.predicate(held, name)?;
                 return Ok(Answer::Comparison(Comparison {
@@ -198,8 +198,9 @@ impl Session {
         }))
     }
 
-    /// The thermograph of a held short game.
-    fn thermograph(&mut self, text: &str, held: Held) -> Result<Answer, GameError> {
+    /// The thermograph of a held short game, answering `text` (`G.Thermograph`, the game
+    /// written before the property, named in the message when it has none).
+    pub fn thermograph(&mut self, text: &str, held: Held) -> Result<Thermograph, GameError> {
         // The game is written before the property, which comes last.
         let expression = text.rsplit_once('.').map_or(text, |(game, _)| game).trim();
         let g = match held {
@@ -215,13 +216,13 @@ impl Session {
                 .map(|(t, v)| [t.to_string(), v.to_string()])
                 .collect()
         };
-        Ok(Answer::Thermograph(Thermograph {
+        Ok(Thermograph {
             expression: text.to_string(),
             mean: t.mean.to_string(),
             temperature: t.temperature.to_string(),
             left: corners(&t.left),
             right: corners(&t.right),
-        }))
+        })
     }
 }
 
