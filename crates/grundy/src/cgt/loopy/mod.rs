@@ -43,7 +43,7 @@ mod sides;
 mod tests;
 
 pub use read::{loopy_expression, read, Value};
-pub use report::{order, order_values, LoopyReport};
+pub use report::{order_values, LoopyReport};
 
 use super::{Id, Universe};
 use crate::GameError;

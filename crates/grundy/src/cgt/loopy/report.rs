@@ -209,19 +209,6 @@ impl Graph {
     }
 }
 
-/// How `left` and `right` compare (`None`: confused), loopy expressions both read into
-/// `graph` (where names may stand for games).
-pub fn order(
-    u: &mut Universe,
-    graph: &mut Graph,
-    left: &str,
-    right: &str,
-) -> Result<Option<std::cmp::Ordering>, GameError> {
-    let g = loopy_expression(u, graph, left)?;
-    let h = loopy_expression(u, graph, right)?;
-    order_values(u, graph, g, h)
-}
-
 /// How two values read stand in the order of games (`None`: confused): short games by
 /// their canonical forms, other games by their onsides and offsides (Siegel, CGT VI).
 pub fn order_values(
