@@ -40,8 +40,8 @@ impl Forms {
             }),
             // In misère play a form is its own conjugate: G − H is G + H.
             Expr::Sum(terms) => {
-                let mut sum = self.zero();
-                for (_, t) in terms {
+                let mut sum = self.read(text, &terms[0].1)?;
+                for (_, t) in &terms[1..] {
                     let h = self.read(text, t)?;
                     sum = self.add(sum, h)?;
                 }
