@@ -199,10 +199,7 @@ impl Value {
 
     /// Whether the predicate `name` (CGSuite's `IsNumber`, …) holds of this value.
     fn predicate(&self, py: Python<'_>, name: &'static str) -> PyResult<bool> {
-        with_session(py, |s, generation| {
-            let a = self.held(s, generation)?;
-            s.predicate(a, name)
-        })
+        self.with_held(py, |s, a| s.predicate(a, name))
     }
 
     fn combine(&self, py: Python<'_>, other: &Value, negate: bool) -> PyResult<Value> {

@@ -1,4 +1,4 @@
-//! Misère forms written and read as CGSuite writes and reads them.
+//! Misère forms written as CGSuite writes them (read in `read.rs`, from the one syntax tree).
 //!
 //! Written in Conway's notation (ONAG ch. 12) as CGSuite prints it inside `*[…]`: a nim heap
 //! is its size (`&10;` from ten on), a game's options are written one after another, the latest
@@ -7,7 +7,7 @@
 //! plus a nim heap *i is the smaller one with `[i]` (`2[2]` is *2 + *2), or `[-i]` when it is
 //! the smaller one minus *i, and an odd game (E + *1, E born first) is E with `[1]`.
 //!
-//! Read as CGSuite reads it: `*[n]` is the nim heap *n, `*[a, b, …]` the game whose options
+//! Read (by `read.rs`) as CGSuite reads it: `*[n]` is the nim heap *n, `*[a, b, …]` the game whose options
 //! are a, b, … where an integer is a nim heap and a bracketed list `[a, b]` a game of those
 //! options (`*[[2], 0]` is {{*2}, 0}), and `*[…]` forms add with `+` (or `-`: in misère play
 //! every game is its own negative) and make ordinal sums with `:` (binding tighter than `+`).
