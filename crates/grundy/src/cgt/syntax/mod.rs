@@ -403,7 +403,8 @@ pub(crate) fn check_name(name: &str) -> Result<(), GameError> {
 /// assert_eq!(r, Relation::GreaterOrEqual);
 /// assert!(right.is_loopy());
 /// assert!(statement("^<2> == ^ : ^").is_ok());
-/// assert!(statement("*[2] + *[[2], 0]").unwrap() != Statement::Value(Expr::Sum(vec![])));
+/// let Statement::Value(e) = statement("*[2] + *[[2], 0]").unwrap() else { panic!() };
+/// assert!(matches!(&e, Expr::Sum(terms) if terms.len() == 2) && e.is_misere());
 /// ```
 pub fn statement(text: &str) -> Result<Statement, GameError> {
     let mut p = Parser::new(text)?;
