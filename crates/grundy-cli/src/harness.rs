@@ -48,8 +48,8 @@ pub fn query(data: &[u8]) {
         let _ = backend.thermograph(text);
         let registry = Registry::catalog();
         if let Ok(query) = registry.parse(text) {
-            if let Ok(game) = query.game() {
-                let _ = game.canonical(&query.words());
+            if let Ok((game, p)) = query.open() {
+                let _ = game.canonical(&p);
             }
         }
     });

@@ -69,7 +69,8 @@ impl Picture {
         let position: Vec<String> = if query.position.is_empty() {
             Vec::new()
         } else {
-            game.canonical(&query.words())
+            game.position(&query.words())
+                .and_then(|p| game.canonical(&p))
                 .map_err(|e| e.to_string())?
                 .iter()
                 .map(|t| t.to_string())
@@ -293,7 +294,10 @@ fn cell_of(game: &dyn DynGame, position: &[String]) -> Result<Option<(u64, u64)>
         _ => return Ok(None),
     };
     for coords in tries {
-        let words = game.table_words(&coords).map_err(|e| e.to_string())?;
+        let words = match game.table_position(&coords).map_err(|e| e.to_string())? {
+            Some(p) => Some(game.canonical(&p).map_err(|e| e.to_string())?),
+            None => None,
+        };
         if words.is_some_and(|w| w.iter().map(|t| t.to_string()).eq(position.iter().cloned())) {
             return Ok(Some(match coords[..] {
                 [n] => (0, n),

@@ -440,7 +440,6 @@ pub(crate) fn value(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Value> {
     let q = query(game, position, options)?;
-    let g = q.game().map_err(game_error)?;
-    let words = q.words();
-    Value::made(py, |s, _| s.hold_position(g.as_ref(), &words))
+    let (g, p) = q.open().map_err(game_error)?;
+    Value::made(py, |s, _| s.hold_position(g.as_ref(), &p))
 }

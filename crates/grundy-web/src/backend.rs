@@ -70,8 +70,7 @@ impl Backend {
         limit: usize,
         player: Option<Player>,
     ) -> Result<Value, GameError> {
-        let query = self.parse(q)?;
-        let game = query.game()?;
+        let (game, at) = self.parse(q)?.open()?;
         // A partizan game's moves are Left's then Right's (or the named player's), each saying
         // whose it is (the outcome is then the class of the position reached: L, R, N or P).
         let sides = match (game.partizan(), player) {
@@ -82,17 +81,15 @@ impl Backend {
         let limit = limit.min(MOVES_SHOWN);
         let (mut out, mut total) = (Vec::new(), 0);
         for player in sides {
-            let moves = game.listed_moves(&query.words(), player)?;
+            let moves = game.listed_moves(&at, player)?;
             total += moves.len();
-            for mv in moves.iter().take(limit - out.len()) {
+            for (mv, to) in moves.iter().take(limit - out.len()) {
                 // Each option is a question of its own: stop with the budget, not after all.
                 grundy::budget::check()?;
-                let words: Vec<String> = mv.to.iter().map(|t| t.to_string()).collect();
-                let words: Vec<&str> = words.iter().map(String::as_str).collect();
                 let mut m = json!({
                     "to": mv.to,
                     "move": mv.description,
-                    "outcome": game.outcome_of(&words)?,
+                    "outcome": game.outcome_of(to)?,
                 });
                 if let Some(p) = player {
                     m["player"] = json!(p);
@@ -105,8 +102,8 @@ impl Backend {
 
     /// The position's value as a short game: exactly the JSON of `grundy value … --json`.
     pub fn value(&self, q: &str) -> Result<String, GameError> {
-        let query = self.parse(q)?;
-        let report = grundy::notation::value_of(query.game()?.as_ref(), &query.words())?;
+        let (game, p) = self.parse(q)?.open()?;
+        let report = grundy::notation::value_of(game.as_ref(), &p)?;
         serde_json::to_string(&report).map_err(|e| GameError::Invalid(e.to_string()))
     }
 
@@ -127,8 +124,7 @@ impl Backend {
     /// The engine's move as `player` (required in a partizan game): `{"to": [...], "move":
     /// words}` (with `"player"` in a partizan game), or `{"to": null}` when there is none.
     pub fn engine_as(&self, q: &str, player: Option<Player>) -> Result<Value, GameError> {
-        let query = self.parse(q)?;
-        let game = query.game()?;
+        let (game, p) = self.parse(q)?.open()?;
         if game.partizan() && player.is_none() {
             return Err(GameError::Invalid(format!(
                 "{} is partizan: say who moves with player=left or player=right",
@@ -136,8 +132,10 @@ impl Backend {
             )));
         }
         let player = player.filter(|_| game.partizan());
-        Ok(match game.engine_move(&query.words(), player)? {
-            Some(m) => serde_json::to_value(m).map_err(|e| GameError::Invalid(e.to_string()))?,
+        Ok(match game.engine_move(&p, player)? {
+            Some((m, _)) => {
+                serde_json::to_value(m).map_err(|e| GameError::Invalid(e.to_string()))?
+            }
             None => json!({ "to": null }),
         })
     }

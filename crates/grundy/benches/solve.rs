@@ -213,7 +213,10 @@ fn compact_values(c: &mut Criterion) {
     let query = registry.parse("nim 100000").unwrap();
     let nim = query.game().unwrap();
     g.bench_function("value nim 100000", |b| {
-        b.iter(|| black_box(grundy::notation::value_of(nim.as_ref(), &query.words()).unwrap()))
+        b.iter(|| {
+            let p = nim.position(&query.words()).unwrap();
+            black_box(grundy::notation::value_of(nim.as_ref(), &p).unwrap())
+        })
     });
     g.bench_function("{*1000|0}, taken apart (baseline)", |b| {
         b.iter(|| black_box(grundy::cgt::report("{*1000|0}").unwrap()))

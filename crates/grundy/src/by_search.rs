@@ -46,9 +46,9 @@
 //! }
 //!
 //! let game = BySearch::new(TakeASquare);
-//! let a = game.solve(&["10"], 10).unwrap();
+//! let a = game.solve(&game.position(&["10"]).unwrap(), 10).unwrap();
 //! assert_eq!(a.outcome, Outcome::P); // 10 is a P-position (A030193: 0, 2, 5, 7, 10, …)
-//! let a = game.solve(&["11"], 10).unwrap();
+//! let a = game.solve(&game.position(&["11"]).unwrap(), 10).unwrap();
 //! assert_eq!(a.winning_moves[0].to, vec![Token::from(10)]);
 //! ```
 

@@ -68,4 +68,4 @@ pub use analysis::{Analysis, GameName, GameOption, Move, Token, Verdict};
 pub use error::GameError;
 pub use nat::Nat;
 pub use outcome::{NotAnOutcome, Outcome};
-pub use rules::{DynGame, GameInfo, Ruleset};
+pub use rules::{DynGame, GameInfo, Position, Ruleset};

@@ -21,12 +21,12 @@
 //! assert_eq!(a.game.to_string(), "kayles --misere");
 //! ```
 
-use crate::analysis::{strings, strs, Analysis, GameName, GameOption, Player, Token, WinningMove};
+use crate::analysis::{Analysis, GameName, GameOption, Player, Token, WinningMove};
 use crate::cgt::Report;
 use crate::heap::HeapRule;
 use crate::quotient::Quotient;
 use crate::registry::{Entry, Options, MISERE};
-use crate::rules::{Cell, DynGame, GameInfo, TableShape};
+use crate::rules::{Cell, DynGame, GameInfo, Play, Position, TableShape};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -59,9 +59,15 @@ fn about(n: f64) -> String {
     }
 }
 
-/// The heaps written as `args`, when every word is a heap of machine size.
-fn heaps_of(args: &[&str]) -> Option<Vec<u64>> {
-    args.iter().map(|a| a.parse::<u64>().ok()).collect()
+/// The heaps of a position written as `tokens`, when every word is a heap of machine size.
+fn heaps_of(tokens: &[Token]) -> Option<Vec<u64>> {
+    tokens
+        .iter()
+        .map(|t| match t {
+            Token::Int(n) => u64::try_from(n).ok(),
+            Token::Text(_) => None,
+        })
+        .collect()
 }
 
 /// A heap game's quotient and the heaps of a position it decides.
@@ -121,23 +127,28 @@ impl MisereGame {
         Ok(game)
     }
 
-    /// The quotient found so far, if it decides the heaps `args`, and the heaps.
-    fn quotient_found(&self, args: &[&str]) -> Option<Decided> {
+    /// The heaps of `p` in a heap game, `None` in another game.
+    fn heaps(&self, p: &Position) -> Result<Option<Vec<u64>>, GameError> {
+        Ok(heaps_of(&self.inner.canonical(p)?).filter(|_| self.rule.is_some()))
+    }
+
+    /// The quotient found so far, if it decides the heaps `heaps`, and the heaps.
+    fn quotient_found(&self, heaps: Option<Vec<u64>>) -> Option<Decided> {
         self.rule.as_ref()?;
-        let heaps = heaps_of(args)?;
+        let heaps = heaps?;
         let cache = self.quotient.lock().unwrap_or_else(|e| e.into_inner());
         let q = cache.0.as_ref()?;
         q.element_of(heaps.iter().copied())?;
         Some((q.clone(), heaps))
     }
 
-    /// The quotient that decides the heaps `args` and the heaps, if the game is a heap game
+    /// The quotient that decides the heaps `heaps` and the heaps, if the game is a heap game
     /// and its quotient to the largest heap is small enough to find.
-    fn quotient_for(&self, args: &[&str]) -> Result<Option<Decided>, GameError> {
+    fn quotient_for(&self, heaps: Option<Vec<u64>>) -> Result<Option<Decided>, GameError> {
         let Some(rule) = &self.rule else {
             return Ok(None);
         };
-        let Some(heaps) = heaps_of(args) else {
+        let Some(heaps) = heaps else {
             return Ok(None);
         };
         let top = heaps.iter().copied().max().unwrap_or(0);
@@ -182,26 +193,28 @@ impl MisereGame {
         Ok(None)
     }
 
-    /// Whether the player to move wins from the position written as `args`, and how: a
-    /// heap game's position by its quotient where one is found, others by search.
-    fn decide(&self, args: &[&str]) -> Result<(bool, How), GameError> {
+    /// Whether the player to move wins from `p`, and how: a heap game's position by its
+    /// quotient where one is found, others by search.
+    fn decide(&self, p: &Position) -> Result<(bool, How), GameError> {
         // A quotient found already decides at once; for a few heaps, a short search is
         // cheaper than finding a quotient that may grow.
-        if let Some((q, heaps)) = self.quotient_found(args) {
+        let written = self.inner.canonical(p)?;
+        let heaps = heaps_of(&written).filter(|_| self.rule.is_some());
+        if let Some((q, heaps)) = self.quotient_found(heaps.clone()) {
             return Ok(How::by_quotient(q, heaps));
         }
-        if args.len() <= 3 {
-            match self.search(args, QUICK_SEARCH) {
+        if written.len() <= 3 {
+            match self.search(p, QUICK_SEARCH) {
                 Ok((wins, searched)) => return Ok((wins, How::Searched(searched))),
                 Err(GameError::TooLarge(_)) => {}
                 Err(e) => return Err(e),
             }
         }
-        if let Some((q, heaps)) = self.quotient_for(args)? {
+        if let Some((q, heaps)) = self.quotient_for(heaps.clone())? {
             return Ok(How::by_quotient(q, heaps));
         }
         // The search's size is known before it starts: refused at once when over its bound.
-        if let Some(most) = self.positions_below(args) {
+        if let Some(most) = self.positions_below(heaps) {
             if most > SEARCH_LIMIT as f64 {
                 return Err(GameError::TooLarge(format!(
                     "{}: deciding this position in misère play means searching up to about \
@@ -212,16 +225,17 @@ impl MisereGame {
                 )));
             }
         }
-        let (wins, searched) = self.search(args, SEARCH_LIMIT)?;
+        let (wins, searched) = self.search(p, SEARCH_LIMIT)?;
         Ok((wins, How::Searched(searched)))
     }
 
-    /// At most how many positions lie below the heaps `args` of a heap game: sets of heaps of
-    /// no more tokens in all (the partitions of each total up to theirs) when a move may split
-    /// a heap, else a heap each no larger (the product of heap + 1); `None` for other games.
-    fn positions_below(&self, args: &[&str]) -> Option<f64> {
+    /// At most how many positions lie below the heaps `heaps` of a heap game: sets of heaps
+    /// of no more tokens in all (the partitions of each total up to theirs) when a move may
+    /// split a heap, else a heap each no larger (the product of heap + 1); `None` for other
+    /// games.
+    fn positions_below(&self, heaps: Option<Vec<u64>>) -> Option<f64> {
         let rule = self.rule.as_ref()?;
-        let heaps = heaps_of(args)?;
+        let heaps = heaps?;
         if !rule.splits() {
             return Some(heaps.iter().map(|&h| h as f64 + 1.0).product());
         }
@@ -241,47 +255,45 @@ impl MisereGame {
         Some(p.iter().sum())
     }
 
-    /// Whether the player to move wins from `args`.
-    fn wins(&self, args: &[&str]) -> Result<bool, GameError> {
-        Ok(self.decide(args)?.0)
+    /// Whether the player to move wins from `p`.
+    fn wins(&self, p: &Position) -> Result<bool, GameError> {
+        Ok(self.decide(p)?.0)
     }
 
-    /// Whether the player to move wins from the position written as `args`, and how many
-    /// positions the search has remembered in all; refused once the search would remember
-    /// more than `limit` (what it decided is kept for the next search).
-    fn search(&self, args: &[&str], limit: usize) -> Result<(bool, usize), GameError> {
+    /// Whether the player to move wins from `p`, and how many positions the search has
+    /// remembered in all; refused once the search would remember more than `limit` (what it
+    /// decided is kept for the next search). Positions are walked as the game holds them,
+    /// each remembered under its normal form.
+    fn search(&self, p: &Position, limit: usize) -> Result<(bool, usize), GameError> {
         struct Frame {
             key: Vec<Token>,
-            options: Vec<Vec<Token>>,
+            options: Vec<Position>,
             next: usize,
         }
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
-        let root = self.inner.normal_form(args)?;
+        let root = self.inner.normal_form(p)?;
         if let Some(&w) = memo.get(&root) {
             return Ok((w, memo.len()));
         }
-        let frame = |key: Vec<Token>| -> Result<Frame, GameError> {
-            let w = strings(&key);
-            let options = self.inner.options(&strs(&w), None)?;
+        let frame = |key: Vec<Token>, at: &Position| -> Result<Frame, GameError> {
             Ok(Frame {
                 key,
-                options,
+                options: self.inner.options(at, None)?,
                 next: 0,
             })
         };
-        let mut stack = vec![frame(root.clone())?];
+        let mut stack = vec![frame(root.clone(), p)?];
         while let Some(top) = stack.last_mut() {
             // A position with no move is won by the player to move, in misère play.
             let mut decided = top.options.is_empty().then_some(true);
             let mut child = None;
             while decided.is_none() && top.next < top.options.len() {
-                let w = strings(&top.options[top.next]);
-                let key = self.inner.normal_form(&strs(&w))?;
+                let key = self.inner.normal_form(&top.options[top.next])?;
                 match memo.get(&key) {
                     Some(false) => decided = Some(true),
                     Some(true) => top.next += 1,
                     None => {
-                        child = Some(key);
+                        child = Some((key, top.options[top.next].clone()));
                         break;
                     }
                 }
@@ -306,7 +318,7 @@ impl MisereGame {
                         crate::budget::check()?;
                         crate::budget::report("misère positions searched", memo.len() as u64, None);
                     }
-                    stack.push(frame(key)?);
+                    stack.push(frame(key.0, &key.1)?);
                 }
                 (None, None) => unreachable!("decided above"),
             }
@@ -375,15 +387,14 @@ impl MisereGame {
         out
     }
 
-    /// The moves from `args`, each with whether it wins (leaves a position lost for the
-    /// player who moves next).
-    fn moves(&self, args: &[&str]) -> Result<Vec<(WinningMove, bool)>, GameError> {
+    /// The moves from `p`, each with whether it wins (leaves a position lost for the player
+    /// who moves next).
+    fn moves(&self, p: &Position) -> Result<Vec<(Play, bool)>, GameError> {
         self.inner
-            .listed_moves(args, None)?
+            .listed_moves(p, None)?
             .into_iter()
             .map(|m| {
-                let w = strings(&m.to);
-                let wins = self.wins(&strs(&w))?;
+                let wins = self.wins(&m.1)?;
                 Ok((m, !wins))
             })
             .collect()
@@ -423,19 +434,24 @@ impl DynGame for MisereGame {
         g
     }
 
-    fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        let (wins, how) = self.decide(args)?;
+    fn position(&self, words: &[&str]) -> Result<Position, GameError> {
+        self.inner.position(words)
+    }
+
+    fn solve(&self, p: &Position, max_moves: usize) -> Result<Analysis, GameError> {
+        let (wins, how) = self.decide(p)?;
         let mut winning = Vec::new();
         let mut truncated = false;
         if wins {
-            let moves = match self.moves(args) {
-                Err(GameError::TooLarge(why)) => match self.quotient_for(args)? {
+            let moves = match self.moves(p) {
+                Ok(moves) => moves.into_iter().map(|((m, _), good)| (m, good)).collect(),
+                Err(GameError::TooLarge(why)) => match self.quotient_for(self.heaps(p)?)? {
                     // Too many moves to list one by one: the quotient finds the winning
                     // ones from each heap's class.
                     Some((q, heaps)) => self.quotient_moves(&q, &heaps, max_moves + 1),
                     None => return Err(GameError::TooLarge(why)),
                 },
-                other => other?,
+                Err(e) => return Err(e),
             };
             for (m, good) in moves {
                 if !good {
@@ -451,7 +467,7 @@ impl DynGame for MisereGame {
         // In a sum, a move's `to` is its component's new position (as in normal play): the
         // whole sum after it, less the other components and the component's game's name.
         if winning.iter().any(|m| m.component.is_some()) {
-            let parts = self.inner.solve(args, 0)?.components.unwrap_or_default();
+            let parts = self.inner.solve(p, 0)?.components.unwrap_or_default();
             for m in &mut winning {
                 let Some(i) = m.component else { continue };
                 let named = parts
@@ -493,7 +509,7 @@ impl DynGame for MisereGame {
         );
         Ok(Analysis {
             game: self.game_name(),
-            position: self.inner.canonical(args)?,
+            position: self.inner.canonical(p)?,
             outcome: Outcome::from_win(wins),
             grundy: None,
             winning_moves: winning,
@@ -503,13 +519,13 @@ impl DynGame for MisereGame {
             remoteness: None,
             // A sum's components, each played alone by the misère rule (as a normal-play
             // sum lists each component's own analysis).
-            components: self.inner.misere_components(args, max_moves)?,
+            components: self.inner.misere_components(p, max_moves)?,
             search: None,
         })
     }
 
-    fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
-        Ok(Outcome::from_win(self.wins(args)?))
+    fn outcome_of(&self, p: &Position) -> Result<Outcome, GameError> {
+        Ok(Outcome::from_win(self.wins(p)?))
     }
 
     fn table_shape(&self) -> Option<TableShape> {
@@ -524,46 +540,39 @@ impl DynGame for MisereGame {
     }
 
     fn table_outcome(&self, coords: &[u64]) -> Result<Option<Outcome>, GameError> {
-        match self.inner.table_words(coords)? {
-            Some(t) => {
-                let w = strings(&t);
-                Ok(Some(self.outcome_of(&strs(&w))?))
-            }
+        match self.inner.table_position(coords)? {
+            Some(p) => Ok(Some(self.outcome_of(&p)?)),
             None => Ok(None),
         }
     }
 
-    fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
-        self.inner.table_words(coords)
+    fn table_position(&self, coords: &[u64]) -> Result<Option<Position>, GameError> {
+        self.inner.table_position(coords)
     }
 
-    fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
-        self.inner.canonical(args)
+    fn canonical(&self, p: &Position) -> Result<Vec<Token>, GameError> {
+        self.inner.canonical(p)
     }
 
-    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
-        self.inner.normal_form(args)
+    fn normal_form(&self, p: &Position) -> Result<Vec<Token>, GameError> {
+        self.inner.normal_form(p)
     }
 
-    fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError> {
-        self.inner.options(args, player)
+    fn options(&self, p: &Position, player: Option<Player>) -> Result<Vec<Position>, GameError> {
+        self.inner.options(p, player)
     }
 
-    fn listed_moves(
-        &self,
-        args: &[&str],
-        player: Option<Player>,
-    ) -> Result<Vec<WinningMove>, GameError> {
-        self.inner.listed_moves(args, player)
+    fn listed_moves(&self, p: &Position, player: Option<Player>) -> Result<Vec<Play>, GameError> {
+        self.inner.listed_moves(p, player)
     }
 
     fn read_move(
         &self,
-        args: &[&str],
+        p: &Position,
         player: Option<Player>,
         typed: &str,
-    ) -> Result<Vec<Token>, GameError> {
-        self.inner.read_move(args, player, typed)
+    ) -> Result<Position, GameError> {
+        self.inner.read_move(p, player, typed)
     }
 
     fn partizan(&self) -> bool {
@@ -574,13 +583,13 @@ impl DynGame for MisereGame {
         true
     }
 
-    fn ends_at_once(&self, args: &[&str]) -> Result<Option<bool>, GameError> {
-        self.inner.ends_at_once(args)
+    fn ends_at_once(&self, p: &Position) -> Result<Option<bool>, GameError> {
+        self.inner.ends_at_once(p)
     }
 
     fn moves_to_value(
         &self,
-        _args: &[&str],
+        _p: &Position,
         _target: &Nat,
         _max: usize,
     ) -> Result<(Vec<WinningMove>, bool, bool), GameError> {
@@ -592,10 +601,10 @@ impl DynGame for MisereGame {
 
     fn engine_move(
         &self,
-        args: &[&str],
+        p: &Position,
         _player: Option<Player>,
-    ) -> Result<Option<WinningMove>, GameError> {
-        let moves = self.moves(args)?;
+    ) -> Result<Option<Play>, GameError> {
+        let moves = self.moves(p)?;
         if let Some((m, _)) = moves.iter().find(|(_, good)| *good) {
             return Ok(Some(m.clone()));
         }
@@ -603,20 +612,20 @@ impl DynGame for MisereGame {
         Ok(moves
             .into_iter()
             .map(|(m, _)| m)
-            .max_by_key(|m| crate::rules::play_left(&m.to)))
+            .max_by_key(|m| crate::rules::play_left(&m.0.to)))
     }
 
     fn misere_form(
         &self,
         forms: &mut crate::misere_form::Forms,
-        args: &[&str],
+        p: &Position,
     ) -> Result<crate::misere_form::Form, GameError> {
         let Some(rule) = &self.rule else {
-            return self.inner.misere_form(forms, args);
+            return self.inner.misere_form(forms, p);
         };
         // A heap game: the sum of its heaps' forms.
-        let Some(heaps) = heaps_of(args) else {
-            return self.inner.misere_form(forms, args);
+        let Some(heaps) = heaps_of(&self.inner.canonical(p)?) else {
+            return self.inner.misere_form(forms, p);
         };
         let top = heaps.iter().copied().max().unwrap_or(0);
         let of = crate::misere_form::heap_forms(forms, rule, top)?;
@@ -627,7 +636,7 @@ impl DynGame for MisereGame {
         Ok(sum)
     }
 
-    fn value(&self, _args: &[&str]) -> Result<Report, GameError> {
+    fn value(&self, _p: &Position) -> Result<Report, GameError> {
         Err(GameError::Invalid(format!(
             "{}: a misère position has no nimber (no normal-play value): misère play is not \
              decided by adding values (Conway, On Numbers and Games, ch. 12); grundy solve \

@@ -16,7 +16,7 @@
 //! ```
 
 use crate::registry::{Entry, Options, Registry, Setting, MISERE};
-use crate::rules::DynGame;
+use crate::rules::{DynGame, Position};
 use crate::{Analysis, GameError};
 
 impl Registry {
@@ -143,6 +143,20 @@ impl Query {
         crate::misere::build(self.entry, &self.options)
     }
 
+    /// The game with its options ([`Query::game`]) and the position read by it, once.
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let (game, p) = Registry::catalog().parse("kayles 5 7").unwrap().open().unwrap();
+    /// assert_eq!(game.outcome_of(&p).unwrap(), grundy::Outcome::N);
+    /// ```
+    pub fn open(&self) -> Result<(Box<dyn DynGame>, Position), GameError> {
+        let game = self.game()?;
+        let p = game.position(&self.words())?;
+        Ok((game, p))
+    }
+
     /// The position's words, borrowed.
     pub fn words(&self) -> Vec<&str> {
         self.position.iter().map(String::as_str).collect()
@@ -168,12 +182,14 @@ impl Query {
 
     /// Solves the position, listing at most `max_moves` winning moves.
     pub fn solve(&self, max_moves: usize) -> Result<Analysis, GameError> {
-        self.game()?.solve(&self.words(), max_moves)
+        let (game, p) = self.open()?;
+        game.solve(&p, max_moves)
     }
 
     /// [`Query::solve`] with the remoteness where it is known (see [`DynGame::solve_in_full`]).
     pub fn solve_in_full(&self, max_moves: usize) -> Result<Analysis, GameError> {
-        self.game()?.solve_in_full(&self.words(), max_moves)
+        let (game, p) = self.open()?;
+        game.solve_in_full(&p, max_moves)
     }
 }
 

@@ -27,10 +27,10 @@
 //! assert_eq!(nim.description, "take 2 from heap 1 in nim 6");
 //! ```
 
-use crate::analysis::{strings, words_text, Analysis, GameName, Player, Token, WinningMove};
+use crate::analysis::{strings, strs, words_text, Analysis, GameName, Player, Token, WinningMove};
 use crate::cgt::{Id, Report, Universe};
 use crate::registry::{Entry, Options, PositionSpec, Registry, MISERE};
-use crate::rules::{DynGame, GameInfo};
+use crate::rules::{DynGame, GameInfo, Play, Position};
 use crate::{GameError, Nat, Outcome};
 use num_traits::Zero;
 use std::collections::HashMap;
@@ -92,20 +92,30 @@ pub struct SumGame {
 }
 
 /// One component of a position: its game, the game's name and options as words, and its
-/// position (as typed, and as the game writes it).
+/// position (as its game holds it, and as the game writes it).
+#[derive(Clone)]
 struct Part {
     /// The component's game, and its options, as read.
     entry: &'static Entry,
     options: Options,
     game: Arc<dyn DynGame>,
     spec: Vec<String>,
-    words: Vec<String>,
+    position: Position,
     tokens: Vec<Token>,
 }
 
+/// A position of a sum: its components, each read once by its own game.
+#[derive(Clone)]
+struct Parts(Vec<Part>);
+
 impl Part {
-    fn args(&self) -> Vec<&str> {
-        self.words.iter().map(String::as_str).collect()
+    /// The component moved to `to`.
+    fn moved(&self, to: Position) -> Result<Part, GameError> {
+        Ok(Part {
+            tokens: self.game.canonical(&to)?,
+            position: to,
+            ..self.clone()
+        })
     }
 
     /// How a move's words name the component: `kayles 5 7`.
@@ -221,7 +231,7 @@ impl SumGame {
             let options = options.clone();
             let args: Vec<&str> = words.iter().map(String::as_str).collect();
             let continued = self.registry.get(first).is_none();
-            let tokens = game.canonical(&args).map_err(|e| {
+            let position = game.position(&args).map_err(|e| {
                 if continued && first.starts_with(char::is_alphabetic) {
                     GameError::Invalid(format!(
                         "'{first}' is neither a game (see grundy list) nor a position of {}: {e}",
@@ -235,10 +245,10 @@ impl SumGame {
             parts.push(Part {
                 entry,
                 options,
+                tokens: game.canonical(&position)?,
                 game,
                 spec,
-                words,
-                tokens,
+                position,
             });
         }
         Ok(parts)
@@ -359,7 +369,7 @@ impl SumGame {
                 // Once the list is full, a component is asked for none, only whether it has
                 // any (then the list was cut).
                 let room = max_moves - moves.len();
-                let (found, more, some) = p.game.moves_to_value(&p.args(), &target, room)?;
+                let (found, more, some) = p.game.moves_to_value(&p.position, &target, room)?;
                 if some {
                     partial = true;
                     searched_in_part.push(p.label());
@@ -417,7 +427,7 @@ impl SumGame {
         parts
             .iter()
             .map(|p| {
-                let r = p.game.value(&p.args())?;
+                let r = p.game.value(&p.position)?;
                 Ok((u.parse(&r.canonical)?, r.canonical))
             })
             .collect()
@@ -447,17 +457,12 @@ impl SumGame {
         'search: for player in [Player::Left, Player::Right] {
             for (i, p) in parts.iter().enumerate() {
                 let rest = Self::total(&mut u, &ids, Some(i));
-                for m in p
+                for (m, to) in p
                     .game
-                    .listed_moves(&p.args(), Self::side(p, Some(player))?)?
+                    .listed_moves(&p.position, Self::side(p, Some(player))?)?
                 {
                     crate::budget::check()?;
-                    let v = p.game.value(
-                        &strings(&m.to)
-                            .iter()
-                            .map(String::as_str)
-                            .collect::<Vec<_>>(),
-                    )?;
+                    let v = p.game.value(&to)?;
                     let v = u.parse(&v.canonical)?;
                     let after = u.add(rest, v);
                     let wins = match player {
@@ -514,7 +519,7 @@ impl SumGame {
         // A game already over decides before a game that can be won at once.
         let mut found = None;
         for (i, p) in parts.iter().enumerate() {
-            match p.game.ends_at_once(&p.args())? {
+            match p.game.ends_at_once(&p.position)? {
                 Some(false) => return Ok(Some((i, false))),
                 Some(true) if found.is_none() => found = Some((i, true)),
                 _ => {}
@@ -556,7 +561,7 @@ impl SumGame {
     fn decide(parts: &[Part], max_moves: usize) -> Result<(Vec<Analysis>, Decided), GameError> {
         let components: Vec<Analysis> = parts
             .iter()
-            .map(|p| p.game.solve(&p.args(), max_moves))
+            .map(|p| p.game.solve(&p.position, max_moves))
             .collect::<Result<_, _>>()?;
         let decided = if let Some((i, wins)) = Self::ended(parts)? {
             Self::at_once(parts, &components, i, wins)
@@ -566,6 +571,20 @@ impl SumGame {
             Self::impartial(parts, &components, max_moves)?
         };
         Ok((components, decided))
+    }
+}
+
+impl SumGame {
+    /// The components of `p`, a position this sum read.
+    fn held(p: &Position) -> Result<&[Part], GameError> {
+        Ok(&p.get::<Parts>()?.0)
+    }
+
+    /// The sum's position with component `i` moved to `to`.
+    fn replaced(parts: &[Part], i: usize, to: Position) -> Result<Position, GameError> {
+        let mut moved = parts.to_vec();
+        moved[i] = parts[i].moved(to)?;
+        Ok(Position::new(Parts(moved)))
     }
 }
 
@@ -582,12 +601,16 @@ impl DynGame for SumGame {
         GameName::new("sum", Vec::new())
     }
 
-    fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        let parts = self.parts(args)?;
-        let (components, d) = Self::decide(&parts, max_moves)?;
+    fn position(&self, words: &[&str]) -> Result<Position, GameError> {
+        Ok(Position::new(Parts(self.parts(words)?)))
+    }
+
+    fn solve(&self, p: &Position, max_moves: usize) -> Result<Analysis, GameError> {
+        let parts = Self::held(p)?;
+        let (components, d) = Self::decide(parts, max_moves)?;
         Ok(Analysis {
             game: self.game_name(),
-            position: Self::written(&parts, None),
+            position: Self::written(parts, None),
             outcome: d.outcome,
             grundy: d.grundy,
             winning_moves: d.moves,
@@ -602,70 +625,69 @@ impl DynGame for SumGame {
 
     fn misere_components(
         &self,
-        args: &[&str],
+        p: &Position,
         max_moves: usize,
     ) -> Result<Option<Vec<Analysis>>, GameError> {
         let misere = MISERE.name;
-        self.parts(args)?
+        Self::held(p)?
             .iter()
             .map(|p| {
+                // The component's game played by the misère rule is another game: its
+                // position is read again, from the words it is written in.
                 let options = p.options.clone().flag_on(misere);
                 let game = crate::misere::build(p.entry, &options)?;
-                game.solve(&p.args(), max_moves)
+                let words = strings(&p.tokens);
+                game.solve(&game.position(&strs(&words))?, max_moves)
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Some)
     }
 
-    fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
-        let parts = self.parts(args)?;
-        Ok(Self::decide(&parts, 0)?.1.outcome)
+    fn outcome_of(&self, p: &Position) -> Result<Outcome, GameError> {
+        Ok(Self::decide(Self::held(p)?, 0)?.1.outcome)
     }
 
-    fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
-        Ok(Self::written(&self.parts(args)?, None))
+    fn canonical(&self, p: &Position) -> Result<Vec<Token>, GameError> {
+        Ok(Self::written(Self::held(p)?, None))
     }
 
-    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
+    fn normal_form(&self, p: &Position) -> Result<Vec<Token>, GameError> {
         // Each component in its normal form, the components in any order.
-        let mut parts = self.parts(args)?;
+        let mut parts = Self::held(p)?.to_vec();
         for p in &mut parts {
-            p.tokens = p.game.normal_form(&p.args())?;
+            p.tokens = p.game.normal_form(&p.position)?;
         }
         parts.sort_by_cached_key(|p| (p.spec.clone(), crate::nat::join(&p.tokens)));
         Ok(Self::written(&parts, None))
     }
 
-    fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError> {
+    fn options(&self, p: &Position, player: Option<Player>) -> Result<Vec<Position>, GameError> {
         Ok(self
-            .listed_moves(args, player)?
+            .listed_moves(p, player)?
             .into_iter()
-            .map(|m| m.to)
+            .map(|m| m.1)
             .collect())
     }
 
-    fn listed_moves(
-        &self,
-        args: &[&str],
-        player: Option<Player>,
-    ) -> Result<Vec<WinningMove>, GameError> {
-        let parts = self.parts(args)?;
+    fn listed_moves(&self, p: &Position, player: Option<Player>) -> Result<Vec<Play>, GameError> {
+        let parts = Self::held(p)?;
         if player.is_none() && parts.iter().any(|p| p.game.partizan()) {
             return Err(crate::rules::player_needed("this sum"));
         }
         let mut out = Vec::new();
-        if let Some((_, false)) = Self::ended(&parts)? {
+        if let Some((_, false)) = Self::ended(parts)? {
             // The game is over.
             return Ok(out);
         }
         for (i, p) in parts.iter().enumerate() {
-            for m in p.game.listed_moves(&p.args(), Self::side(p, player)?)? {
-                out.push(WinningMove {
-                    to: Self::written(&parts, Some((i, &m.to))),
-                    description: Self::said(&parts, i, &m.description),
+            for (m, to) in p.game.listed_moves(&p.position, Self::side(p, player)?)? {
+                let said = WinningMove {
+                    to: Self::written(parts, Some((i, &m.to))),
+                    description: Self::said(parts, i, &m.description),
                     player: m.player.or(player.filter(|_| self.partizan)),
                     component: Some(i),
-                });
+                };
+                out.push((said, Self::replaced(parts, i, to)?));
             }
         }
         Ok(out)
@@ -673,28 +695,29 @@ impl DynGame for SumGame {
 
     fn read_move(
         &self,
-        args: &[&str],
+        p: &Position,
         player: Option<Player>,
         typed: &str,
-    ) -> Result<Vec<Token>, GameError> {
-        let parts = self.parts(args)?;
-        let listed = self.listed_moves(args, player)?;
-        if let Some(m) = listed
+    ) -> Result<Position, GameError> {
+        let parts = Self::held(p)?;
+        let listed = self.listed_moves(p, player)?;
+        if let Some((_, to)) = listed
             .iter()
-            .find(|m| crate::moves::says(typed, &m.description, m.player))
+            .find(|(m, _)| crate::moves::says(typed, &m.description, m.player))
         {
-            return Ok(m.to.clone());
+            return Ok(to.clone());
         }
         // A move of one component, as that component's game says it.
-        let mut found = Vec::new();
+        let mut found: Vec<(Vec<Token>, Position)> = Vec::new();
         for (i, p) in parts.iter().enumerate() {
-            if let Ok(to) = p.game.read_move(&p.args(), Self::side(p, player)?, typed) {
-                found.push(Self::written(&parts, Some((i, &to))));
+            if let Ok(to) = p.game.read_move(&p.position, Self::side(p, player)?, typed) {
+                let to = Self::replaced(parts, i, to)?;
+                found.push((self.canonical(&to)?, to));
             }
         }
-        found.dedup();
+        found.dedup_by(|a, b| a.0 == b.0);
         match found.len() {
-            1 => return Ok(found.remove(0)),
+            1 => return Ok(found.remove(0).1),
             0 => {}
             _ => {
                 return Err(GameError::Invalid(format!(
@@ -702,22 +725,23 @@ impl DynGame for SumGame {
                     typed.trim(),
                     listed
                         .first()
-                        .map(|m| m.description.as_str())
+                        .map(|m| m.0.description.as_str())
                         .unwrap_or("take 1 in nim 3")
                 )))
             }
         }
         // The whole position after the move.
         let words: Vec<&str> = typed.split_whitespace().collect();
-        if let Ok(to) = self.canonical(&words) {
-            if listed.iter().any(|m| m.to == to) {
-                return Ok(to);
+        if let Ok(to) = self.position(&words) {
+            let to = self.canonical(&to)?;
+            if let Some((_, at)) = listed.into_iter().find(|(m, _)| m.to == to) {
+                return Ok(at);
             }
         }
         Err(GameError::Invalid(format!(
             "'{}' is not a move from {} (type moves to list them)",
             typed.trim(),
-            words_text(&Self::written(&parts, None))
+            words_text(&Self::written(parts, None))
         )))
     }
 
@@ -729,13 +753,13 @@ impl DynGame for SumGame {
         false
     }
 
-    fn ends_at_once(&self, args: &[&str]) -> Result<Option<bool>, GameError> {
-        Ok(Self::ended(&self.parts(args)?)?.map(|(_, wins)| wins))
+    fn ends_at_once(&self, p: &Position) -> Result<Option<bool>, GameError> {
+        Ok(Self::ended(Self::held(p)?)?.map(|(_, wins)| wins))
     }
 
     fn moves_to_value(
         &self,
-        _args: &[&str],
+        _p: &Position,
         _target: &Nat,
         _max: usize,
     ) -> Result<(Vec<WinningMove>, bool, bool), GameError> {
@@ -744,33 +768,39 @@ impl DynGame for SumGame {
         ))
     }
 
-    fn engine_move(
-        &self,
-        args: &[&str],
-        player: Option<Player>,
-    ) -> Result<Option<WinningMove>, GameError> {
-        let parts = self.parts(args)?;
-        let (_, d) = Self::decide(&parts, 1000)?;
+    fn engine_move(&self, p: &Position, player: Option<Player>) -> Result<Option<Play>, GameError> {
+        let parts = Self::held(p)?;
+        let (_, d) = Self::decide(parts, 1000)?;
         let mine = |m: &WinningMove| !self.partizan || m.player == player;
         if let Some(m) = d.moves.into_iter().find(|m| mine(m)) {
             let i = m.component.expect("a sum's move names its component");
-            return Ok(Some(WinningMove {
-                to: Self::written(&parts, Some((i, &m.to))),
-                ..m
-            }));
+            // The component's own move to the position the winning move names.
+            let part = &parts[i];
+            for (_, to) in part
+                .game
+                .listed_moves(&part.position, Self::side(part, player)?)?
+            {
+                if part.game.canonical(&to)? == m.to {
+                    let said = WinningMove {
+                        to: Self::written(parts, Some((i, &m.to))),
+                        ..m
+                    };
+                    return Ok(Some((said, Self::replaced(parts, i, to)?)));
+                }
+            }
         }
         // No winning move: the one that leaves the most play (the largest total of the
         // position's numbers).
         Ok(self
-            .listed_moves(args, player.filter(|_| self.partizan))?
+            .listed_moves(p, player.filter(|_| self.partizan))?
             .into_iter()
-            .max_by_key(|m| crate::rules::play_left(&m.to)))
+            .max_by_key(|m| crate::rules::play_left(&m.0.to)))
     }
 
-    fn value(&self, args: &[&str]) -> Result<Report, GameError> {
-        let parts = self.parts(args)?;
+    fn value(&self, p: &Position) -> Result<Report, GameError> {
+        let parts = Self::held(p)?;
         let mut u = Universe::new();
-        let ids: Vec<Id> = Self::values(&parts, &mut u)?
+        let ids: Vec<Id> = Self::values(parts, &mut u)?
             .into_iter()
             .map(|v| v.0)
             .collect();

@@ -129,8 +129,8 @@ where
     cross_check(game, positions, grundy).unwrap_or_else(|m| panic!("{m}"))
 }
 
-/// A position to visit, with its options once they are listed.
-type Visit = (Vec<Token>, Option<Vec<Vec<Token>>>);
+/// A position to visit (as written, and held), with its options once they are listed.
+type Visit = (Vec<Token>, crate::Position, Option<Vec<Vec<Token>>>);
 
 /// Checks an impartial game through its object-safe face alone — any game of a registry, the
 /// catalog's or your own — against its own moves: from each of `positions` (written as
@@ -153,39 +153,44 @@ pub fn check_consistency<'a>(
         ));
     }
     let mut known: HashMap<Vec<Token>, (Outcome, Option<Nat>)> = HashMap::new();
+    let written = |p: &crate::Position| {
+        game.canonical(p)
+            .map_err(|e| Mismatch(format!("a position of {}: {e}", game.name())))
+    };
     for start in positions {
-        let words = |ts: &[Token]| -> Vec<String> { ts.iter().map(|t| t.to_string()).collect() };
         let root = game
-            .canonical(&start)
+            .position(&start)
             .map_err(|e| Mismatch(format!("{}: {e}", start.join(" "))))?;
         // Depth-first, options before the position (an explicit stack: no recursion).
-        let mut stack: Vec<Visit> = vec![(root, None)];
-        while let Some((p, options)) = stack.pop() {
-            if known.contains_key(&p) {
+        let mut stack: Vec<Visit> = vec![(written(&root)?, root, None)];
+        while let Some((key, p, options)) = stack.pop() {
+            if known.contains_key(&key) {
                 continue;
             }
             if known.len() >= limit {
                 return fail(format!("more than {limit} positions are reachable"));
             }
-            let w = words(&p);
-            let args: Vec<&str> = w.iter().map(String::as_str).collect();
+            let shown = crate::nat::join(&key);
             let Some(options) = options else {
                 let options = game
-                    .options(&args, None)
-                    .map_err(|e| Mismatch(format!("options of {}: {e}", w.join(" "))))?;
-                let pending: Vec<Vec<Token>> = options
-                    .iter()
-                    .filter(|o| !known.contains_key(*o))
-                    .cloned()
-                    .collect();
-                stack.push((p, Some(options)));
-                stack.extend(pending.into_iter().map(|o| (o, None)));
+                    .options(&p, None)
+                    .map_err(|e| Mismatch(format!("options of {shown}: {e}")))?;
+                let mut keys = Vec::new();
+                let mut pending = Vec::new();
+                for o in options {
+                    let k = written(&o)?;
+                    if !known.contains_key(&k) {
+                        pending.push((k.clone(), o, None));
+                    }
+                    keys.push(k);
+                }
+                stack.push((key, p, Some(keys)));
+                stack.extend(pending);
                 continue;
             };
             let answer = game
-                .solve(&args, usize::MAX)
-                .map_err(|e| Mismatch(format!("{}: {e}", w.join(" "))))?;
-            let shown = w.join(" ");
+                .solve(&p, usize::MAX)
+                .map_err(|e| Mismatch(format!("{shown}: {e}")))?;
             if !options.is_empty() {
                 let lost: HashSet<&Vec<Token>> = options
                     .iter()
@@ -221,7 +226,7 @@ pub fn check_consistency<'a>(
                     return fail(format!("{shown}: no move, but Grundy value {g}"));
                 }
             }
-            known.insert(p, (answer.outcome, answer.grundy));
+            known.insert(key, (answer.outcome, answer.grundy));
         }
     }
     Ok(known.len())
@@ -363,7 +368,8 @@ mod tests {
                 };
                 let mut starts: Vec<Vec<String>> = Vec::new();
                 for c in coords {
-                    if let Some(ts) = game.table_words(&c).unwrap() {
+                    if let Some(p) = game.table_position(&c).unwrap() {
+                        let ts = game.canonical(&p).unwrap();
                         starts.push(ts.iter().map(|t| t.to_string()).collect());
                     }
                 }
@@ -417,20 +423,15 @@ mod tests {
                         .collect(),
                 };
                 for c in coords {
-                    if let Some(ts) = game.table_words(&c).unwrap() {
-                        lines.push(
-                            ts.iter()
-                                .map(|t| t.to_string())
-                                .collect::<Vec<_>>()
-                                .join(" "),
-                        );
+                    if let Some(p) = game.table_position(&c).unwrap() {
+                        lines.push(crate::nat::join(&game.canonical(&p).unwrap()));
                     }
                 }
             }
             for line in &lines {
                 let words: Vec<&str> = line.split_whitespace().collect();
                 for max in [0, 1, 2, 100] {
-                    let Ok(a) = game.solve(&words, max) else {
+                    let Ok(a) = game.position(&words).and_then(|p| game.solve(&p, max)) else {
                         continue;
                     };
                     let mut brief = String::new();
@@ -492,7 +493,8 @@ mod tests {
         for line in ["7 6 5 4", "1 2 3", "5 5 5 5 5"] {
             let words: Vec<&str> = line.split_whitespace().collect();
             for max in [0, 1, 2, 3, 100] {
-                let a = DynGame::solve(&twice, &words, max).unwrap();
+                let at = DynGame::position(&twice, &words).unwrap();
+                let a = DynGame::solve(&twice, &at, max).unwrap();
                 let mut brief = String::new();
                 DynGame::brief(&twice, line, max, &mut brief).unwrap();
                 assert_eq!(brief, a.brief(), "{line} with at most {max} moves");

@@ -26,19 +26,19 @@ fn every_game_is_played_to_its_end_and_every_position_reads_back() {
             &[None]
         };
         for &first in starts {
-            let mut pos: Vec<String> = words(&game.canonical(&query.words()).unwrap());
+            let start = game.position(&query.words()).unwrap();
+            let mut pos: Vec<String> = words(&game.canonical(&start).unwrap());
             let mut mover = first;
             let mut engine_turn = true;
             for step in 0.. {
                 assert!(step < 500, "{}: no end after 500 moves", entry.info.name);
                 let args: Vec<&str> = pos.iter().map(String::as_str).collect();
                 let what = format!("{} {}", entry.info.name, pos.join(" "));
-                assert_eq!(words(&game.canonical(&args).unwrap()), pos, "{what}");
-                let analysis = game
-                    .solve(&args, 5)
-                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let at = game.position(&args).unwrap();
+                assert_eq!(words(&game.canonical(&at).unwrap()), pos, "{what}");
+                let analysis = game.solve(&at, 5).unwrap_or_else(|e| panic!("{what}: {e}"));
                 serde_json::to_string(&analysis).unwrap();
-                let moves = game.listed_moves(&args, mover).unwrap();
+                let moves = game.listed_moves(&at, mover).unwrap();
                 if moves.is_empty() {
                     if mover.is_some() {
                         // In normal play the player who cannot move has lost.
@@ -46,28 +46,43 @@ fn every_game_is_played_to_its_end_and_every_position_reads_back() {
                     }
                     break;
                 }
-                for m in &moves {
-                    let by_words = game.read_move(&args, mover, &m.description);
-                    assert_eq!(by_words.as_ref(), Ok(&m.to), "{what}: '{}'", m.description);
+                let written = |p: &grundy::Position| game.canonical(p);
+                for (m, to) in &moves {
+                    assert_eq!(
+                        written(to).as_ref(),
+                        Ok(&m.to),
+                        "{what}: '{}'",
+                        m.description
+                    );
+                    let by_words = game.read_move(&at, mover, &m.description);
+                    assert_eq!(
+                        by_words.and_then(|p| written(&p)).as_ref(),
+                        Ok(&m.to),
+                        "{what}: '{}'",
+                        m.description
+                    );
                     let after = words(&m.to).join(" ");
                     assert_eq!(
-                        game.read_move(&args, mover, &after).as_ref(),
+                        game.read_move(&at, mover, &after)
+                            .and_then(|p| written(&p))
+                            .as_ref(),
                         Ok(&m.to),
                         "{what}"
                     );
                 }
                 let to = if engine_turn {
-                    let m = game.engine_move(&args, mover).unwrap().expect("a move");
+                    let (m, to) = game.engine_move(&at, mover).unwrap().expect("a move");
+                    assert_eq!(written(&to).as_ref(), Ok(&m.to), "{what}");
                     // The engine's move is one of the moves listed, in the same words.
                     assert!(
                         moves
                             .iter()
-                            .any(|l| l.to == m.to && l.description == m.description),
+                            .any(|(l, _)| l.to == m.to && l.description == m.description),
                         "{what}: {m:?}"
                     );
                     m.to
                 } else {
-                    moves.last().unwrap().to.clone()
+                    moves.last().unwrap().0.to.clone()
                 };
                 pos = words(&to);
                 engine_turn = !engine_turn;

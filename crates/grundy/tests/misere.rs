@@ -8,22 +8,23 @@ use grundy::analysis::Token;
 use grundy::misere_form::genus_sequence;
 use grundy::registry::Registry;
 use grundy::rules::{DynGame, TableShape};
-use grundy::Outcome;
+use grundy::{Outcome, Position};
 use std::collections::{HashMap, HashSet};
 
 fn words(tokens: &[Token]) -> Vec<String> {
     tokens.iter().map(ToString::to_string).collect()
 }
 
-/// Whether the player to move wins in misère play, by the definition.
-fn naive_wins(game: &dyn DynGame, pos: &[String], memo: &mut HashMap<Vec<String>, bool>) -> bool {
-    if let Some(&w) = memo.get(pos) {
+/// Whether the player to move wins in misère play, by the definition (each position known
+/// as written, not by its normal form).
+fn naive_wins(game: &dyn DynGame, pos: &Position, memo: &mut HashMap<Vec<String>, bool>) -> bool {
+    let key = words(&game.canonical(pos).unwrap());
+    if let Some(&w) = memo.get(&key) {
         return w;
     }
-    let args: Vec<&str> = pos.iter().map(String::as_str).collect();
-    let options = game.options(&args, None).unwrap();
-    let w = options.is_empty() || options.iter().any(|o| !naive_wins(game, &words(o), memo));
-    memo.insert(pos.to_vec(), w);
+    let options = game.options(pos, None).unwrap();
+    let w = options.is_empty() || options.iter().any(|o| !naive_wins(game, o, memo));
+    memo.insert(key, w);
     w
 }
 
@@ -51,8 +52,8 @@ fn positions(registry: &Registry, spec: &str, heap: u64) -> Vec<String> {
         Some(TableShape::Grid { first, .. }) => {
             for a in first..first + 4 {
                 for b in first..first + 4 {
-                    if let Some(w) = game.table_words(&[a, b]).unwrap() {
-                        out.push(words(&w).join(" "));
+                    if let Some(p) = game.table_position(&[a, b]).unwrap() {
+                        out.push(words(&game.canonical(&p).unwrap()).join(" "));
                     }
                 }
             }
@@ -104,19 +105,21 @@ fn misere_play_agrees_with_a_naive_search() {
         for pos in positions(&registry, spec, largest) {
             let pos: Vec<String> = pos.split_whitespace().map(String::from).collect();
             let args: Vec<&str> = pos.iter().map(String::as_str).collect();
+            let at = normal.position(&args).unwrap();
             let a = misere
-                .solve(&args, 1000)
+                .solve(&misere.position(&args).unwrap(), 1000)
                 .unwrap_or_else(|e| panic!("{spec} {pos:?}: {e}"));
-            let wins = naive_wins(normal.as_ref(), &words(&a.position), &mut memo);
+            assert_eq!(a.position, normal.canonical(&at).unwrap(), "{spec} {pos:?}");
+            let wins = naive_wins(normal.as_ref(), &at, &mut memo);
             assert_eq!(a.outcome, Outcome::from_win(wins), "{spec} {pos:?}");
             // The winning moves are exactly the moves to positions lost for the opponent.
             let said: HashSet<Vec<String>> = a.winning_moves.iter().map(|m| words(&m.to)).collect();
             let good: HashSet<Vec<String>> = normal
-                .options(&args, None)
+                .options(&at, None)
                 .unwrap()
                 .iter()
-                .map(|o| words(o))
                 .filter(|o| !naive_wins(normal.as_ref(), o, &mut memo))
+                .map(|o| words(&normal.canonical(o).unwrap()))
                 .collect();
             assert_eq!(said, good, "{spec} {pos:?}");
             checked += 1;
@@ -147,14 +150,14 @@ fn misere_sums_agree_with_a_naive_search() {
                 let misere = registry.parse(&format!("--misere {q}")).unwrap();
                 let a_ = misere.solve(100).unwrap_or_else(|e| panic!("{q}: {e}"));
                 let mut memo = HashMap::new();
-                let pos = words(&game.canonical(&normal.words()).unwrap());
-                let wins = naive_wins(game.as_ref(), &pos, &mut memo);
+                let at = game.position(&normal.words()).unwrap();
+                let wins = naive_wins(game.as_ref(), &at, &mut memo);
                 assert_eq!(a_.outcome, Outcome::from_win(wins), "{q}");
                 let good = game
-                    .listed_moves(&normal.words(), None)
+                    .listed_moves(&at, None)
                     .unwrap()
                     .into_iter()
-                    .filter(|m| !naive_wins(game.as_ref(), &words(&m.to), &mut memo))
+                    .filter(|(_, to)| !naive_wins(game.as_ref(), to, &mut memo))
                     .count();
                 assert_eq!(a_.winning_moves.len(), good, "{q}");
                 assert!(a_.winning_moves.iter().all(|m| m.component.is_some()));
@@ -240,7 +243,9 @@ fn misere_values_and_genera_agree_with_cgsuite() {
                 );
             }
             // The outcome of the heap alone, searched, agrees with its misère value.
-            let o = game.outcome_of(&[&n.to_string()]).unwrap();
+            let o = game
+                .outcome_of(&game.position(&[&n.to_string()]).unwrap())
+                .unwrap();
             assert_eq!(o, Outcome::from_win(misere[n] != 0), "{name} {n}");
         }
     }

@@ -90,8 +90,9 @@ fn misere_grundys_game() -> Box<dyn grundy::DynGame> {
 #[test]
 fn grundys_game_22_is_written_as_cgsuite_writes_it() {
     let mut forms = Forms::new();
-    let f = misere_grundys_game()
-        .misere_form(&mut forms, &["22"])
+    let game = misere_grundys_game();
+    let f = game
+        .misere_form(&mut forms, &game.position(&["22"]).unwrap())
         .unwrap();
     assert_eq!(
         forms.show(f).unwrap(),
@@ -113,14 +114,18 @@ fn a_positions_form_is_the_sum_of_its_parts() {
             for c in b..=7 {
                 let words = [a.to_string(), b.to_string(), c.to_string()];
                 let w: Vec<&str> = words.iter().map(String::as_str).collect();
-                let whole = form_of(&mut forms, kayles.as_ref(), &w).unwrap();
+                let at = kayles.position(&w).unwrap();
+                let whole = form_of(&mut forms, kayles.as_ref(), &at).unwrap();
                 let parts: Vec<_> = w
                     .iter()
-                    .map(|h| form_of(&mut forms, kayles.as_ref(), &[h]).unwrap())
+                    .map(|h| {
+                        let heap = kayles.position(&[h]).unwrap();
+                        form_of(&mut forms, kayles.as_ref(), &heap).unwrap()
+                    })
                     .collect();
                 let ab = forms.add(parts[0], parts[1]).unwrap();
                 assert_eq!(forms.add(ab, parts[2]).unwrap(), whole, "{w:?}");
-                let outcome = misere.outcome_of(&w).unwrap();
+                let outcome = misere.outcome_of(&misere.position(&w).unwrap()).unwrap();
                 assert_eq!(forms.misere_outcome(whole), outcome, "{w:?}");
             }
         }
@@ -131,8 +136,9 @@ fn a_positions_form_is_the_sum_of_its_parts() {
 #[test]
 fn a_form_too_long_to_write_is_null() {
     let mut forms = Forms::new();
-    let f = misere_grundys_game()
-        .misere_form(&mut forms, &["30"])
+    let game = misere_grundys_game();
+    let f = game
+        .misere_form(&mut forms, &game.position(&["30"]).unwrap())
         .unwrap();
     let text = forms.show(f).unwrap();
     assert!(text.len() > 1000);

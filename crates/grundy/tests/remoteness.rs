@@ -25,31 +25,31 @@ fn every_impartial_games_remoteness_meets_its_definition_on_small_positions() {
                 .collect(),
             None => Vec::new(),
         };
-        let mut positions: Vec<Vec<String>> = coords
+        let mut positions: Vec<_> = coords
             .iter()
-            .filter_map(|c| game.table_words(c).unwrap())
-            .map(|w| w.iter().map(ToString::to_string).collect())
+            .filter_map(|c| game.table_position(c).unwrap())
             .collect();
-        positions.push(query.position.clone());
+        positions.push(game.position(&query.words()).unwrap());
         let mut checked = 0;
         for pos in &positions {
-            let args: Vec<&str> = pos.iter().map(String::as_str).collect();
-            let what = format!("{} {}", entry.info.name, pos.join(" "));
-            let Some(r) = game.remoteness_of(&args).unwrap() else {
+            let what = format!(
+                "{} {}",
+                entry.info.name,
+                grundy::nat::join(&game.canonical(pos).unwrap())
+            );
+            let Some(r) = game.remoteness_of(pos).unwrap() else {
                 continue;
             };
-            let outcome = game.outcome_of(&args).unwrap();
-            let options = game.options(&args, None).unwrap();
+            let outcome = game.outcome_of(pos).unwrap();
+            let options = game.options(pos, None).unwrap();
             let mut to_lost: Option<Nat> = None;
             let mut longest: Option<Nat> = None;
             for o in &options {
-                let o: Vec<String> = o.iter().map(ToString::to_string).collect();
-                let o: Vec<&str> = o.iter().map(String::as_str).collect();
                 let ro = game
-                    .remoteness_of(&o)
+                    .remoteness_of(o)
                     .unwrap()
                     .unwrap_or_else(|| panic!("{what}: an option without remoteness"));
-                if game.outcome_of(&o).unwrap() == Outcome::P {
+                if game.outcome_of(o).unwrap() == Outcome::P {
                     to_lost = Some(to_lost.map_or(ro.clone(), |b| b.min(ro.clone())));
                 }
                 longest = Some(longest.map_or(ro.clone(), |b| b.max(ro)));

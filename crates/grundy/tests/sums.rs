@@ -7,7 +7,7 @@
 use grundy::analysis::{Player, Token};
 use grundy::registry::Registry;
 use grundy::rules::{DynGame, TableShape};
-use grundy::Outcome;
+use grundy::{Outcome, Position};
 use num_traits::Zero;
 use std::collections::{HashMap, HashSet};
 
@@ -42,8 +42,8 @@ fn small_positions(registry: &Registry, spec: &str, per_axis: u64) -> Vec<String
     };
     coords
         .iter()
-        .filter_map(|c| game.table_words(c).unwrap())
-        .map(|w| format!("{spec} {}", words(&w).join(" ")))
+        .filter_map(|c| game.table_position(c).unwrap())
+        .map(|p| format!("{spec} {}", words(&game.canonical(&p).unwrap()).join(" ")))
         .collect()
 }
 
@@ -54,15 +54,15 @@ struct Impartial<'a> {
 }
 
 impl Impartial<'_> {
-    fn grundy(&mut self, pos: &[String]) -> u64 {
-        if let Some(&g) = self.memo.get(pos) {
+    fn grundy(&mut self, pos: &Position) -> u64 {
+        let key = words(&self.sum.canonical(pos).unwrap());
+        if let Some(&g) = self.memo.get(&key) {
             return g;
         }
-        let args: Vec<&str> = pos.iter().map(String::as_str).collect();
-        let options = self.sum.options(&args, None).unwrap();
-        let seen: HashSet<u64> = options.iter().map(|o| self.grundy(&words(o))).collect();
+        let options = self.sum.options(pos, None).unwrap();
+        let seen: HashSet<u64> = options.iter().map(|o| self.grundy(o)).collect();
         let g = (0..).find(|g| !seen.contains(g)).unwrap();
-        self.memo.insert(pos.to_vec(), g);
+        self.memo.insert(key, g);
         g
     }
 }
@@ -71,12 +71,12 @@ impl Impartial<'_> {
 fn check_impartial(registry: &Registry, brute: &mut Impartial, text: &str) {
     let q = registry.parse(text).unwrap();
     let sum = brute.sum;
-    let args = q.words();
+    let at = sum.position(&q.words()).unwrap();
     let a = sum
-        .solve(&args, 1000)
+        .solve(&at, 1000)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    let pos = words(&a.position);
-    let g = brute.grundy(&pos);
+    assert_eq!(a.position, sum.canonical(&at).unwrap(), "{text}");
+    let g = brute.grundy(&at);
     // The cutting game's values are those of the game in which no strip of width 1 is cut
     // (cutting one loses at once), not the mex over every cut: only who wins is compared.
     let sudden = text.contains("cutting");
@@ -85,7 +85,7 @@ fn check_impartial(registry: &Registry, brute: &mut Impartial, text: &str) {
         Some(value) => assert_eq!(*value, g.into(), "{text}"),
         // Only a sum that a component ends at once (a 1×1 piece of the cutting game) has
         // no Grundy value.
-        None => assert!(sum.ends_at_once(&args).unwrap().is_some(), "{text}"),
+        None => assert!(sum.ends_at_once(&at).unwrap().is_some(), "{text}"),
     }
     assert_eq!(a.outcome, Outcome::from_win(g != 0), "{text}");
     assert!(
@@ -93,11 +93,11 @@ fn check_impartial(registry: &Registry, brute: &mut Impartial, text: &str) {
         "{text}"
     );
     // The winning moves are exactly the options worth 0.
-    let listed = sum.listed_moves(&args, None).unwrap();
+    let listed = sum.listed_moves(&at, None).unwrap();
     let to_zero: HashSet<Vec<String>> = listed
         .iter()
-        .map(|m| words(&m.to))
-        .filter(|to| brute.grundy(to) == 0)
+        .filter(|(_, to)| brute.grundy(to) == 0)
+        .map(|(m, _)| words(&m.to))
         .collect();
     let said: HashSet<Vec<String>> = a
         .winning_moves
@@ -109,6 +109,7 @@ fn check_impartial(registry: &Registry, brute: &mut Impartial, text: &str) {
             let spec_len = spec.split_whitespace().count();
             let whole = listed
                 .iter()
+                .map(|(l, _)| l)
                 .find(|l| {
                     let chunk = l.to.split(|t| t.to_string() == "+").nth(i).unwrap();
                     l.component == Some(i) && chunk[spec_len..] == m.to[..]
@@ -130,6 +131,7 @@ fn check_impartial(registry: &Registry, brute: &mut Impartial, text: &str) {
         let game = registry.parse(&c.game.to_string()).unwrap().game().unwrap();
         let to: Vec<String> = words(&m.to);
         let to: Vec<&str> = to.iter().map(String::as_str).collect();
+        let to = game.position(&to).unwrap();
         assert_eq!(game.canonical(&to).unwrap(), m.to, "{text}");
     }
 }
@@ -243,20 +245,18 @@ fn other(p: Player) -> Player {
 }
 
 impl Partizan<'_> {
-    fn wins_moving(&mut self, pos: &[String], p: Player) -> bool {
-        if let Some(&w) = self.memo.get(&(pos.to_vec(), p)) {
+    fn wins_moving(&mut self, pos: &Position, p: Player) -> bool {
+        let key = (words(&self.sum.canonical(pos).unwrap()), p);
+        if let Some(&w) = self.memo.get(&key) {
             return w;
         }
-        let args: Vec<&str> = pos.iter().map(String::as_str).collect();
-        let options = self.sum.options(&args, Some(p)).unwrap();
-        let w = options
-            .iter()
-            .any(|o| !self.wins_moving(&words(o), other(p)));
-        self.memo.insert((pos.to_vec(), p), w);
+        let options = self.sum.options(pos, Some(p)).unwrap();
+        let w = options.iter().any(|o| !self.wins_moving(o, other(p)));
+        self.memo.insert(key, w);
         w
     }
 
-    fn outcome(&mut self, pos: &[String]) -> Outcome {
+    fn outcome(&mut self, pos: &Position) -> Outcome {
         match (
             self.wins_moving(pos, Player::Left),
             self.wins_moving(pos, Player::Right),
@@ -300,20 +300,19 @@ fn sums_with_partizan_games_agree_with_brute_force() {
                         sum: sum.as_ref(),
                         memo: HashMap::new(),
                     };
-                    let args = q.words();
+                    let at = sum.position(&q.words()).unwrap();
                     let an = sum
-                        .solve(&args, 1000)
+                        .solve(&at, 1000)
                         .unwrap_or_else(|e| panic!("{text}: {e}"));
-                    let pos = words(&an.position);
-                    assert_eq!(an.outcome, brute.outcome(&pos), "{text}");
+                    assert_eq!(an.outcome, brute.outcome(&at), "{text}");
                     // Each player's winning moves: those after which the opponent, moving
                     // next, loses.
                     for p in [Player::Left, Player::Right] {
-                        let listed = sum.listed_moves(&args, Some(p)).unwrap();
+                        let listed = sum.listed_moves(&at, Some(p)).unwrap();
                         let good: HashSet<String> = listed
                             .iter()
-                            .filter(|m| !brute.wins_moving(&words(&m.to), other(p)))
-                            .map(|m| format!("{p:?} {}", m.description))
+                            .filter(|(_, to)| !brute.wins_moving(to, other(p)))
+                            .map(|(m, _)| format!("{p:?} {}", m.description))
                             .collect();
                         let said: HashSet<String> = an
                             .winning_moves

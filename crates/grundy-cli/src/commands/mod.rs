@@ -170,7 +170,8 @@ fn run_command(
             let game = query.game().map_err(user)?;
             let answer = saved(saving, || {
                 working(&game.name(), || {
-                    grundy::notation::value_of(game.as_ref(), &query.words())
+                    game.position(&query.words())
+                        .and_then(|p| grundy::notation::value_of(game.as_ref(), &p))
                 })
             })
             .map_err(user)?;

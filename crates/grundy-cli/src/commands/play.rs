@@ -7,7 +7,7 @@ use crate::render;
 use anyhow::Result;
 use grundy::analysis::Player;
 use grundy::registry::Registry;
-use grundy::rules::DynGame;
+use grundy::rules::{DynGame, Position};
 use std::io::{BufRead, Write};
 
 /// Plays `game` from its position, reading the user's moves from `input`.
@@ -20,8 +20,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<()> {
     let query = game.query(registry).map_err(user)?;
-    let game = query.game().map_err(user)?;
-    let start = game.canonical(&query.words()).map_err(user)?;
+    let (game, start) = query.open().map_err(user)?;
     let you = match (game.partizan(), side) {
         (true, side) => Some(side.unwrap_or(Side::Left).player()),
         (false, None) => None,
@@ -32,14 +31,7 @@ pub fn run(
             )))
         }
     };
-    play(
-        game.as_ref(),
-        render::words(&start),
-        !engine_first,
-        you,
-        input,
-        out,
-    )
+    play(game.as_ref(), start, !engine_first, you, input, out)
 }
 
 /// The other side.
@@ -53,21 +45,20 @@ fn opponent(p: Player) -> Player {
 /// Plays against the engine through standard input; `you` is your side in a partizan game.
 fn play(
     game: &dyn DynGame,
-    mut pos: Vec<String>,
+    mut pos: Position,
     mut user_turn: bool,
     you: Option<Player>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
     let mut lines = input.lines();
-    let mut history: Vec<Vec<String>> = Vec::new();
+    let mut history: Vec<Position> = Vec::new();
     let words = render::words;
     let mut greeted = false;
     let mut line_number = 0;
     let start = (pos.clone(), user_turn);
     loop {
-        let p = pos.clone();
-        let args = render::strs(&p);
+        let p = words(&game.canonical(&pos).map_err(user)?);
         let shown = if p.is_empty() {
             "(empty)".to_string()
         } else {
@@ -75,11 +66,11 @@ fn play(
         };
         let mover = you.map(|y| if user_turn { y } else { opponent(y) });
         // A position too large to play is refused before anything is printed.
-        let moves = game.listed_moves(&args, mover).map_err(user)?;
+        let moves = game.listed_moves(&pos, mover).map_err(user)?;
         if !greeted {
             let example = moves
                 .first()
-                .map(|m| format!(" ('{}')", m.description))
+                .map(|(m, _)| format!(" ('{}')", m.description))
                 .unwrap_or_default();
             writeln!(
                 out,
@@ -101,7 +92,7 @@ fn play(
             // outcome says whether the player to move wins (misère variants).
             let mover_wins = match mover {
                 Some(_) => false,
-                None => game.solve(&args, 1).map_err(user)?.outcome == grundy::Outcome::N,
+                None => game.solve(&pos, 1).map_err(user)?.outcome == grundy::Outcome::N,
             };
             // In a partizan game the other player may still have moves: say whose are gone.
             let gone = match mover {
@@ -118,12 +109,11 @@ fn play(
             return Ok(());
         }
         if !user_turn {
-            let mv = game
-                .engine_move(&args, mover)
+            let (mv, to) = game
+                .engine_move(&pos, mover)
                 .map_err(user)?
                 .expect("a position with moves has an engine move");
-            let to = words(&mv.to);
-            let said = render::move_and_position(&mv.description, &to.join(" "));
+            let said = render::move_and_position(&mv.description, &words(&mv.to).join(" "));
             writeln!(out, "Position: {shown}\ngrundy plays {said}")?;
             history.push(pos.clone());
             pos = to;
@@ -155,7 +145,7 @@ fn play(
         match typed.as_slice() {
             ["quit"] | ["q"] => return Ok(()),
             ["hint"] => {
-                let mut a = game.solve(&args, 10).map_err(user)?;
+                let mut a = game.solve(&pos, 10).map_err(user)?;
                 // In a partizan game, only the moves of the side you play.
                 if let Some(m) = mover {
                     a.winning_moves.retain(|w| w.player.is_none_or(|p| p == m));
@@ -163,7 +153,7 @@ fn play(
                 write!(out, "{}", render::analysis_text(&a))?;
             }
             ["moves"] => {
-                for (i, m) in moves.iter().take(30).enumerate() {
+                for (i, (m, _)) in moves.iter().take(30).enumerate() {
                     let to = words(&m.to).join(" ");
                     let said = render::move_and_position(&m.description, &to);
                     writeln!(out, "  #{:<3} {said}", i + 1)?;
@@ -189,7 +179,7 @@ fn play(
             [n] if n.starts_with('#') => match n[1..].parse::<usize>() {
                 Ok(k) if (1..=moves.len()).contains(&k) => {
                     history.push(pos.clone());
-                    pos = words(&moves[k - 1].to);
+                    pos = moves[k - 1].1.clone();
                     user_turn = false;
                 }
                 _ => writeln!(
@@ -198,10 +188,10 @@ fn play(
                     moves.len()
                 )?,
             },
-            _ => match game.read_move(&args, mover, &line) {
+            _ => match game.read_move(&pos, mover, &line) {
                 Ok(to) => {
                     history.push(pos.clone());
-                    pos = words(&to);
+                    pos = to;
                     user_turn = false;
                 }
                 Err(e) => writeln!(out, "Not a move: {e}")?,

@@ -78,7 +78,8 @@ pub fn run(
     let game = query.game().map_err(user)?;
     // A position whose answer takes long (a heap game's table growing) shows its progress.
     let a = super::working(&game.name(), || {
-        game.solve_in_full(&query.words(), max_moves)
+        game.position(&query.words())
+            .and_then(|p| game.solve_in_full(&p, max_moves))
     });
     let a = a.map_err(user)?;
     emit(out, json, &a, || render::analysis_text(&a))

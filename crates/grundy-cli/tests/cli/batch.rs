@@ -287,9 +287,8 @@ proptest::proptest! {
                 let grid = matches!(shape, grundy::rules::TableShape::Grid { .. });
                 for pair in picks.chunks(2) {
                     let coords: Vec<u64> = if grid { pair.to_vec() } else { vec![pair[0] + pair[1]] };
-                    if let Ok(Some(words)) = game.table_words(&coords) {
-                        let words: Vec<String> = words.iter().map(|t| t.to_string()).collect();
-                        positions.push(words.join(" "));
+                    if let Ok(Some(p)) = game.table_position(&coords) {
+                        positions.push(grundy::nat::join(&game.canonical(&p).unwrap()));
                     }
                 }
             }
@@ -306,7 +305,7 @@ proptest::proptest! {
                 let mut input = String::new();
                 for p in &positions {
                     let words: Vec<&str> = p.split_whitespace().collect();
-                    let a = game.solve(&words, 1).unwrap();
+                    let a = game.solve(&game.position(&words).unwrap(), 1).unwrap();
                     if let Some(answer) = say(&a) {
                         input.push_str(&format!("{p} {answer}\n"));
                     }

@@ -101,7 +101,10 @@ impl Check {
                 "'{expected}' alone: give the position, then the answer expected for it"
             ));
         }
-        let a = game.solve(&words, 1).map_err(|e| e.to_string())?;
+        let a = game
+            .position(&words)
+            .and_then(|p| game.solve(&p, 1))
+            .map_err(|e| e.to_string())?;
         let mut says = match &a.grundy {
             Some(g) => format!("{} (Grundy value {g})", a.outcome),
             None => a.outcome.to_string(),

@@ -181,7 +181,8 @@ impl Batch {
         if self.json {
             let args: Vec<&str> = line.split_whitespace().collect();
             let a = game
-                .solve(&args, self.max_moves)
+                .position(&args)
+                .and_then(|p| game.solve(&p, self.max_moves))
                 .map_err(|e| e.to_string())?;
             text.push_str(&serde_json::to_string(&a).map_err(|e| e.to_string())?);
         } else {

@@ -35,7 +35,10 @@ fn lines_are_answered_in_order_as_one_by_one() {
     let mut want = String::new();
     for line in &lines {
         let words: Vec<&str> = line.split_whitespace().collect();
-        want.push_str(&serde_json::to_string(&kayles.solve(&words, 1).unwrap()).unwrap());
+        want.push_str(
+            &serde_json::to_string(&kayles.solve(&kayles.position(&words).unwrap(), 1).unwrap())
+                .unwrap(),
+        );
         want.push('\n');
     }
     let mut got = String::new();

@@ -53,7 +53,8 @@ impl AllBut {
     /// use grundy::games::all_but::AllBut;
     /// // Take anything but 1 or 2 tokens; a heap of 10^30 against one of 7.
     /// let game = AllBut::new(vec![1, 2]);
-    /// let a = game.solve(&["1000000000000000000000000000000", "7"], 10).unwrap();
+    /// let p = game.position(&["1000000000000000000000000000000", "7"]).unwrap();
+    /// let a = game.solve(&p, 10).unwrap();
     /// assert_eq!(a.outcome.to_string(), "N");
     /// ```
     pub fn new(mut except: Vec<u64>) -> Self {

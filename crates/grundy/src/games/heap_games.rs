@@ -649,8 +649,9 @@ mod tests {
 
     #[test]
     fn beyond_the_computed_range_without_period_is_refused() {
-        let e = HeapGame::grundys_game()
-            .solve(&["1000000000000"], 10)
+        let game = HeapGame::grundys_game();
+        let e = game
+            .solve(&game.position(&["1000000000000"]).unwrap(), 10)
             .unwrap_err()
             .to_string();
         assert!(e.contains("beyond what grundy computes"), "{e}");

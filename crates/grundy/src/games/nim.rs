@@ -368,7 +368,10 @@ mod tests {
 
     #[test]
     fn a_worked_example() {
-        let a = Nim::default().solve(&["3", "4", "5"], 100).unwrap();
+        let nim = Nim::default();
+        let a = nim
+            .solve(&nim.position(&["3", "4", "5"]).unwrap(), 100)
+            .unwrap();
         assert_eq!(a.grundy, Some(nat(2)));
         assert_eq!(a.winning_moves.len(), 1);
         assert_eq!(a.winning_moves[0].to, int_tokens(&[nat(1), nat(4), nat(5)]));

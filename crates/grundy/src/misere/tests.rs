@@ -1,4 +1,5 @@
 use super::*;
+use crate::analysis::strings as words;
 use crate::misere_form::genus::{genus_sequence, heap_options};
 
 /// The winning moves the quotient finds from each heap's class (used when a position has
@@ -29,22 +30,23 @@ fn quotient_moves_are_the_winning_moves() {
                 heaps.push(1 + (seed >> 33) % 10);
             }
             let typed: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            let args = strs(&typed);
+            let args: Vec<&str> = typed.iter().map(String::as_str).collect();
+            let at = by_search.position(&args).unwrap();
             let (q, hs) = by_quotient
-                .quotient_for(&args)
+                .quotient_for(by_quotient.heaps(&at).unwrap())
                 .unwrap()
                 .expect("a quotient");
             let mut ours: Vec<Vec<String>> = by_quotient
                 .quotient_moves(&q, &hs, usize::MAX)
                 .into_iter()
-                .map(|(m, _)| strings(&m.to))
+                .map(|(m, _)| words(&m.to))
                 .collect();
             let mut want: Vec<Vec<String>> = by_search
-                .moves(&args)
+                .moves(&at)
                 .unwrap()
                 .into_iter()
                 .filter(|(_, good)| *good)
-                .map(|(m, _)| strings(&m.to))
+                .map(|(m, _)| words(&m.0.to))
                 .collect();
             for v in [&mut ours, &mut want] {
                 for to in v.iter_mut() {
@@ -55,8 +57,8 @@ fn quotient_moves_are_the_winning_moves() {
             }
             assert_eq!(ours, want, "{game} {heaps:?}");
             assert_eq!(
-                by_quotient.wins(&args).unwrap(),
-                by_search.search(&args, SEARCH_LIMIT).unwrap().0
+                by_quotient.wins(&at).unwrap(),
+                by_search.search(&at, SEARCH_LIMIT).unwrap().0
             );
         }
     }

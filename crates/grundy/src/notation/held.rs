@@ -84,18 +84,18 @@ impl Session {
         self.universe.len() + self.loopy.len()
     }
 
-    /// The value of the position `args` of `game`, held here: its misère canonical form when
+    /// The value of the position `p` of `game`, held here: its misère canonical form when
     /// the game is played by the misère rule, else its value (as [`super::value_of`]).
     pub fn hold_position(
         &mut self,
         game: &dyn crate::DynGame,
-        args: &[&str],
+        p: &crate::Position,
     ) -> Result<Held, GameError> {
         if game.misere() {
-            return game.misere_form(&mut self.misere, args).map(Held::Misere);
+            return game.misere_form(&mut self.misere, p).map(Held::Misere);
         }
         // A report's canonical form reads back as the same value.
-        let report = game.value(args)?;
+        let report = game.value(p)?;
         self.hold(&report.canonical)
     }
 
@@ -271,8 +271,9 @@ mod tests {
             ("toads-frogs", "TT..FF"),
         ] {
             let g = registry.parse(game).unwrap().game().unwrap();
-            let held = s.hold_position(g.as_ref(), &[position]).unwrap();
-            let want = super::super::value_of(g.as_ref(), &[position]).unwrap();
+            let p = g.position(&[position]).unwrap();
+            let held = s.hold_position(g.as_ref(), &p).unwrap();
+            let want = super::super::value_of(g.as_ref(), &p).unwrap();
             assert_eq!(s.answer_of(held).unwrap(), want, "{game} {position}");
         }
     }

@@ -48,15 +48,18 @@ pub fn answer(text: &str) -> Result<Answer, crate::GameError> {
     session::Session::new().expression(text, None, text)
 }
 
-/// The [`Answer`] for the position `args` of `game`: its misère canonical form when the game
+/// The [`Answer`] for the position `p` of `game`: its misère canonical form when the game
 /// is played by the misère rule, else its value (see [`crate::DynGame::value`]).
-pub fn value_of(game: &dyn crate::DynGame, args: &[&str]) -> Result<Answer, crate::GameError> {
+pub fn value_of(
+    game: &dyn crate::DynGame,
+    p: &crate::Position,
+) -> Result<Answer, crate::GameError> {
     if game.misere() {
         let mut forms = crate::misere_form::Forms::new();
-        let g = game.misere_form(&mut forms, args)?;
+        let g = game.misere_form(&mut forms, p)?;
         forms.report(g).map(Answer::Misere)
     } else {
-        game.value(args).map(Answer::Value)
+        game.value(p).map(Answer::Value)
     }
 }
 
@@ -88,8 +91,8 @@ pub fn short_game(
     let mut u = crate::cgt::Universe::new();
     let g = match words.first() {
         Some(&w) if registry.get(w).is_some() || w == "sum" => {
-            let query = registry.parse_words(words)?;
-            let report = query.game()?.value(&query.words())?;
+            let (game, p) = registry.parse_words(words)?.open()?;
+            let report = game.value(&p)?;
             u.parse(&report.canonical)?
         }
         _ => {

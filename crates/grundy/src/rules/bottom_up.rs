@@ -69,29 +69,56 @@ pub(crate) fn not_impartial(game: &str) -> GameError {
 /// Most positions [`form_of`] visits.
 pub const POSITION_LIMIT: usize = 1_000_000;
 
-/// The misère canonical form of the position `args` of the impartial game `game`, from the
+/// A position held with its normal form, by which a walk knows it (two positions of one
+/// normal form are one position).
+#[derive(Clone)]
+struct Known {
+    key: Vec<crate::Token>,
+    position: crate::Position,
+}
+
+impl PartialEq for Known {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for Known {}
+
+impl Hash for Known {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+    }
+}
+
+/// The misère canonical form of the position `p` of the impartial game `game`, from the
 /// forms of every position below it (each valued once, positions the same under the game's
-/// symmetries as one), through the game's words: for a game known only as a
-/// [`crate::DynGame`] (a sum). A [`super::Ruleset`] walks its own positions instead.
+/// symmetries as one): for a game known only as a [`crate::DynGame`] (a sum). A
+/// [`super::Ruleset`] walks its own positions instead.
 pub fn form_of<G: crate::DynGame + ?Sized>(
     forms: &mut crate::misere_form::Forms,
     game: &G,
-    args: &[&str],
+    p: &crate::Position,
 ) -> Result<crate::misere_form::Form, GameError> {
-    use crate::analysis::{strings, strs};
     if game.partizan() {
         return Err(not_impartial(&game.name()));
     }
+    let known = |position: crate::Position| -> Result<Known, GameError> {
+        Ok(Known {
+            key: game.normal_form(&position)?,
+            position,
+        })
+    };
     value_bottom_up(
         &game.name(),
-        game.normal_form(args)?,
+        known(p.clone())?,
         POSITION_LIMIT,
-        |p| {
-            let mut group = Vec::new();
-            for o in game.options(&strs(&strings(p)), None)? {
-                group.push(game.normal_form(&strs(&strings(&o)))?);
-            }
-            Ok(vec![group])
+        |k| {
+            let group = game.options(&k.position, None)?;
+            Ok(vec![group
+                .into_iter()
+                .map(known)
+                .collect::<Result<_, _>>()?])
         },
         |of| forms.game(&of[0]),
     )

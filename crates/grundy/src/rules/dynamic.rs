@@ -1,14 +1,21 @@
-//! [`DynGame`]: a [`Ruleset`] behind an object-safe face, positions as words.
+//! [`DynGame`]: a [`Ruleset`] behind an object-safe face, its positions read once from words
+//! into [`Position`]s.
 
 use crate::analysis::{Analysis, Brief, GameName, Move, Player, Token, WinningMove};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashSet;
 
 use super::value_bottom_up;
-use super::{options_for, Cell, GameInfo, Ruleset, TableShape};
+use super::{options_for, Cell, GameInfo, Position, Ruleset, TableShape};
 
-/// The object-safe face of a [`Ruleset`], used by the command line and the web server.
-/// Games are shared between threads (a batch is answered on every core).
+/// A move as a person reads it, with the position it leaves, held: what
+/// [`DynGame::listed_moves`] and [`DynGame::engine_move`] give.
+pub type Play = (WinningMove, Position);
+
+/// The object-safe face of a [`Ruleset`], used by the command line, the web server, Python
+/// and MPI. A position's words are read once, by [`DynGame::position`]; every other question
+/// takes the [`Position`] it gave. Games are shared between threads (a batch is answered on
+/// every core).
 pub trait DynGame: Send + Sync {
     /// Static description.
     fn info(&self) -> &'static GameInfo;
@@ -16,18 +23,31 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> String;
     /// The game's name and options apart.
     fn game_name(&self) -> GameName;
-    /// Solves the position written as `args`, listing at most `max_moves` winning moves.
-    fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError>;
+    /// The position written as `words`, read once (see [`Ruleset::parse`]); refused with the
+    /// game's own message when the words are not a position of it.
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
+    /// let p = nim.position(&["3", "4", "5"]).unwrap();
+    /// assert_eq!(grundy::nat::join(&nim.canonical(&p).unwrap()), "3 4 5");
+    /// assert!(nim.position(&["three"]).is_err());
+    /// ```
+    fn position(&self, words: &[&str]) -> Result<Position, GameError>;
+    /// Solves the position `p`, listing at most `max_moves` winning moves.
+    fn solve(&self, p: &Position, max_moves: usize) -> Result<Analysis, GameError>;
     /// [`DynGame::solve`] with the position's remoteness where it is known: what a single
     /// `grundy solve` and the playground answer. The answer stands without it: a search of
     /// the remoteness stopped by the time budget leaves it out.
-    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        self.solve(args, max_moves)
+    fn solve_in_full(&self, p: &Position, max_moves: usize) -> Result<Analysis, GameError> {
+        self.solve(p, max_moves)
     }
     /// Appends the one-line answer (see [`Analysis::brief`]) of the position written as
     /// `line` (its words separated by spaces) to `out`, listing at most `max_moves` winning
-    /// moves: what `grundy solve --batch` prints for each line. Small positions of some games
-    /// take a fast path that builds no [`Analysis`] (see [`Ruleset::brief_fast`]).
+    /// moves: what `grundy solve --batch` prints for each line. It reads the line itself, so
+    /// that small positions of some games take a fast path that builds neither a
+    /// [`Position`] nor an [`Analysis`] (see [`Ruleset::brief_fast`]).
     ///
     /// ```
     /// use grundy::registry::Registry;
@@ -38,15 +58,14 @@ pub trait DynGame: Send + Sync {
     /// assert_eq!(line, "3 4 5: N, grundy 2, take 2 from heap 1 → 1 4 5");
     /// ```
     fn brief(&self, line: &str, max_moves: usize, out: &mut String) -> Result<(), GameError> {
-        let args: Vec<&str> = line.split_whitespace().collect();
-        out.push_str(&self.solve(&args, max_moves)?.brief());
+        let words: Vec<&str> = line.split_whitespace().collect();
+        out.push_str(&self.solve(&self.position(&words)?, max_moves)?.brief());
         Ok(())
     }
-    /// Who wins from the position written as `args` (see [`Ruleset::outcome`]).
-    fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError>;
-    /// The remoteness of the position written as `args` (see [`Ruleset::remoteness`]), `None`
-    /// where it is not known.
-    fn remoteness_of(&self, _args: &[&str]) -> Result<Option<crate::Nat>, GameError> {
+    /// Who wins from `p` (see [`Ruleset::outcome`]).
+    fn outcome_of(&self, p: &Position) -> Result<Outcome, GameError>;
+    /// The remoteness of `p` (see [`Ruleset::remoteness`]), `None` where it is not known.
+    fn remoteness_of(&self, _p: &Position) -> Result<Option<crate::Nat>, GameError> {
         Ok(None)
     }
     /// The layout of `grundy table`, if the game has one.
@@ -62,47 +81,45 @@ pub trait DynGame: Send + Sync {
     fn table_outcome(&self, _coords: &[u64]) -> Result<Option<Outcome>, GameError> {
         Ok(None)
     }
-    /// The position at table coordinates, written as its words (`None` where the coordinates
-    /// name no position).
-    fn table_words(&self, _coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
+    /// The position at table coordinates (`None` where the coordinates name no position).
+    fn table_position(&self, _coords: &[u64]) -> Result<Option<Position>, GameError> {
         Ok(None)
     }
-    /// The position written as `args`, read and written back in canonical form.
-    fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
-    /// The position written as `args` in its normal form (see [`Ruleset::normal_form`]).
-    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError>;
-    /// Every position one move away from `args` (see [`Ruleset::options`]); in a partizan
-    /// game, the moves of `player` (which must then be given).
-    fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError>;
-    /// Every move from `args` (of `player` in a partizan game) in words, with the position it
+    /// `p` written in the game's words, in canonical form.
+    fn canonical(&self, p: &Position) -> Result<Vec<Token>, GameError>;
+    /// `p` in its normal form (see [`Ruleset::normal_form`]), written in the game's words:
+    /// two positions with the same normal form are one position to a search.
+    fn normal_form(&self, p: &Position) -> Result<Vec<Token>, GameError>;
+    /// Every position one move away from `p` (see [`Ruleset::options`]), each once; in a
+    /// partizan game, the moves of `player` (which must then be given).
+    fn options(&self, p: &Position, player: Option<Player>) -> Result<Vec<Position>, GameError>;
+    /// Every move from `p` (of `player` in a partizan game) in words, with the position it
     /// leaves (see [`Ruleset::plays`]).
-    fn listed_moves(
-        &self,
-        args: &[&str],
-        player: Option<Player>,
-    ) -> Result<Vec<WinningMove>, GameError>;
-    /// The move a person typed from `args` (of `player` in a partizan game), as the position
-    /// it leaves: the words grundy prints for a move (as [`DynGame::listed_moves`] lists it, with or
-    /// without the player's name, or as a hint says a winning move), or the position after it.
+    fn listed_moves(&self, p: &Position, player: Option<Player>) -> Result<Vec<Play>, GameError>;
+    /// The move a person typed from `p` (of `player` in a partizan game), as the position
+    /// it leaves: the words grundy prints for a move (as [`DynGame::listed_moves`] lists it,
+    /// with or without the player's name, or as a hint says a winning move), or the position
+    /// after it.
     ///
     /// ```
     /// use grundy::registry::Registry;
     ///
     /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
-    /// let to = nim.read_move(&["3", "4", "5"], None, "take 2 from heap 1").unwrap();
-    /// assert_eq!(grundy::nat::join(&to), "1 4 5");
-    /// assert_eq!(nim.read_move(&["3", "4", "5"], None, "2 4 5").unwrap().len(), 3);
-    /// assert!(nim.read_move(&["3", "4", "5"], None, "take 9 from heap 1").is_err());
+    /// let p = nim.position(&["3", "4", "5"]).unwrap();
+    /// let to = nim.read_move(&p, None, "take 2 from heap 1").unwrap();
+    /// assert_eq!(grundy::nat::join(&nim.canonical(&to).unwrap()), "1 4 5");
+    /// assert!(nim.read_move(&p, None, "2 4 5").is_ok());
+    /// assert!(nim.read_move(&p, None, "take 9 from heap 1").is_err());
     /// ```
     fn read_move(
         &self,
-        args: &[&str],
+        p: &Position,
         player: Option<Player>,
         typed: &str,
-    ) -> Result<Vec<Token>, GameError>;
+    ) -> Result<Position, GameError>;
     /// Whether Left and Right have different moves.
     fn partizan(&self) -> bool;
-    /// At most `max` moves from `args` to positions of Grundy value `target` (see
+    /// At most `max` moves from `p` to positions of Grundy value `target` (see
     /// [`Ruleset::moves_to_value`]), whether more were left, and whether only some kinds of
     /// moves were searched.
     ///
@@ -110,38 +127,33 @@ pub trait DynGame: Send + Sync {
     /// use grundy::registry::Registry;
     ///
     /// let nim = Registry::catalog().parse("nim").unwrap().game().unwrap();
-    /// let (moves, more, partial) = nim.moves_to_value(&["3", "4", "5"], &1u32.into(), 10).unwrap();
+    /// let p = nim.position(&["3", "4", "5"]).unwrap();
+    /// let (moves, more, partial) = nim.moves_to_value(&p, &1u32.into(), 10).unwrap();
     /// // 3 4 5 is worth 2: a heap changed to make it worth 1.
     /// assert_eq!(moves[0].description, "take 3 from heap 1");
     /// assert!(!more && !partial);
     /// ```
     fn moves_to_value(
         &self,
-        args: &[&str],
+        p: &Position,
         target: &Nat,
         max: usize,
     ) -> Result<(Vec<WinningMove>, bool, bool), GameError>;
     /// Whether the game is played by the misère convention (see [`Ruleset::misere`]).
     fn misere(&self) -> bool;
-    /// Whether the position written as `args` ends the game at once (see
-    /// [`Ruleset::ends_at_once`]).
-    fn ends_at_once(&self, args: &[&str]) -> Result<Option<bool>, GameError>;
+    /// Whether `p` ends the game at once (see [`Ruleset::ends_at_once`]).
+    fn ends_at_once(&self, p: &Position) -> Result<Option<bool>, GameError>;
     /// The engine's move (as `player` in a partizan game): a winning move when there is one,
     /// otherwise the move that leaves the most play (the largest total of the position's
     /// numbers); `None` when there is no move. Said in the words [`DynGame::listed_moves`]
     /// gives the same move.
-    fn engine_move(
-        &self,
-        args: &[&str],
-        player: Option<Player>,
-    ) -> Result<Option<WinningMove>, GameError>;
-    /// The value of the position written as `args` as a short game (see [`crate::cgt`]): a
-    /// partizan game's canonical form, found by searching its positions (at most
-    /// [`VALUE_POSITIONS`] of them); an impartial game's nimber, from its Grundy value.
-    fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError>;
-    /// The misère canonical form of the position written as `args` (see
-    /// [`crate::misere_form`]), built in `forms`: by default from the forms of every position
-    /// below it; refused for a partizan game.
+    fn engine_move(&self, p: &Position, player: Option<Player>) -> Result<Option<Play>, GameError>;
+    /// The value of `p` as a short game (see [`crate::cgt`]): a partizan game's canonical
+    /// form, found by searching its positions (at most [`VALUE_POSITIONS`] of them); an
+    /// impartial game's nimber, from its Grundy value.
+    fn value(&self, p: &Position) -> Result<crate::cgt::Report, GameError>;
+    /// The misère canonical form of `p` (see [`crate::misere_form`]), built in `forms`: by
+    /// default from the forms of every position below it; refused for a partizan game.
     ///
     /// ```
     /// use grundy::misere_form::Forms;
@@ -149,22 +161,22 @@ pub trait DynGame: Send + Sync {
     ///
     /// let kayles = Registry::catalog().parse("kayles").unwrap().game().unwrap();
     /// let mut forms = Forms::new();
-    /// let g = kayles.misere_form(&mut forms, &["5"]).unwrap();
+    /// let g = kayles.misere_form(&mut forms, &kayles.position(&["5"]).unwrap()).unwrap();
     /// assert_eq!(forms.genus_text(g).unwrap(), "4^146"); // as CGSuite writes it
     /// ```
     fn misere_form(
         &self,
         forms: &mut crate::misere_form::Forms,
-        args: &[&str],
+        p: &Position,
     ) -> Result<crate::misere_form::Form, GameError> {
-        super::form_of(forms, self, args)
+        super::form_of(forms, self, p)
     }
     /// For a sum of games, each component played alone by the misère rule and solved (at
     /// most `max_moves` winning moves each): the `components` of a misère sum's analysis.
     /// `None` for a game that is not a sum.
     fn misere_components(
         &self,
-        _args: &[&str],
+        _p: &Position,
         _max_moves: usize,
     ) -> Result<Option<Vec<Analysis>>, GameError> {
         Ok(None)
@@ -210,19 +222,26 @@ fn partizan_value<R: Ruleset>(
     )
 }
 
-impl<R: Ruleset + Send + Sync> DynGame for R {
-    /// The position read once, then its followers walked as the game's own positions (no
-    /// words between them), each normal form valued once.
+impl<R: Ruleset + Send + Sync> DynGame for R
+where
+    R::Pos: Send + Sync + 'static,
+{
+    fn position(&self, words: &[&str]) -> Result<Position, GameError> {
+        Ok(Position::new(self.parse(words)?))
+    }
+
+    /// The position's followers walked as the game's own positions (no words between them),
+    /// each normal form valued once.
     fn misere_form(
         &self,
         forms: &mut crate::misere_form::Forms,
-        args: &[&str],
+        p: &Position,
     ) -> Result<crate::misere_form::Form, GameError> {
         let name = Ruleset::name(self);
         if Ruleset::partizan(self) {
             return Err(super::bottom_up::not_impartial(&name));
         }
-        let root = Ruleset::normal_form(self, &self.parse(args)?);
+        let root = Ruleset::normal_form(self, own(self, p)?);
         value_bottom_up(
             &name,
             root,
@@ -250,14 +269,14 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         Ruleset::game_name(self)
     }
 
-    fn solve(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        self.answer(&self.parse(args)?, max_moves)
+    fn solve(&self, p: &Position, max_moves: usize) -> Result<Analysis, GameError> {
+        self.answer(own(self, p)?, max_moves)
     }
 
-    fn solve_in_full(&self, args: &[&str], max_moves: usize) -> Result<Analysis, GameError> {
-        let p = self.parse(args)?;
-        let mut a = self.answer(&p, max_moves)?;
-        a.remoteness = Ruleset::remoteness(self, &p).unwrap_or(None);
+    fn solve_in_full(&self, p: &Position, max_moves: usize) -> Result<Analysis, GameError> {
+        let p = own(self, p)?;
+        let mut a = self.answer(p, max_moves)?;
+        a.remoteness = Ruleset::remoteness(self, p).unwrap_or(None);
         Ok(a)
     }
 
@@ -288,74 +307,70 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         Ok(())
     }
 
-    fn outcome_of(&self, args: &[&str]) -> Result<Outcome, GameError> {
-        Ruleset::outcome(self, &self.parse(args)?)
+    fn outcome_of(&self, p: &Position) -> Result<Outcome, GameError> {
+        Ruleset::outcome(self, own(self, p)?)
     }
 
-    fn remoteness_of(&self, args: &[&str]) -> Result<Option<crate::Nat>, GameError> {
-        Ruleset::remoteness(self, &self.parse(args)?)
+    fn remoteness_of(&self, p: &Position) -> Result<Option<crate::Nat>, GameError> {
+        Ruleset::remoteness(self, own(self, p)?)
     }
 
     fn table_shape(&self) -> Option<TableShape> {
         Ruleset::table_shape(self)
     }
 
-    fn canonical(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
-        Ok(self.tokens(&self.parse(args)?))
+    fn canonical(&self, p: &Position) -> Result<Vec<Token>, GameError> {
+        Ok(self.tokens(own(self, p)?))
     }
 
-    fn normal_form(&self, args: &[&str]) -> Result<Vec<Token>, GameError> {
-        Ok(self.tokens(&Ruleset::normal_form(self, &self.parse(args)?)))
+    fn normal_form(&self, p: &Position) -> Result<Vec<Token>, GameError> {
+        Ok(self.tokens(&Ruleset::normal_form(self, own(self, p)?)))
     }
 
-    fn options(&self, args: &[&str], player: Option<Player>) -> Result<Vec<Vec<Token>>, GameError> {
-        let p = self.parse(args)?;
+    fn options(&self, p: &Position, player: Option<Player>) -> Result<Vec<Position>, GameError> {
         // Each position once, in the order the game lists them.
         let mut seen = HashSet::new();
-        Ok(options_for(self, &p, player)?
+        Ok(options_for(self, own(self, p)?, player)?
             .into_iter()
             .filter(|o| seen.insert(o.clone()))
-            .map(|o| self.tokens(&o))
+            .map(Position::new)
             .collect())
     }
 
-    fn listed_moves(
-        &self,
-        args: &[&str],
-        player: Option<Player>,
-    ) -> Result<Vec<WinningMove>, GameError> {
-        let p = self.parse(args)?;
+    fn listed_moves(&self, p: &Position, player: Option<Player>) -> Result<Vec<Play>, GameError> {
         Ok(self
-            .plays(&p, player)?
+            .plays(own(self, p)?, player)?
             .into_iter()
-            .map(|m| written(self, m))
+            .map(|m| {
+                let to = Position::new(m.to.clone());
+                (written(self, m), to)
+            })
             .collect())
     }
 
     fn read_move(
         &self,
-        args: &[&str],
+        p: &Position,
         player: Option<Player>,
         typed: &str,
-    ) -> Result<Vec<Token>, GameError> {
-        let p = self.parse(args)?;
-        let moves = self.plays(&p, player)?;
+    ) -> Result<Position, GameError> {
+        let p = own(self, p)?;
+        let moves = self.plays(p, player)?;
         if let Some(m) = moves
             .iter()
             .find(|m| crate::moves::says(typed, &m.description, m.player))
         {
-            return Ok(self.tokens(&m.to));
+            return Ok(Position::new(m.to.clone()));
         }
         // A winning move as a hint says it (a game's own words for its moves).
         if !typed.trim().is_empty() {
-            if let Ok(verdict) = self.verdict(&p) {
-                let (winning, _) = collect_winning(self, verdict.outcome, verdict.winning, 1000);
-                let fits = |w: &WinningMove| {
+            if let Ok(verdict) = self.verdict(p) {
+                let fits = |w: &Move<R::Pos>| {
                     player.is_none_or(|who| w.player.is_none_or(|p| p == who))
                         && crate::moves::says(typed, &w.description, w.player)
                 };
-                if let Some(w) = winning.into_iter().find(fits) {
-                    return Ok(w.to);
+                if let Some(w) = verdict.winning.take(HINTS_READ).find(fits) {
+                    return Ok(Position::new(w.to));
                 }
             }
         }
@@ -365,7 +380,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
             GameError::Invalid(format!(
                 "'{}' is not a move from {} (type moves to list them)",
                 typed.trim(),
-                self.show(&p)
+                self.show(p)
             ))
         };
         let to = match self.parse(&words) {
@@ -376,10 +391,9 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         // Compared as written: two forms of one position (a circle of no coins and no rows
         // left) are one position to a person.
         let to = self.tokens(&to);
-        if moves.iter().any(|m| self.tokens(&m.to) == to) {
-            Ok(to)
-        } else {
-            Err(illegal())
+        match moves.into_iter().find(|m| self.tokens(&m.to) == to) {
+            Some(m) => Ok(Position::new(m.to)),
+            None => Err(illegal()),
         }
     }
 
@@ -391,30 +405,29 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         Ruleset::misere(self)
     }
 
-    fn ends_at_once(&self, args: &[&str]) -> Result<Option<bool>, GameError> {
-        Ok(Ruleset::ends_at_once(self, &self.parse(args)?))
+    fn ends_at_once(&self, p: &Position) -> Result<Option<bool>, GameError> {
+        Ok(Ruleset::ends_at_once(self, own(self, p)?))
     }
 
     fn moves_to_value(
         &self,
-        args: &[&str],
+        p: &Position,
         target: &Nat,
         max: usize,
     ) -> Result<(Vec<WinningMove>, bool, bool), GameError> {
-        let p = self.parse(args)?;
-        let (moves, partial) = Ruleset::moves_to_value(self, &p, target)?;
+        let (moves, partial) = Ruleset::moves_to_value(self, own(self, p)?, target)?;
         let (moves, more) = collect_moves(self, moves, max);
         Ok((moves, more, partial))
     }
 
-    fn value(&self, args: &[&str]) -> Result<crate::cgt::Report, GameError> {
-        let p = self.parse(args)?;
-        if let Some(report) = Ruleset::report(self, &p) {
+    fn value(&self, p: &Position) -> Result<crate::cgt::Report, GameError> {
+        let p = own(self, p)?;
+        if let Some(report) = Ruleset::report(self, p) {
             return report;
         }
         let mut u = crate::cgt::Universe::new();
         let g = if Ruleset::partizan(self) {
-            partizan_value(self, &p, &mut u)?
+            partizan_value(self, p, &mut u)?
         } else {
             let name = Ruleset::name(self);
             if Ruleset::misere(self) {
@@ -424,7 +437,7 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
                      solve gives its outcome"
                 )));
             }
-            let grundy = self.verdict(&p)?.grundy.ok_or_else(|| {
+            let grundy = self.verdict(p)?.grundy.ok_or_else(|| {
                 GameError::TooLarge(format!(
                     "{name}: the Grundy value of this position is not known, so neither is its \
                      nimber"
@@ -442,15 +455,11 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
         u.report(g)
     }
 
-    fn engine_move(
-        &self,
-        args: &[&str],
-        player: Option<Player>,
-    ) -> Result<Option<WinningMove>, GameError> {
-        let p = self.parse(args)?;
-        let options = options_for(self, &p, player)?;
+    fn engine_move(&self, p: &Position, player: Option<Player>) -> Result<Option<Play>, GameError> {
+        let p = own(self, p)?;
+        let options = options_for(self, p, player)?;
         let mine = |m: &Move<R::Pos>| !Ruleset::partizan(self) || m.player == player;
-        let chosen = match self.verdict(&p)?.winning.find(|m| mine(m)) {
+        let chosen = match self.verdict(p)?.winning.find(|m| mine(m)) {
             Some(m) => Some(m.to),
             None => options
                 .into_iter()
@@ -460,32 +469,33 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
             return Ok(None);
         };
         let words = self
-            .plays(&p, player)?
+            .plays(p, player)?
             .into_iter()
             .find(|m| m.to == to)
             .map(|m| m.description)
             .unwrap_or_else(|| self.show(&to));
-        Ok(Some(WinningMove {
+        let said = WinningMove {
             to: self.tokens(&to),
             description: words,
             player: player.filter(|_| Ruleset::partizan(self)),
             component: None,
-        }))
+        };
+        Ok(Some((said, Position::new(to))))
     }
 
-    fn table_words(&self, coords: &[u64]) -> Result<Option<Vec<Token>>, GameError> {
-        Ok(self.table_position(coords)?.map(|p| self.tokens(&p)))
+    fn table_position(&self, coords: &[u64]) -> Result<Option<Position>, GameError> {
+        Ok(Ruleset::table_position(self, coords)?.map(Position::new))
     }
 
     fn table_outcome(&self, coords: &[u64]) -> Result<Option<Outcome>, GameError> {
-        match self.table_position(coords)? {
+        match Ruleset::table_position(self, coords)? {
             Some(position) => Ruleset::outcome(self, &position).map(Some),
             None => Ok(None),
         }
     }
 
     fn table_cell(&self, coords: &[u64]) -> Result<Option<Cell>, GameError> {
-        let Some(position) = self.table_position(coords)? else {
+        let Some(position) = Ruleset::table_position(self, coords)? else {
             return Ok(None);
         };
         let v = self.verdict(&position)?;
@@ -494,6 +504,17 @@ impl<R: Ruleset + Send + Sync> DynGame for R {
             grundy: v.grundy,
         }))
     }
+}
+
+/// The most winning moves looked at for one a person typed as a hint says it.
+const HINTS_READ: usize = 1000;
+
+/// `p` as a position of `game`'s own type.
+fn own<'a, R: Ruleset>(_game: &R, p: &'a Position) -> Result<&'a R::Pos, GameError>
+where
+    R::Pos: 'static,
+{
+    p.get::<R::Pos>()
 }
 
 /// How much play a position written as `tokens` leaves, for an engine with no winning move:

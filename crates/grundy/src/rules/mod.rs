@@ -1,7 +1,8 @@
 //! The rules of a game as grundy's solvers see them: [`Ruleset`], a game with typed
 //! positions (its moves, and a closed form where it has one), and [`DynGame`], the same game
-//! behind an object-safe face whose positions are words (what the command line, the web and
-//! Python hold). Every game of [`crate::games`] implements `Ruleset`; `DynGame` comes with it.
+//! behind an object-safe face whose positions are read once from words into erased
+//! [`Position`]s (what the command line, the web, Python and MPI hold). Every game of
+//! [`crate::games`] implements `Ruleset`; `DynGame` comes with it.
 //!
 //! Beside them: [`remoteness`] (Smith's remoteness of a small position by search), and the
 //! values of positions found bottom up from their options' (partizan values and misère
@@ -9,6 +10,7 @@
 
 mod bottom_up;
 mod dynamic;
+mod position;
 pub mod remoteness;
 #[cfg(test)]
 mod tests;
@@ -16,7 +18,8 @@ mod tests;
 pub(crate) use bottom_up::value_bottom_up;
 pub use bottom_up::{form_of, POSITION_LIMIT};
 pub(crate) use dynamic::play_left;
-pub use dynamic::{DynGame, VALUE_POSITIONS};
+pub use dynamic::{DynGame, Play, VALUE_POSITIONS};
+pub use position::Position;
 
 use crate::analysis::{Analysis, GameName, GameOption, Move, MoveIter, Player, Token, Verdict};
 use crate::{GameError, Nat, Outcome};

@@ -113,15 +113,17 @@ fn a_rulesets_misere_form_is_the_words_walk() {
         ("euclid", &["7 12"]),
     ] {
         let g = registry.parse(game).unwrap().game().unwrap();
-        for p in positions {
-            let words: Vec<&str> = p.split_whitespace().collect();
-            let typed = g.misere_form(&mut forms, &words).unwrap();
-            let by_words = super::form_of(&mut forms, g.as_ref(), &words).unwrap();
-            assert_eq!(typed, by_words, "{game} {p}");
+        for text in positions {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let p = g.position(&words).unwrap();
+            let typed = g.misere_form(&mut forms, &p).unwrap();
+            let by_words = super::form_of(&mut forms, g.as_ref(), &p).unwrap();
+            assert_eq!(typed, by_words, "{game} {text}");
         }
     }
     let domineering = registry.parse("domineering").unwrap().game().unwrap();
-    let typed = domineering.misere_form(&mut forms, &["..|.."]).unwrap_err();
-    let by_words = super::form_of(&mut forms, domineering.as_ref(), &["..|.."]).unwrap_err();
+    let p = domineering.position(&["..|.."]).unwrap();
+    let typed = domineering.misere_form(&mut forms, &p).unwrap_err();
+    let by_words = super::form_of(&mut forms, domineering.as_ref(), &p).unwrap_err();
     assert_eq!(typed, by_words);
 }
