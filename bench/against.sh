@@ -20,6 +20,10 @@ awk 'BEGIN { for (i = 0; i < 5000; i++) { print "{" i%7 "|-" i%5 "} + ^<2> + *" 
     print "a{" i%3 "|a} + on > " i%3; print "*[2] + *[" i%4 "] == *[[2],1]";
     print "g" i%10 " := {" i%9 "||" i%4 "|-1}"; print "(g" i%10 " + {1|-1}).Cool(1/2).Mean" } }' \
     > "$tmp/sheet"
+# Sums, one a line, their first component a Kayles position (`solve kayles --batch`).
+awk 'BEGIN { for (i = 0; i < 20000; i++)
+    print i%30, i%17, "+ wythoff", i%50, i%70, "+ nim", i%9, "+ subtraction --set 1,3,4", i%40 }' \
+    > "$tmp/sums"
 jobs=(
     "solve nim 3 4 5"
     "solve bash --max 7 --batch < $tmp/lines"
@@ -30,6 +34,9 @@ jobs=(
     "sequence octal 0.6 --to 2000000"
     "sequence kayles --to 1000000000"
     "cgt < $tmp/sheet"
+    "solve kayles --batch < $tmp/sums"
+    "solve cutting --misere 5x6"
+    "solve --misere kayles 8 + wythoff 10 12 + nim 4"
 )
 # Wall seconds of one run of `BIN JOB`.
 once() {
