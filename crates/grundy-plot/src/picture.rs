@@ -6,6 +6,7 @@
 use crate::{Map, MapCell, PlotError, Sequence};
 use grundy::query::Query;
 use grundy::rules::{DynGame, TableShape};
+use grundy::table::{Ask, Table};
 use grundy::GameError;
 use std::path::Path;
 
@@ -169,6 +170,37 @@ pub struct MapData {
 }
 
 impl MapData {
+    /// The picture of a table: a grid as it is, a row as a single-row map; coloured by
+    /// Grundy value when the table holds them.
+    pub fn of_table(table: &Table) -> MapData {
+        let side = table.side();
+        let grid = table.axes.len() == 2;
+        let mut cells = vec![vec![None; side]; if grid { side } else { 1 }];
+        for (at, cell) in table.cells() {
+            let (r, c) = match at[..] {
+                [r, c] => (r - table.from, c - table.from),
+                _ => (0, at[0] - table.from),
+            };
+            cells[r as usize][c as usize] = Some(MapCell {
+                outcome: cell.outcome,
+                grundy: cell.grundy.as_ref().and_then(|g| u64::try_from(g).ok()),
+            });
+        }
+        let (rows, cols) = match table.axes[..] {
+            [rows, cols] => (rows, cols),
+            _ => ("", table.axes[0]),
+        };
+        MapData {
+            title: table.game.to_string(),
+            rows,
+            cols,
+            first: table.from,
+            cells,
+            by_grundy: table.ask == Ask::Values,
+            mark: None,
+        }
+    }
+
     /// The picture's description.
     pub fn as_map(&self) -> Map<'_> {
         Map {
@@ -183,47 +215,24 @@ impl MapData {
     }
 }
 
-/// The picture of a game with a table: a grid as it is, a row as a single-row map.
+/// The picture of a game with a table: a grid as it is, a row as a single-row map, `size`
+/// indices a side from the game's first.
 pub fn map(game: &dyn DynGame, size: u64, by_grundy: bool) -> Result<MapData, GameError> {
     let shape = game
         .table_shape()
         .ok_or_else(|| GameError::Invalid(no_picture(game, &[])))?;
+    let first = match shape {
+        TableShape::Grid { first, .. } | TableShape::Row { first, .. } => first,
+    };
     // A map by outcome asks for outcomes only (a Grundy value may need a search).
-    let cell = |coords: &[u64]| -> Result<Option<MapCell>, GameError> {
-        if !by_grundy {
-            return Ok(game.table_outcome(coords)?.map(|o| MapCell {
-                outcome: o,
-                grundy: None,
-            }));
-        }
-        Ok(game.table_cell(coords)?.map(|c| MapCell {
-            outcome: c.outcome,
-            grundy: c.grundy.and_then(|g| u64::try_from(g).ok()),
-        }))
+    let ask = if by_grundy {
+        Ask::Values
+    } else {
+        Ask::Outcomes
     };
-    let (rows, cols, first, cells) = match shape {
-        TableShape::Grid { rows, cols, first } => {
-            let cells = (first..first + size)
-                .map(|r| (first..first + size).map(|c| cell(&[r, c])).collect())
-                .collect::<Result<Vec<Vec<_>>, _>>()?;
-            (rows, cols, first, cells)
-        }
-        TableShape::Row { axis, first } => {
-            let row = (first..first + size)
-                .map(|n| cell(&[n]))
-                .collect::<Result<Vec<_>, _>>()?;
-            ("", axis, first, vec![row])
-        }
-    };
-    Ok(MapData {
-        title: game.name(),
-        rows,
-        cols,
-        first,
-        cells,
-        by_grundy,
-        mark: None,
-    })
+    let last = first.saturating_add(size.max(1) - 1);
+    let table = Table::within(game, ask, Some(first), Some(last), u64::MAX)?;
+    Ok(MapData::of_table(&table))
 }
 
 /// The P-position map of two heaps of a heap game with values G(0) … G(n − 1): the sum of

@@ -495,3 +495,44 @@ def test_sequence_values_are_a_numpy_array_where_numpy_is_installed():
     s = grundy.sequence("octal", code="0.77", to=300)
     assert isinstance(s.values, np.ndarray) and s.values.dtype == np.uint32
     assert s.values.tolist() == s.to_dict()["values"]
+
+
+def test_a_table_is_the_commands_table():
+    """`table(..., grundy=True).to_dict()` is `grundy table ... --json`, on a row and a grid."""
+    for game, kw, args in [
+        ("kayles", {"to": 20}, ["table", "kayles", "--to", "20"]),
+        ("wythoff", {"to": 7, "from_": 1}, ["table", "wythoff", "--from", "1", "--to", "7"]),
+        ("subtraction", {"set": [1, 3, 4], "to": 25}, ["table", "subtraction", "--set", "1,3,4", "--to", "25"]),
+    ]:
+        t = grundy.table(game, grundy=True, **kw)
+        assert t.to_dict() == cli(*args), game
+
+
+def test_a_tables_arrays_are_its_cells():
+    np = pytest.importorskip("numpy")
+    t = grundy.table("wythoff", to=8)
+    assert isinstance(t.outcomes, np.ndarray) and t.outcomes.shape == (9, 9)
+    assert t.values is None and t.axes == ["heap 1", "heap 2"]
+    assert (t.from_, t.to, t.game) == (0, 8, "wythoff")
+    # Wythoff's P-positions: (0, 0), (1, 2), (3, 5), (4, 7) and their mirrors.
+    p = {(int(r), int(c)) for r, c in zip(*np.nonzero(t.outcomes == "P"))}
+    assert p == {(0, 0), (1, 2), (2, 1), (3, 5), (5, 3), (4, 7), (7, 4)}
+    k = grundy.table("kayles", to=12, grundy=True)
+    assert k.values.dtype == np.int64 and k.values.shape == (13,)
+    assert k.values.tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    assert np.asarray(k).tolist() == k.values.tolist()
+    assert "<svg" in k._repr_svg_() and "<svg" in t._repr_svg_()
+    assert repr(k) == "Table(kayles: heap 0..12, Grundy values)"
+
+
+def test_a_bad_table_is_the_commands_one_line():
+    for call, message in [
+        (lambda: grundy.table("nim", from_=9, to=3), "--to 3 is below the first index 9"),
+        (lambda: grundy.table("nim 3"), "table lists positions itself"),
+        (lambda: grundy.table("hackenbush"), "has no table"),
+        (lambda: grundy.table("wythoff", to=5000), "too large"),
+        (lambda: grundy.table("nim", to=-1), "to"),
+    ]:
+        with pytest.raises(grundy.GameError) as e:
+            call()
+        assert message in str(e.value)

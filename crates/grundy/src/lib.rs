@@ -61,6 +61,7 @@ pub mod rules;
 pub mod search;
 pub mod solver;
 pub mod sum;
+pub mod table;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 

@@ -37,7 +37,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("games", &["games", "by_search", "misere", "sum"]),
     (
         "the door: words in, games and values out",
-        &["catalog", "query", "batch", "notation", "testkit"],
+        &["catalog", "query", "batch", "notation", "table", "testkit"],
     ),
 ];
 
