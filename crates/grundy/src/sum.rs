@@ -772,7 +772,7 @@ impl DynGame for SumGame {
         let parts = Self::held(p)?;
         let (_, d) = Self::decide(parts, 1000)?;
         let mine = |m: &WinningMove| !self.partizan || m.player == player;
-        if let Some(m) = d.moves.into_iter().find(|m| mine(m)) {
+        for m in d.moves.into_iter().filter(|m| mine(m)) {
             let i = m.component.expect("a sum's move names its component");
             // The component's own move to the position the winning move names.
             let part = &parts[i];

@@ -364,7 +364,12 @@ where
         }
         // A winning move as a hint says it (a game's own words for its moves).
         if !typed.trim().is_empty() {
-            if let Ok(verdict) = self.verdict(p) {
+            // Only a position with winning moves has any to look at (a P-position's list may
+            // cost a search that finds none).
+            let winning = |v: &crate::analysis::Verdict<'_, R::Pos>| {
+                matches!(v.outcome, Outcome::N | Outcome::L | Outcome::R)
+            };
+            if let Some(verdict) = self.verdict(p).ok().filter(winning) {
                 let fits = |w: &Move<R::Pos>| {
                     player.is_none_or(|who| w.player.is_none_or(|p| p == who))
                         && crate::moves::says(typed, &w.description, w.player)
