@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+mod quotient;
 mod table;
 mod thermograph;
 mod typed;
@@ -736,6 +737,8 @@ fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(values::cgt, m)?)?;
     m.add_function(wrap_pyfunction!(values::value, m)?)?;
+    m.add_class::<quotient::Quotient>()?;
+    m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
     m.add_class::<table::Table>()?;
     m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add_class::<thermograph::Thermograph>()?;

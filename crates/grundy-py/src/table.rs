@@ -165,7 +165,7 @@ pub(crate) fn table(
 
 /// `nested` as a numpy array of `dtype` (numpy's choice if `None`), or as it is where numpy
 /// is not installed.
-fn array(py: Python<'_>, nested: PyObject, dtype: Option<&str>) -> PyResult<PyObject> {
+pub(crate) fn array(py: Python<'_>, nested: PyObject, dtype: Option<&str>) -> PyResult<PyObject> {
     match py.import("numpy") {
         Ok(np) => Ok(np.call_method1("array", (nested, dtype))?.unbind()),
         Err(_) => Ok(nested),

@@ -536,3 +536,38 @@ def test_a_bad_table_is_the_commands_one_line():
         with pytest.raises(grundy.GameError) as e:
             call()
         assert message in str(e.value)
+
+
+def test_a_quotient_is_the_commands_quotient():
+    """`quotient(...).to_dict()` is `grundy quotient ... --json`."""
+    for game, kw, args in [
+        ("kayles", {"to": 20}, ["quotient", "kayles", "--to", "20"]),
+        ("octal", {"code": "0.75", "to": 30}, ["quotient", "octal", "0.75", "--to", "30"]),
+    ]:
+        q = grundy.quotient(game, **kw)
+        assert q.to_dict() == cli(*args), game
+
+
+def test_a_quotients_table_decides_misere_sums_as_solve_does():
+    np = pytest.importorskip("numpy")
+    q = grundy.quotient("kayles", to=12)
+    assert isinstance(q.table, np.ndarray) and q.table.shape == (q.order, q.order)
+    assert q.elements[0] == "1" and set(q.p_portion) <= set(q.elements)
+    assert q.table.tolist() == q.to_dict()["table"]
+    for heaps in ([1], [2, 2], [1, 2, 3], [4, 4], [5, 7], [3, 3, 3]):
+        won = grundy.solve("kayles", heaps, misere=True).outcome == "N"
+        assert q.is_p(heaps) == (not won), heaps
+        assert q.class_of(heaps) in q.elements
+    assert q.is_p([13]) is None
+    assert "<table>" in q._repr_html_() and repr(q).startswith("Quotient(kayles: order=")
+
+
+def test_a_bad_quotient_is_the_commands_one_line():
+    for call, message in [
+        (lambda: grundy.quotient("kayles", to=1000), "250 at most"),
+        (lambda: grundy.quotient("wythoff", to=5), "wythoff has no nim-sequence"),
+        (lambda: grundy.quotient("kayles", to=-2), "to"),
+    ]:
+        with pytest.raises(grundy.GameError) as e:
+            call()
+        assert message in str(e.value)

@@ -180,6 +180,42 @@ impl Query {
             .ok_or_else(|| GameError::Invalid(format!("{} has no nim-sequence", self.entry.name())))
     }
 
+    /// The take-and-break (or subtraction, all-but) rule of the query's heap game on heaps up
+    /// to `to`, and its sequence's name: what a misère quotient or genus is computed from.
+    /// Refused, naming `what` asked for it, for a game whose moves are no such rule.
+    ///
+    /// ```
+    /// use grundy::registry::Registry;
+    ///
+    /// let (rule, name) = Registry::catalog().parse("kayles").unwrap().heap_rule("quotient", 20).unwrap();
+    /// assert_eq!(name, "kayles");
+    /// assert_eq!(grundy::quotient::quotient(&rule, 20).unwrap().order, 24);
+    /// let e = Registry::catalog().parse("wythoff").unwrap().heap_rule("quotient", 20).unwrap_err();
+    /// assert_eq!(e.to_string(), "wythoff has no nim-sequence");
+    /// ```
+    pub fn heap_rule(
+        &self,
+        what: &str,
+        to: u64,
+    ) -> Result<(crate::heap::HeapRule, String), GameError> {
+        use crate::heap::sequence::Source;
+        let (source, name) = self.nim_sequence()?;
+        let rule = match source {
+            Source::Rule(rule) => rule,
+            Source::ClosedForm(form) => match form.moves {
+                Some(moves) => moves(to),
+                None => {
+                    return Err(GameError::Invalid(format!(
+                        "{name}: {what} needs the game's moves as a take-and-break rule, and \
+                         {name}'s are none (a heap becomes two smaller heaps, which may hold \
+                         more tokens together)"
+                    )))
+                }
+            },
+        };
+        Ok((rule, name))
+    }
+
     /// Solves the position, listing at most `max_moves` winning moves.
     pub fn solve(&self, max_moves: usize) -> Result<Analysis, GameError> {
         let (game, p) = self.open()?;

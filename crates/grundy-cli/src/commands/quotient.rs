@@ -23,21 +23,7 @@ pub fn run(
         grundy::quotient::quotient(&rule, to)
     })
     .map_err(user)?;
-    #[derive(serde::Serialize)]
-    struct Doc<'a> {
-        #[serde(flatten)]
-        game: grundy::GameName,
-        #[serde(flatten)]
-        quotient: &'a Quotient,
-        presentation: String,
-        argument: String,
-    }
-    let doc = Doc {
-        game: game_name,
-        quotient: &q,
-        presentation: q.presentation(),
-        argument: q.argument(),
-    };
+    let doc = q.report(game_name);
     super::emit(out, json, &doc, || text(&doc.game.to_string(), &q, table))
 }
 

@@ -87,21 +87,8 @@ pub(crate) fn heap_rule(
     what: &str,
     to: u64,
 ) -> Result<(grundy::heap::HeapRule, String, grundy::GameName)> {
-    use grundy::heap::sequence::Source;
-    let (query, source, name) = source_of(registry, game)?;
-    let rule = match source {
-        Source::Rule(rule) => rule,
-        Source::ClosedForm(form) => match form.moves {
-            Some(moves) => moves(to),
-            None => {
-                return Err(user(format!(
-                    "{name}: {what} needs the game's moves as a take-and-break rule, and \
-                     {name}'s are none (a heap becomes two smaller heaps, which may hold more \
-                     tokens together)"
-                )))
-            }
-        },
-    };
+    let query = game.query(registry).map_err(user)?;
+    let (rule, name) = query.heap_rule(what, to).map_err(user)?;
     Ok((rule, name, query.game().map_err(user)?.game_name()))
 }
 

@@ -169,6 +169,18 @@ impl Quotient {
         }
     }
 
+    /// The quotient of `game` as `grundy quotient --json` writes it (and Python's
+    /// `grundy.quotient(…).to_dict()`): the game's name and options, the quotient's fields,
+    /// its presentation and the argument that proves it.
+    pub fn report(&self, game: crate::GameName) -> Report<'_> {
+        Report {
+            game,
+            quotient: self,
+            presentation: self.presentation(),
+            argument: self.argument(),
+        }
+    }
+
     /// One line on why the quotient holds, and how far.
     pub fn argument(&self) -> String {
         match &self.periodicity {
@@ -185,6 +197,21 @@ impl Quotient {
             ),
         }
     }
+}
+
+/// A quotient with the game it is of, as it is written out in JSON ([`Quotient::report`]).
+#[derive(Serialize)]
+pub struct Report<'a> {
+    /// The game, with its options.
+    #[serde(flatten)]
+    pub game: crate::GameName,
+    /// The quotient.
+    #[serde(flatten)]
+    pub quotient: &'a Quotient,
+    /// [`Quotient::presentation`].
+    pub presentation: String,
+    /// [`Quotient::argument`].
+    pub argument: String,
 }
 
 /// The live heaps of `rule` to `to` (a heap with no move is the empty game) and each one's
