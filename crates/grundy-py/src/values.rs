@@ -15,7 +15,7 @@ use super::*;
 use grundy::notation::compare::Relation;
 use grundy::notation::held::Held;
 use grundy::notation::session::Session;
-use std::sync::{LazyLock, Mutex};
+use std::sync::{LazyLock, Mutex, OnceLock};
 
 /// The interpreter's worksheet and its generation.
 struct Shared {
@@ -67,13 +67,19 @@ pub(crate) struct Value {
     /// The value in the worksheet of generation `generation`.
     held: Held,
     generation: u64,
-    json: String,
     /// The value as CGSuite writes it (reads back as the same value).
     #[pyo3(get)]
     canonical: String,
-    /// The outcome class, a member of `grundy.Outcome`: L, R, P, N (and for loopy games D,
-    /// NHat, PCheck, PHat, NCheck).
-    #[pyo3(get)]
+    /// The rest of what `grundy cgt` says of it, found when first asked for: a short game's
+    /// report takes its thermograph, stops and atomic weight, which a program that only adds
+    /// and compares values never asks for.
+    report: OnceLock<Reported>,
+}
+
+/// What `grundy cgt --json` says of a value, beside its canonical form.
+struct Reported {
+    json: String,
+    /// The outcome class, a member of `grundy.Outcome`.
     outcome: PyObject,
     /// The mean, as the library writes it (a dyadic rational), None for loopy games.
     mean: Option<String>,
@@ -81,14 +87,9 @@ pub(crate) struct Value {
     temperature: Option<String>,
 }
 
-impl Value {
-    /// The value `held` in the worksheet of `generation`, whose answer is `answer`.
-    fn of(
-        py: Python<'_>,
-        answer: grundy::notation::Answer,
-        held: Held,
-        generation: u64,
-    ) -> PyResult<Value> {
+impl Reported {
+    /// The report `answer`, and the canonical form it writes.
+    fn of(py: Python<'_>, answer: grundy::notation::Answer) -> PyResult<(Reported, String)> {
         use grundy::notation::Answer;
         // An outcome as the JSON writes it (a letter, or a loopy game's class).
         fn word(outcome: impl serde::Serialize) -> String {
@@ -128,15 +129,53 @@ impl Value {
             ),
         };
         let json = serde_json::to_string(&answer).map_err(|e| GameError::new_err(e.to_string()))?;
+        let reported = Reported {
+            json,
+            outcome: super::typed::outcome(py, &outcome)?,
+            mean,
+            temperature,
+        };
+        Ok((reported, canonical))
+    }
+}
+
+impl Value {
+    /// The value `held` in the worksheet of `generation`: a short game with its canonical
+    /// form (the report found when asked for), another with its whole report.
+    fn of(
+        py: Python<'_>,
+        held: Held,
+        generation: u64,
+        written: Result<String, grundy::notation::Answer>,
+    ) -> PyResult<Value> {
+        let report = OnceLock::new();
+        let canonical = match written {
+            Ok(canonical) => canonical,
+            Err(answer) => {
+                let (reported, canonical) = Reported::of(py, answer)?;
+                let _ = report.set(reported);
+                canonical
+            }
+        };
         Ok(Value {
             held,
             generation,
             canonical,
-            outcome: super::typed::outcome(py, &outcome)?,
-            mean,
-            temperature,
-            json,
+            report,
         })
+    }
+
+    /// The value's report, found now if it was not before.
+    fn reported(&self, py: Python<'_>) -> PyResult<&Reported> {
+        if let Some(r) = self.report.get() {
+            return Ok(r);
+        }
+        let answer = with_session(py, |s, generation| {
+            let a = self.held(s, generation)?;
+            s.answer_of(a)
+        })?;
+        let _ = self.report.set(Reported::of(py, answer)?.0);
+        Ok(self.report.get().expect("set above"))
     }
 
     /// The value as CGSuite writes it.
@@ -170,11 +209,22 @@ impl Value {
         py: Python<'_>,
         make: impl FnOnce(&mut Session, u64) -> Result<Held, grundy::GameError> + Send,
     ) -> PyResult<Value> {
-        let (answer, held, generation) = with_session(py, |s, generation| {
+        let (written, held, generation) = with_session(py, |s, generation| {
             let held = make(s, generation)?;
-            Ok((s.answer_of(held)?, held, generation))
+            Ok((Self::written(s, held)?, held, generation))
         })?;
-        Value::of(py, answer, held, generation)
+        Value::of(py, held, generation, written)
+    }
+
+    /// A short game's canonical form alone, or another value's whole answer.
+    fn written(
+        s: &mut Session,
+        held: Held,
+    ) -> Result<Result<String, grundy::notation::Answer>, grundy::GameError> {
+        match s.short_canonical(held) {
+            Some(canonical) => Ok(Ok(canonical)),
+            None => Ok(Err(s.answer_of(held)?)),
+        }
     }
 
     /// Values that `list` makes of this one in the worksheet (its options, its incentives).
@@ -187,13 +237,13 @@ impl Value {
             let a = self.held(s, generation)?;
             let answers: Result<Vec<_>, grundy::GameError> = list(s, a)?
                 .into_iter()
-                .map(|h| Ok((s.answer_of(h)?, h)))
+                .map(|h| Ok((Self::written(s, h)?, h)))
                 .collect();
             Ok((answers?, generation))
         })?;
         answers
             .into_iter()
-            .map(|(answer, held)| Value::of(py, answer, held, generation))
+            .map(|(written, held)| Value::of(py, held, generation, written))
             .collect()
     }
 
@@ -218,7 +268,14 @@ impl Value {
 impl Value {
     /// Exactly the object `grundy cgt … --json` prints.
     fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
-        from_json(py, &self.json)
+        from_json(py, &self.reported(py)?.json)
+    }
+
+    /// The outcome class, a member of `grundy.Outcome`: L, R, P, N (and for loopy games D,
+    /// NHat, PCheck, PHat, NCheck).
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
+        Ok(self.reported(py)?.outcome.clone_ref(py))
     }
 
     /// Left's options, as values (a misère form's options, for either player).
@@ -316,8 +373,9 @@ impl Value {
 
     /// The thermograph (Jupyter shows it), for a short game; None for loopy ones and misère
     /// forms, which have none.
-    fn _repr_svg_(&self) -> PyResult<Option<String>> {
-        if self.mean.is_none() || self.temperature.is_none() {
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let r = self.reported(py)?;
+        if r.mean.is_none() || r.temperature.is_none() {
             return Ok(None);
         }
         let t = grundy_plot::Thermograph::of_value(&self.canonical).map_err(game_error)?;
@@ -349,7 +407,8 @@ impl Value {
     /// forms.
     #[getter]
     fn mean(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        self.mean
+        self.reported(py)?
+            .mean
             .as_deref()
             .map(|m| super::typed::fraction(py, m))
             .transpose()
@@ -359,7 +418,8 @@ impl Value {
     /// games and misère forms.
     #[getter]
     fn temperature(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        self.temperature
+        self.reported(py)?
+            .temperature
             .as_deref()
             .map(|t| super::typed::fraction(py, t))
             .transpose()

@@ -116,6 +116,16 @@ impl Session {
         }
     }
 
+    /// A short game's canonical form, as its report writes it, without the rest of the
+    /// report (its thermograph, stops, atomic weight: what a program that only adds values
+    /// never asks for); `None` for a loopy game or a misère form.
+    pub fn short_canonical(&mut self, held: Held) -> Option<String> {
+        match held {
+            Held::Game(Value::Short(g)) => Some(self.universe.show(g)),
+            _ => None,
+        }
+    }
+
     /// What `grundy cgt` answers for a value held here.
     pub fn answer_of(&mut self, held: Held) -> Result<Answer, GameError> {
         match held {
