@@ -719,7 +719,7 @@ impl Game {
 }
 
 #[pymodule]
-#[pyo3(name = "grundy")]
+#[pyo3(name = "_grundy")]
 fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Ctrl-C stops the library's long loops (Python's own handler runs too).
     signal_hook::flag::register(signal_hook::consts::SIGINT, stop_flag())

@@ -1,8 +1,31 @@
-"""Type stubs of `import grundy` (the Rust library through PyO3)."""
+"""Type stubs of `grundy._grundy`, the compiled module (the Rust library through PyO3) that
+the `grundy` package re-exports."""
 
 import enum
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Sequence as Seq
+from typing import Any, Callable, Hashable, Iterable, Sequence as Seq, final
+
+__all__ = [
+    "Game",
+    "GameError",
+    "Move",
+    "MoveGraph",
+    "Outcome",
+    "Quotient",
+    "Sequence",
+    "Solution",
+    "Table",
+    "Thermograph",
+    "Value",
+    "cgt",
+    "graph",
+    "quotient",
+    "sequence",
+    "solve",
+    "table",
+    "thermograph",
+    "value",
+]
 
 class GameError(Exception):
     """Bad input: the message is the `grundy` command's one line."""
@@ -20,10 +43,12 @@ class Outcome(enum.StrEnum):
     PHat = "PHat"
     NCheck = "NCheck"
 
+@final
 class Move:
     position: Any
     text: str
 
+@final
 class Solution:
     outcome: Outcome
     grundy: int | str | None
@@ -31,6 +56,7 @@ class Solution:
     explanation: str
     def to_dict(self) -> dict[str, Any]: ...
 
+@final
 class Value:
     canonical: str
     outcome: Outcome
@@ -53,16 +79,19 @@ class Value:
     def left_options(self) -> list[Value]: ...
     def right_options(self) -> list[Value]: ...
     def incentives(self) -> list[Value]: ...
-    def __add__(self, other: Value) -> Value: ...
-    def __sub__(self, other: Value) -> Value: ...
+    def __add__(self, other: Value, /) -> Value: ...
+    def __radd__(self, other: Value, /) -> Value: ...
+    def __sub__(self, other: Value, /) -> Value: ...
+    def __rsub__(self, other: Value, /) -> Value: ...
     def __neg__(self) -> Value: ...
-    def __lt__(self, other: Value) -> bool: ...
-    def __le__(self, other: Value) -> bool: ...
-    def __gt__(self, other: Value) -> bool: ...
-    def __ge__(self, other: Value) -> bool: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __lt__(self, other: Value, /) -> bool: ...
+    def __le__(self, other: Value, /) -> bool: ...
+    def __gt__(self, other: Value, /) -> bool: ...
+    def __ge__(self, other: Value, /) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Thermograph:
     """A short game's thermograph: walls' corners (t, v) from temperature 0 up."""
     mean: Fraction
@@ -74,6 +103,7 @@ class Thermograph:
 
 def thermograph(value: Value | str) -> Thermograph: ...
 
+@final
 class Sequence:
     values: Any
     period: int | None
@@ -82,6 +112,7 @@ class Sequence:
     def to_dict(self) -> dict[str, Any]: ...
     def __len__(self) -> int: ...
 
+@final
 class Table:
     outcomes: Any
     values: Any | None
@@ -97,6 +128,7 @@ class Table:
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class Quotient:
     table: Any
     pretending: Any
@@ -117,25 +149,27 @@ class Quotient:
     def to_dict(self) -> dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
 
+@final
 class MoveGraph:
     positions: dict[str, dict[str, Any]]
     counts: dict[str, int]
     def to_dict(self) -> dict[str, Any]: ...
 
+@final
 class Game:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         start: Hashable | None = None,
         moves: Callable[[Any], Iterable[Hashable]] | None = None,
         *,
         left_moves: Callable[[Any], Iterable[Hashable]] | None = None,
         right_moves: Callable[[Any], Iterable[Hashable]] | None = None,
         misere: bool = False,
-    ) -> None: ...
+    ) -> Game: ...
     def solve(self, position: Hashable | None = None) -> Solution: ...
     def value(self, position: Hashable | None = None) -> Value: ...
 
-def solve(game: str, position: Seq[Any] | str | None = None, *, max_moves: int = 100, all_moves: bool = False, **options: Any) -> Solution: ...
+def solve(game: str, position: Seq[Any] | str | None = None, *, max_moves: int | None = None, all_moves: bool = False, **options: Any) -> Solution: ...
 def sequence(game: str, *, to: int, until_periodic: bool = False, **options: Any) -> Sequence: ...
 def table(game: str, *, to: int | None = None, from_: int | None = None, grundy: bool = False, **options: Any) -> Table: ...
 def quotient(game: str, *, to: int, **options: Any) -> Quotient: ...
