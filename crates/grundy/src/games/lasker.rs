@@ -179,9 +179,20 @@ impl Ruleset for Lasker {
         int_tokens(heaps)
     }
 
-    // Heaps in any order, each valued alone: the verdict of the heaps beside one more
-    // value is the position's own and, in a sum, its moves to a value.
-    super::heap_sum_methods!();
+    // Heaps in any order, each valued alone (CGSuite's HeapRuleset): the verdict of the
+    // heaps beside one more value is the position's own (beside 0) and, in a sum, the hook
+    // that finds its moves to a value (Ruleset::verdict_beside).
+    fn normal_form(&self, heaps: &Vec<Nat>) -> Vec<Nat> {
+        super::sorted_heaps(heaps)
+    }
+
+    fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
+        self.heaps_beside(heaps, Nat::zero())
+    }
+
+    fn verdict_beside(&self, heaps: &Vec<Nat>, beside: &Nat) -> Option<super::HeapVerdict<'_>> {
+        Some(self.heaps_beside(heaps, beside.clone()))
+    }
 
     fn table_shape(&self) -> Option<TableShape> {
         super::heap_row()
@@ -195,11 +206,7 @@ impl Ruleset for Lasker {
 impl Lasker {
     /// The verdict of `heaps` beside a heap worth `beside` (0: the position alone): its
     /// winning moves are the moves of `heaps` to positions worth `beside`.
-    fn verdict_beside(
-        &self,
-        heaps: &[Nat],
-        beside: Nat,
-    ) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
+    fn heaps_beside(&self, heaps: &[Nat], beside: Nat) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
         let values: Vec<Nat> = heaps.iter().map(value).collect();
         let x = xor_all(&values);
         let explanation = format!(

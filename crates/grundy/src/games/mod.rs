@@ -172,30 +172,8 @@ where
     }
 }
 
-/// The methods of a ruleset on independent heaps that has `verdict_beside(heaps, beside)`
-/// (the verdict of the heaps beside a heap worth `beside`): its normal form (heaps sorted),
-/// its verdict (beside nothing) and its moves to a value (those beside that value).
-macro_rules! heap_sum_methods {
-    () => {
-        fn normal_form(&self, heaps: &Vec<Nat>) -> Vec<Nat> {
-            super::sorted_heaps(heaps)
-        }
-
-        fn verdict(&self, heaps: &Vec<Nat>) -> Result<Verdict<'_, Vec<Nat>>, GameError> {
-            self.verdict_beside(heaps, Nat::zero())
-        }
-
-        fn moves_to_value<'a>(
-            &'a self,
-            heaps: &Vec<Nat>,
-            target: &Nat,
-        ) -> Result<(crate::analysis::MoveIter<'a, Vec<Nat>>, bool), GameError> {
-            let v = self.verdict_beside(heaps, target.clone())?;
-            Ok((v.winning, v.partial))
-        }
-    };
-}
-pub(crate) use heap_sum_methods;
+/// A heap game's answer to [`crate::rules::Ruleset::verdict_beside`].
+pub(crate) type HeapVerdict<'a> = Result<Verdict<'a, Vec<Nat>>, GameError>;
 
 /// Heaps as one form for all their orders, heaps of 0 (which have no move) left out: the
 /// normal form of a position of independent heaps.

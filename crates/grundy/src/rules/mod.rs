@@ -242,12 +242,27 @@ pub trait Ruleset {
         false
     }
 
+    /// The hook of a game played on independent parts each valued alone (heaps: CGSuite's
+    /// `HeapRuleset`): the verdict of `position` beside one more part worth `beside`, whose
+    /// winning moves are the moves of `position` to positions worth `beside` (with `beside`
+    /// 0, the position's own verdict). A sum's solver finds a component's moves to a value
+    /// through it ([`Ruleset::moves_to_value`]'s default); `None`, the default, for a game
+    /// without it.
+    fn verdict_beside(
+        &self,
+        _position: &Self::Pos,
+        _beside: &Nat,
+    ) -> Option<Result<Verdict<'_, Self::Pos>, GameError>> {
+        None
+    }
+
     /// The moves from `position` to positions of Grundy value `target` — in a sum, the
     /// moves of this component that win (those that bring the sum's nim-sum to 0) — and
-    /// whether only some kinds of moves were searched (`partial`). The default takes the
-    /// winning moves for a target of 0, and otherwise asks each move's Grundy value, where the
-    /// moves can be listed (a position with too many moves is answered as partial, with none);
-    /// a game with a closed form overrides it.
+    /// whether only some kinds of moves were searched (`partial`). The default asks
+    /// [`Ruleset::verdict_beside`] where the game has it; else it takes the winning moves for
+    /// a target of 0, and otherwise asks each move's Grundy value, where the moves can be
+    /// listed (a position with too many moves is answered as partial, with none); a game
+    /// with a closed form overrides it.
     fn moves_to_value<'a>(
         &'a self,
         position: &Self::Pos,
@@ -256,6 +271,10 @@ pub trait Ruleset {
     where
         Self: Sized,
     {
+        if let Some(v) = self.verdict_beside(position, target) {
+            let v = v?;
+            return Ok((v.winning, v.partial));
+        }
         if target.is_zero() {
             let v = self.verdict(position)?;
             return Ok((v.winning, v.partial));
