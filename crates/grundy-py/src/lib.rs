@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 mod quotient;
+mod script;
 mod table;
 mod thermograph;
 mod typed;
@@ -739,6 +740,8 @@ fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(values::value, m)?)?;
     m.add_class::<quotient::Quotient>()?;
     m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
+    m.add_class::<script::ScriptSolution>()?;
+    m.add_function(wrap_pyfunction!(script::script, m)?)?;
     m.add_class::<table::Table>()?;
     m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add_class::<thermograph::Thermograph>()?;

@@ -573,3 +573,34 @@ def test_a_bad_quotient_is_the_commands_one_line():
         with pytest.raises(grundy.GameError) as e:
             call()
         assert message in str(e.value)
+
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[3] / "examples"
+
+
+def test_a_script_is_solved_as_the_command_solves_it():
+    for name, start in [
+        ("grid.rhai", None),
+        ("euclid.rhai", None),
+        ("kayles-sum.rhai", None),
+        ("partizan-subtraction.rhai", None),
+        ("loopy.rhai", None),
+        ("tic-tac-toe.rhai", None),
+        ("euclid.rhai", "[7, 12]"),
+    ]:
+        path = EXAMPLES / name
+        r = grundy.script(path, start=start)
+        args = ["script", str(path)] + (["--start", start] if start else [])
+        theirs = cli(*args)
+        assert r.to_dict() == theirs, name
+        assert r.outcome == theirs["outcome"] and r.positions == theirs["positions"]
+        assert r.winning_moves == theirs["winning_moves"]
+
+
+def test_a_bad_script_is_the_commands_one_line(tmp_path):
+    with pytest.raises(grundy.GameError, match="cannot read"):
+        grundy.script(tmp_path / "none.rhai")
+    bad = tmp_path / "bad.rhai"
+    bad.write_text("fn start() { 3 }\nfn moves(n) { [n - ] }\n")
+    with pytest.raises(grundy.GameError, match="bad.rhai"):
+        grundy.script(bad)

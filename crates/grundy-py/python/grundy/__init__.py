@@ -3,10 +3,10 @@ Python.
 
 Every answer comes from the Rust library (compiled as ``grundy._grundy``, which this package
 re-exports): ``solve`` a position of a catalog game, the ``sequence`` of a heap game, a
-game's ``table``, a heap game's misère ``quotient``, partizan values in CGSuite's notation
-(``cgt``, ``value``) with their arithmetic and ``thermograph``, a move ``graph``, and
-``Game`` for rules written in Python. Bad input raises ``GameError`` with the ``grundy``
-command's one-line message. See docs/PYTHON.md.
+game's ``table``, a heap game's misère ``quotient``, a Rhai ``script``'s game, partizan
+values in CGSuite's notation (``cgt``, ``value``) with their arithmetic and ``thermograph``,
+a move ``graph``, and ``Game`` for rules written in Python. Bad input raises ``GameError``
+with the ``grundy`` command's one-line message. See docs/PYTHON.md.
 """
 
 from grundy._grundy import (
@@ -16,6 +16,7 @@ from grundy._grundy import (
     MoveGraph,
     Outcome,
     Quotient,
+    ScriptSolution,
     Sequence,
     Solution,
     Table,
@@ -24,6 +25,7 @@ from grundy._grundy import (
     cgt,
     graph,
     quotient,
+    script,
     sequence,
     solve,
     table,
@@ -38,6 +40,7 @@ __all__ = [
     "MoveGraph",
     "Outcome",
     "Quotient",
+    "ScriptSolution",
     "Sequence",
     "Solution",
     "Table",
@@ -46,6 +49,7 @@ __all__ = [
     "cgt",
     "graph",
     "quotient",
+    "script",
     "sequence",
     "solve",
     "table",

@@ -3,6 +3,7 @@ the `grundy` package re-exports."""
 
 import enum
 from fractions import Fraction
+from os import PathLike
 from typing import Any, Callable, Hashable, Iterable, Sequence as Seq, final
 
 __all__ = [
@@ -12,6 +13,7 @@ __all__ = [
     "MoveGraph",
     "Outcome",
     "Quotient",
+    "ScriptSolution",
     "Sequence",
     "Solution",
     "Table",
@@ -20,6 +22,7 @@ __all__ = [
     "cgt",
     "graph",
     "quotient",
+    "script",
     "sequence",
     "solve",
     "table",
@@ -150,6 +153,17 @@ class Quotient:
     def _repr_html_(self) -> str: ...
 
 @final
+class ScriptSolution:
+    outcome: Outcome
+    positions: int
+    remoteness: int | None
+    @property
+    def winning_moves(self) -> list[dict[str, Any]]: ...
+    @property
+    def grundy(self) -> Any: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+@final
 class MoveGraph:
     positions: dict[str, dict[str, Any]]
     counts: dict[str, int]
@@ -173,6 +187,7 @@ def solve(game: str, position: Seq[Any] | str | None = None, *, max_moves: int |
 def sequence(game: str, *, to: int, until_periodic: bool = False, **options: Any) -> Sequence: ...
 def table(game: str, *, to: int | None = None, from_: int | None = None, grundy: bool = False, **options: Any) -> Table: ...
 def quotient(game: str, *, to: int, **options: Any) -> Quotient: ...
+def script(path: str | PathLike[str], *, start: str | None = None, max_positions: int | None = None) -> ScriptSolution: ...
 def cgt(expression: str) -> Value: ...
 def value(game: str, position: Seq[Any] | str | None = None, **options: Any) -> Value: ...
 def graph(edges: Iterable[tuple[Any, Any]], *, misere: bool = False) -> MoveGraph: ...
