@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+mod plot;
 mod quotient;
 mod script;
 mod table;
@@ -740,6 +741,8 @@ fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(values::value, m)?)?;
     m.add_class::<quotient::Quotient>()?;
     m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
+    m.add_class::<plot::Picture>()?;
+    m.add_function(wrap_pyfunction!(plot::plot, m)?)?;
     m.add_class::<script::ScriptSolution>()?;
     m.add_function(wrap_pyfunction!(script::script, m)?)?;
     m.add_class::<table::Table>()?;

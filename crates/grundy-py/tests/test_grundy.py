@@ -604,3 +604,26 @@ def test_a_bad_script_is_the_commands_one_line(tmp_path):
     bad.write_text("fn start() { 3 }\nfn moves(n) { [n - ] }\n")
     with pytest.raises(grundy.GameError, match="bad.rhai"):
         grundy.script(bad)
+
+
+def test_a_plot_is_the_commands_picture(tmp_path):
+    """`plot(...).svg()` is the file `grundy plot ... --out FILE.svg` writes; save() writes it."""
+    for game, position, kw, flags in [
+        ("wythoff", [3, 5], {"size": 20}, ["--size", "20"]),
+        ("kayles", None, {}, []),
+        ("subtraction", None, {"set": [1, 3, 4], "grundy": True}, ["--set", "1,3,4", "--grundy"]),
+        ("kayles", None, {"two_heaps": True, "size": 30}, ["--two-heaps", "--size", "30"]),
+    ]:
+        out = tmp_path / "theirs.svg"
+        args = [BIN, "plot", game, *(map(str, position or [])), *flags, "--out", str(out)]
+        subprocess.run(args, check=True, capture_output=True)
+        p = grundy.plot(game, position, **kw)
+        assert p.svg() == out.read_text(), game
+        mine = tmp_path / "mine.svg"
+        p.save(mine)
+        assert mine.read_text() == out.read_text()
+        assert p._repr_svg_() == p.svg()
+    with pytest.raises(grundy.GameError, match="--size must be between 1 and"):
+        grundy.plot("wythoff", size=0)
+    with pytest.raises(grundy.GameError):
+        grundy.plot("hackenbush", "lr")

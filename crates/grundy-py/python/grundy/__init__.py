@@ -3,10 +3,10 @@ Python.
 
 Every answer comes from the Rust library (compiled as ``grundy._grundy``, which this package
 re-exports): ``solve`` a position of a catalog game, the ``sequence`` of a heap game, a
-game's ``table``, a heap game's misère ``quotient``, a Rhai ``script``'s game, partizan
-values in CGSuite's notation (``cgt``, ``value``) with their arithmetic and ``thermograph``,
-a move ``graph``, and ``Game`` for rules written in Python. Bad input raises ``GameError``
-with the ``grundy`` command's one-line message. See docs/PYTHON.md.
+game's ``table`` and ``plot``, a heap game's misère ``quotient``, a Rhai ``script``'s game,
+partizan values in CGSuite's notation (``cgt``, ``value``) with their arithmetic and
+``thermograph``, a move ``graph``, and ``Game`` for rules written in Python. Bad input
+raises ``GameError`` with the ``grundy`` command's one-line message. See docs/PYTHON.md.
 """
 
 from grundy._grundy import (
@@ -15,6 +15,7 @@ from grundy._grundy import (
     Move,
     MoveGraph,
     Outcome,
+    Picture,
     Quotient,
     ScriptSolution,
     Sequence,
@@ -24,6 +25,7 @@ from grundy._grundy import (
     Value,
     cgt,
     graph,
+    plot,
     quotient,
     script,
     sequence,
@@ -39,6 +41,7 @@ __all__ = [
     "Move",
     "MoveGraph",
     "Outcome",
+    "Picture",
     "Quotient",
     "ScriptSolution",
     "Sequence",
@@ -48,6 +51,7 @@ __all__ = [
     "Value",
     "cgt",
     "graph",
+    "plot",
     "quotient",
     "script",
     "sequence",

@@ -12,6 +12,7 @@ __all__ = [
     "Move",
     "MoveGraph",
     "Outcome",
+    "Picture",
     "Quotient",
     "ScriptSolution",
     "Sequence",
@@ -21,6 +22,7 @@ __all__ = [
     "Value",
     "cgt",
     "graph",
+    "plot",
     "quotient",
     "script",
     "sequence",
@@ -153,6 +155,12 @@ class Quotient:
     def _repr_html_(self) -> str: ...
 
 @final
+class Picture:
+    def svg(self) -> str: ...
+    def save(self, path: str | PathLike[str]) -> None: ...
+    def _repr_svg_(self) -> str: ...
+
+@final
 class ScriptSolution:
     outcome: Outcome
     positions: int
@@ -188,6 +196,7 @@ def sequence(game: str, *, to: int, until_periodic: bool = False, **options: Any
 def table(game: str, *, to: int | None = None, from_: int | None = None, grundy: bool = False, **options: Any) -> Table: ...
 def quotient(game: str, *, to: int, **options: Any) -> Quotient: ...
 def script(path: str | PathLike[str], *, start: str | None = None, max_positions: int | None = None) -> ScriptSolution: ...
+def plot(game: str, position: Seq[Any] | str | None = None, *, size: int | None = None, grundy: bool = False, two_heaps: bool = False, **options: Any) -> Picture: ...
 def cgt(expression: str) -> Value: ...
 def value(game: str, position: Seq[Any] | str | None = None, **options: Any) -> Value: ...
 def graph(edges: Iterable[tuple[Any, Any]], *, misere: bool = False) -> MoveGraph: ...
