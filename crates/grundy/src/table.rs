@@ -133,7 +133,9 @@ impl Table {
             from,
             to,
             ask,
-            cells: Vec::with_capacity(needed as usize),
+            // At most a table's worth reserved at once: a caller's own `most` may be larger
+            // than memory, and the cells then grow as they are found.
+            cells: Vec::with_capacity(needed.min(u128::from(MAX_CELLS)) as usize),
         };
         for coords in table.coordinates() {
             let cell = match ask {
