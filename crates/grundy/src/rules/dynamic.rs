@@ -364,10 +364,10 @@ where
         }
         // A winning move as a hint says it (a game's own words for its moves).
         if !typed.trim().is_empty() {
-            // Only a position with winning moves has any to look at (a P-position's list may
+            // Only where the outcome leaves winning moves to look at (a P-position's list may
             // cost a search that finds none).
             let winning = |v: &crate::analysis::Verdict<'_, R::Pos>| {
-                matches!(v.outcome, Outcome::N | Outcome::L | Outcome::R)
+                no_search(v.outcome, HINTS_READ).is_none()
             };
             if let Some(verdict) = self.verdict(p).ok().filter(winning) {
                 let fits = |w: &Move<R::Pos>| {
