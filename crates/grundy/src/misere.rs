@@ -127,9 +127,10 @@ impl MisereGame {
         Ok(game)
     }
 
-    /// The heaps of `p` in a heap game, `None` in another game.
-    fn heaps(&self, p: &Position) -> Result<Option<Vec<u64>>, GameError> {
-        Ok(heaps_of(&self.inner.canonical(p)?).filter(|_| self.rule.is_some()))
+    /// The heaps of a position written as `written`, in a heap game; `None` in another game.
+    fn heaps(&self, written: &[Token]) -> Option<Vec<u64>> {
+        self.rule.as_ref()?;
+        heaps_of(written)
     }
 
     /// The quotient found so far, if it decides the heaps `heaps`, and the heaps.
@@ -199,7 +200,7 @@ impl MisereGame {
         // A quotient found already decides at once; for a few heaps, a short search is
         // cheaper than finding a quotient that may grow.
         let written = self.inner.canonical(p)?;
-        let heaps = heaps_of(&written).filter(|_| self.rule.is_some());
+        let heaps = self.heaps(&written);
         if let Some((q, heaps)) = self.quotient_found(heaps.clone()) {
             return Ok(How::by_quotient(q, heaps));
         }
@@ -445,12 +446,14 @@ impl DynGame for MisereGame {
         if wins {
             let moves = match self.moves(p) {
                 Ok(moves) => moves.into_iter().map(|((m, _), good)| (m, good)).collect(),
-                Err(GameError::TooLarge(why)) => match self.quotient_for(self.heaps(p)?)? {
-                    // Too many moves to list one by one: the quotient finds the winning
-                    // ones from each heap's class.
-                    Some((q, heaps)) => self.quotient_moves(&q, &heaps, max_moves + 1),
-                    None => return Err(GameError::TooLarge(why)),
-                },
+                Err(GameError::TooLarge(why)) => {
+                    match self.quotient_for(self.heaps(&self.inner.canonical(p)?))? {
+                        // Too many moves to list one by one: the quotient finds the winning
+                        // ones from each heap's class.
+                        Some((q, heaps)) => self.quotient_moves(&q, &heaps, max_moves + 1),
+                        None => return Err(GameError::TooLarge(why)),
+                    }
+                }
                 Err(e) => return Err(e),
             };
             for (m, good) in moves {

@@ -109,13 +109,13 @@ struct Part {
 struct Parts(Vec<Part>);
 
 impl Part {
-    /// The component moved to `to`.
-    fn moved(&self, to: Position) -> Result<Part, GameError> {
-        Ok(Part {
-            tokens: self.game.canonical(&to)?,
+    /// The component moved to `to`, which its game writes as `tokens`.
+    fn moved(&self, to: Position, tokens: Vec<Token>) -> Part {
+        Part {
+            tokens,
             position: to,
             ..self.clone()
-        })
+        }
     }
 
     /// How a move's words name the component: `kayles 5 7`.
@@ -580,11 +580,12 @@ impl SumGame {
         Ok(&p.get::<Parts>()?.0)
     }
 
-    /// The sum's position with component `i` moved to `to`.
-    fn replaced(parts: &[Part], i: usize, to: Position) -> Result<Position, GameError> {
+    /// The sum's position with component `i` moved to `to`, which its game writes as
+    /// `tokens` (as a listed move already says).
+    fn replaced(parts: &[Part], i: usize, to: Position, tokens: Vec<Token>) -> Position {
         let mut moved = parts.to_vec();
-        moved[i] = parts[i].moved(to)?;
-        Ok(Position::new(Parts(moved)))
+        moved[i] = parts[i].moved(to, tokens);
+        Position::new(Parts(moved))
     }
 }
 
@@ -687,7 +688,7 @@ impl DynGame for SumGame {
                     player: m.player.or(player.filter(|_| self.partizan)),
                     component: Some(i),
                 };
-                out.push((said, Self::replaced(parts, i, to)?));
+                out.push((said, Self::replaced(parts, i, to, m.to)));
             }
         }
         Ok(out)
@@ -711,8 +712,9 @@ impl DynGame for SumGame {
         let mut found: Vec<(Vec<Token>, Position)> = Vec::new();
         for (i, p) in parts.iter().enumerate() {
             if let Ok(to) = p.game.read_move(&p.position, Self::side(p, player)?, typed) {
-                let to = Self::replaced(parts, i, to)?;
-                found.push((self.canonical(&to)?, to));
+                let tokens = p.game.canonical(&to)?;
+                let whole = Self::written(parts, Some((i, &tokens)));
+                found.push((whole, Self::replaced(parts, i, to, tokens)));
             }
         }
         found.dedup_by(|a, b| a.0 == b.0);
@@ -776,16 +778,16 @@ impl DynGame for SumGame {
             let i = m.component.expect("a sum's move names its component");
             // The component's own move to the position the winning move names.
             let part = &parts[i];
-            for (_, to) in part
+            for (listed, to) in part
                 .game
                 .listed_moves(&part.position, Self::side(part, player)?)?
             {
-                if part.game.canonical(&to)? == m.to {
+                if listed.to == m.to {
                     let said = WinningMove {
                         to: Self::written(parts, Some((i, &m.to))),
                         ..m
                     };
-                    return Ok(Some((said, Self::replaced(parts, i, to)?)));
+                    return Ok(Some((said, Self::replaced(parts, i, to, listed.to))));
                 }
             }
         }

@@ -33,7 +33,7 @@ fn quotient_moves_are_the_winning_moves() {
             let args: Vec<&str> = typed.iter().map(String::as_str).collect();
             let at = by_search.position(&args).unwrap();
             let (q, hs) = by_quotient
-                .quotient_for(by_quotient.heaps(&at).unwrap())
+                .quotient_for(Some(heaps.clone()))
                 .unwrap()
                 .expect("a quotient");
             let mut ours: Vec<Vec<String>> = by_quotient
