@@ -76,6 +76,13 @@ pub(crate) struct Value {
     report: OnceLock<Reported>,
 }
 
+/// What a new value is made with: a short game's canonical form alone (its report found
+/// when asked for), or another value's whole answer.
+enum Written {
+    Canonical(String),
+    Answer(grundy::notation::Answer),
+}
+
 /// What `grundy cgt --json` says of a value, beside its canonical form.
 struct Reported {
     json: String,
@@ -142,16 +149,11 @@ impl Reported {
 impl Value {
     /// The value `held` in the worksheet of `generation`: a short game with its canonical
     /// form (the report found when asked for), another with its whole report.
-    fn of(
-        py: Python<'_>,
-        held: Held,
-        generation: u64,
-        written: Result<String, grundy::notation::Answer>,
-    ) -> PyResult<Value> {
+    fn of(py: Python<'_>, held: Held, generation: u64, written: Written) -> PyResult<Value> {
         let report = OnceLock::new();
         let canonical = match written {
-            Ok(canonical) => canonical,
-            Err(answer) => {
+            Written::Canonical(canonical) => canonical,
+            Written::Answer(answer) => {
                 let (reported, canonical) = Reported::of(py, answer)?;
                 let _ = report.set(reported);
                 canonical
@@ -217,13 +219,10 @@ impl Value {
     }
 
     /// A short game's canonical form alone, or another value's whole answer.
-    fn written(
-        s: &mut Session,
-        held: Held,
-    ) -> Result<Result<String, grundy::notation::Answer>, grundy::GameError> {
+    fn written(s: &mut Session, held: Held) -> Result<Written, grundy::GameError> {
         match s.short_canonical(held) {
-            Some(canonical) => Ok(Ok(canonical)),
-            None => Ok(Err(s.answer_of(held)?)),
+            Some(canonical) => Ok(Written::Canonical(canonical)),
+            None => Ok(Written::Answer(s.answer_of(held)?)),
         }
     }
 
