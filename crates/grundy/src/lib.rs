@@ -44,6 +44,7 @@ pub mod by_search;
 pub mod catalog;
 pub mod cgt;
 mod error;
+pub mod explored;
 pub mod files;
 pub mod games;
 pub mod graph;

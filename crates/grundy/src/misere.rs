@@ -29,7 +29,7 @@ use crate::registry::{Entry, Options, MISERE};
 use crate::rules::{Cell, DynGame, GameInfo, Play, Position, TableShape};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The most positions one misère search remembers (as many as a heap's genus is found
 /// from, one bound for both).
@@ -91,7 +91,7 @@ impl How {
 /// An impartial game played by the misère rule, decided by its misère quotient (a heap game
 /// whose quotient is small enough) or by search.
 pub struct MisereGame {
-    inner: Box<dyn DynGame>,
+    inner: Arc<dyn DynGame>,
     /// Whether the player to move wins, by normal form.
     memo: Mutex<HashMap<Vec<Token>, bool>>,
     /// The heap rule of a heap game, whose positions are lists of heaps.
@@ -104,6 +104,11 @@ pub struct MisereGame {
 impl MisereGame {
     /// `inner` played by the misère rule; refused for a partizan game.
     pub fn new(inner: Box<dyn DynGame>) -> Result<Self, GameError> {
+        Self::shared(inner.into())
+    }
+
+    /// [`MisereGame::new`] of a game held elsewhere too (a component of a sum).
+    pub fn shared(inner: Arc<dyn DynGame>) -> Result<Self, GameError> {
         if inner.partizan() {
             return Err(GameError::Invalid(format!(
                 "{}: misère play of partizan games is not supported (only impartial games, \

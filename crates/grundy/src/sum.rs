@@ -95,9 +95,9 @@ pub struct SumGame {
 /// position (as its game holds it, and as the game writes it).
 #[derive(Clone)]
 struct Part {
-    /// The component's game, and its options, as read.
-    entry: &'static Entry,
-    options: Options,
+    /// The component's registry entry and options, where it was read from words (its misère
+    /// twin is then built the catalog's way, with the game's misère quotient).
+    source: Option<(&'static Entry, Options)>,
     game: Arc<dyn DynGame>,
     spec: Vec<String>,
     position: Position,
@@ -172,6 +172,84 @@ impl SumGame {
         }
     }
 
+    /// The sum of positions already read by their games — each component a game and a
+    /// position of it — and the sum's position: how games named in no registry (a game
+    /// explored from rules written in Python, [`crate::explored`]) are added to catalog
+    /// games. A component that is itself a sum gives its components. Refused: no component,
+    /// a component played by the misère rule (misère play is a convention of the whole sum:
+    /// play the sum by it with [`crate::misere::MisereGame::shared`]), and two different
+    /// games of one name given by their moves (their positions would be taken for one
+    /// game's).
+    ///
+    /// ```
+    /// use grundy::explored::Explored;
+    /// use grundy::registry::Registry;
+    /// use grundy::rules::DynGame;
+    /// use grundy::sum::SumGame;
+    /// use std::sync::Arc;
+    ///
+    /// // A heap of 2 from which 1 or 2 is taken, worth *2, beside a nim heap of 3.
+    /// let mine = Explored::impartial("take12", ["2", "1", "0"].map(String::from).to_vec(),
+    ///     vec![(0, 1), (0, 2), (1, 2)]).unwrap();
+    /// let mine: Arc<dyn DynGame> = Arc::new(mine);
+    /// let at = mine.position(&["2"]).unwrap();
+    /// let (nim, heap) = Registry::catalog().parse("nim 3").unwrap().open().unwrap();
+    /// let (sum, p) = SumGame::of(vec![(mine, at), (nim.into(), heap)]).unwrap();
+    /// let a = sum.solve(&p, 10).unwrap();
+    /// assert_eq!(a.grundy, Some(1u32.into())); // 2 ⊕ 3
+    /// assert_eq!(a.winning_moves[0].description, "take 1 from heap 1 in nim 3");
+    /// ```
+    pub fn of(
+        components: Vec<(Arc<dyn DynGame>, Position)>,
+    ) -> Result<(SumGame, Position), GameError> {
+        let mut parts: Vec<Part> = Vec::new();
+        for (game, position) in components {
+            if let Ok(Parts(inner)) = position.get::<Parts>() {
+                parts.extend(inner.iter().cloned());
+                continue;
+            }
+            if game.misere() {
+                return Err(GameError::Invalid(format!(
+                    "{}: misère play is a convention of the whole sum (the last move anywhere \
+                     loses), not of one component: play the whole sum by the misère rule",
+                    game.name()
+                )));
+            }
+            parts.push(Part {
+                source: None,
+                tokens: game.canonical(&position)?,
+                spec: game.name().split_whitespace().map(String::from).collect(),
+                game,
+                position,
+            });
+        }
+        if parts.is_empty() {
+            return Err(GameError::Invalid(
+                "an empty sum: give it at least one component".into(),
+            ));
+        }
+        let explored = |p: &Part| std::ptr::eq(p.game.info(), &crate::explored::INFO);
+        for (i, a) in parts.iter().enumerate() {
+            for b in &parts[..i] {
+                if explored(a) && explored(b) && a.spec == b.spec && !Arc::ptr_eq(&a.game, &b.game)
+                {
+                    return Err(GameError::Invalid(format!(
+                        "two different games are named '{}' in one sum: give each a name of \
+                         its own",
+                        a.spec.join(" ")
+                    )));
+                }
+            }
+        }
+        let sum = SumGame {
+            registry: Registry::empty(),
+            first: None,
+            partizan: parts.iter().any(|p| p.game.partizan()),
+            built: Mutex::new(HashMap::new()),
+        };
+        Ok((sum, Position::new(Parts(parts))))
+    }
+
     fn build(
         &self,
         entry: &'static Entry,
@@ -243,8 +321,7 @@ impl SumGame {
             })?;
             let spec = game.name().split_whitespace().map(String::from).collect();
             parts.push(Part {
-                entry,
-                options,
+                source: Some((entry, options)),
                 tokens: game.canonical(&position)?,
                 game,
                 spec,
@@ -632,13 +709,18 @@ impl DynGame for SumGame {
         let misere = MISERE.name;
         Self::held(p)?
             .iter()
-            .map(|p| {
-                // The component's game played by the misère rule is another game: its
-                // position is read again, from the words it is written in.
-                let options = p.options.clone().flag_on(misere);
-                let game = crate::misere::build(p.entry, &options)?;
-                let words = strings(&p.tokens);
-                game.solve(&game.position(&strs(&words))?, max_moves)
+            .map(|p| match &p.source {
+                Some((entry, options)) => {
+                    // The component's game played by the misère rule is another game: its
+                    // position is read again, from the words it is written in.
+                    let options = options.clone().flag_on(misere);
+                    let game = crate::misere::build(entry, &options)?;
+                    let words = strings(&p.tokens);
+                    game.solve(&game.position(&strs(&words))?, max_moves)
+                }
+                None => {
+                    crate::misere::MisereGame::shared(p.game.clone())?.solve(&p.position, max_moves)
+                }
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Some)

@@ -34,7 +34,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         "rules: what a game is and how it is named",
         &["rules", "registry"],
     ),
-    ("games", &["games", "by_search", "misere", "sum"]),
+    (
+        "games",
+        &["games", "by_search", "explored", "misere", "sum"],
+    ),
     (
         "the door: words in, games and values out",
         &["catalog", "query", "batch", "notation", "table", "testkit"],
