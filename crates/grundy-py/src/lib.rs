@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+mod game;
 mod plot;
 mod quotient;
 mod script;
@@ -18,7 +19,7 @@ mod thermograph;
 mod typed;
 mod values;
 
-use values::{cgt, Value};
+use values::Value;
 
 create_exception!(
     grundy,
@@ -104,6 +105,17 @@ fn is_list(value: &Bound<'_, PyAny>) -> bool {
     value.is_instance_of::<PyList>() || value.is_instance_of::<pyo3::types::PyTuple>()
 }
 
+/// A position's words: a list's items each a word, else the words `str` writes.
+fn position_words(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if is_list(position) {
+        return position.try_iter()?.map(|v| word(&v?)).collect();
+    }
+    Ok(word(position)?
+        .split_whitespace()
+        .map(str::to_string)
+        .collect())
+}
+
 /// The query for `game` at `position` with keyword `options`: `game` alone may be a whole
 /// line as the command takes it (`"kayles 5 + nim 3"`, `"subtraction --set 1,3,4 10"`). The
 /// keywords are the library's settings by name (`max=3`, `misere=True`, `code="0.137"`),
@@ -116,13 +128,7 @@ fn query(
     use grundy::registry::Setting;
     let mut words: Vec<String> = game.split_whitespace().map(str::to_string).collect();
     if let Some(position) = position {
-        if is_list(position) {
-            for v in position.try_iter()? {
-                words.push(word(&v?)?);
-            }
-        } else {
-            words.extend(word(position)?.split_whitespace().map(str::to_string));
-        }
+        words.extend(position_words(position)?);
     }
     let (mut names, mut settings) = (Vec::new(), Vec::new());
     if let Some(options) = options {
@@ -241,6 +247,17 @@ fn solve(
     let analysis = run(py, || {
         grundy::budget::with_listing_floor(floor, || q.solve(max_moves))
     })?;
+    solution(py, analysis, Some((q, max_moves, floor)))
+}
+
+/// The `Solution` of `analysis`; its dictionary found again from `later` (the query, the
+/// most moves and the listing floor) when first asked for, or written from `analysis` itself
+/// when there is no query to ask (a sum holding a game given in Python).
+fn solution(
+    py: Python<'_>,
+    analysis: grundy::Analysis,
+    later: Option<(grundy::query::Query, usize, u64)>,
+) -> PyResult<Solution> {
     let mut moves = Vec::with_capacity(analysis.winning_moves.len());
     for m in &analysis.winning_moves {
         let position = PyList::empty(py);
@@ -263,13 +280,19 @@ fn solve(
         Some(n) => n.into_pyobject(py)?.into_any().unbind(),
         None => py.None(),
     };
+    let json = std::sync::OnceLock::new();
+    if later.is_none() {
+        let text = serde_json::to_string(&analysis)
+            .map_err(|e| GameError::new_err(format!("the answer could not be written: {e}")))?;
+        let _ = json.set(text);
+    }
     Ok(Solution {
         outcome: typed::outcome(py, &analysis.outcome.to_string())?,
         grundy: grundy_value,
         winning_moves: moves,
         explanation: analysis.explanation,
-        json: std::sync::OnceLock::new(),
-        later: Some((q, max_moves, floor)),
+        json,
+        later,
     })
 }
 
@@ -456,270 +479,6 @@ fn graph(py: Python<'_>, edges: &Bound<'_, PyAny>, misere: bool) -> PyResult<Mov
     })
 }
 
-/// Most positions a game defined in Python may have (each costs a Python call).
-const POSITION_LIMIT: usize = 10_000_000;
-
-/// A game whose rules are Python functions of hashable positions: `Game(start=(3, 4),
-/// moves=f)` for an impartial game (f(p) lists the positions one move reaches), or
-/// `Game(start=p, left_moves=f, right_moves=g)` for a partizan one. Its positions may cycle.
-#[pyclass(module = "grundy")]
-struct Game {
-    start: Option<PyObject>,
-    moves: Option<PyObject>,
-    left_moves: Option<PyObject>,
-    right_moves: Option<PyObject>,
-    misere: bool,
-}
-
-/// Moves between positions, by their indices.
-type Moves = Vec<(u32, u32)>;
-
-/// Every position reachable from `start` by `rules` (each a function of a position listing
-/// positions): the positions in order of discovery (start first) and, for each rule, its
-/// moves as pairs of indices.
-fn explore(
-    py: Python<'_>,
-    start: &PyObject,
-    rules: &[&PyObject],
-) -> PyResult<(Vec<PyObject>, Vec<Moves>)> {
-    let index = PyDict::new(py);
-    let mut positions = vec![start.clone_ref(py)];
-    index.set_item(start.bind(py), 0u32)?;
-    let mut edges = vec![Vec::new(); rules.len()];
-    let mut i = 0;
-    while i < positions.len() {
-        let p = positions[i].clone_ref(py);
-        for (k, rule) in rules.iter().enumerate() {
-            for q in rule.bind(py).call1((p.bind(py),))?.try_iter()? {
-                let q = q?;
-                let j = match index.get_item(&q)? {
-                    Some(j) => j.extract::<u32>()?,
-                    None => {
-                        if positions.len() >= POSITION_LIMIT {
-                            return Err(GameError::new_err(format!(
-                                "the game has more than {POSITION_LIMIT} positions"
-                            )));
-                        }
-                        let j = positions.len() as u32;
-                        index.set_item(&q, j)?;
-                        positions.push(q.unbind());
-                        j
-                    }
-                };
-                edges[k].push((i as u32, j));
-            }
-        }
-        i += 1;
-        if i % 4096 == 0 {
-            py.check_signals()?;
-        }
-    }
-    Ok((positions, edges))
-}
-
-#[pymethods]
-impl Game {
-    #[new]
-    #[pyo3(signature = (start=None, moves=None, *, left_moves=None, right_moves=None, misere=false))]
-    fn new(
-        start: Option<PyObject>,
-        moves: Option<PyObject>,
-        left_moves: Option<PyObject>,
-        right_moves: Option<PyObject>,
-        misere: bool,
-    ) -> PyResult<Self> {
-        match (&moves, &left_moves, &right_moves) {
-            (Some(_), None, None) | (None, Some(_), Some(_)) => {}
-            _ => {
-                return Err(GameError::new_err(
-                    "a game has moves=f (impartial) or both left_moves=f and right_moves=g \
-                     (partizan)",
-                ))
-            }
-        }
-        Ok(Game {
-            start,
-            moves,
-            left_moves,
-            right_moves,
-            misere,
-        })
-    }
-
-    /// Who wins from `position` (default: the start), its Grundy value (generalized where
-    /// positions cycle: `∞(…)` as a string) and every winning move, by retrograde analysis of
-    /// every position reachable (an impartial game).
-    #[pyo3(signature = (position=None))]
-    fn solve(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<Solution> {
-        let start = self.position(py, position)?;
-        let Some(moves) = &self.moves else {
-            return self.solve_partizan(py, start);
-        };
-        let (positions, mut edges) = explore(py, &start, &[moves])?;
-        let n = positions.len();
-        let graph = grundy::graph::Graph::from_numbered_edges(n, edges.remove(0));
-        let convention = grundy::graph::Convention::misere_if(self.misere);
-        let sol = run(py, || Ok(graph.solve(convention)))?;
-        let outcome = sol.outcome[0].to_string();
-        let grundy_value = sol
-            .grundy_json(&graph, 0)
-            .unwrap_or(serde_json::Value::Null);
-        let winners = (sol.ranked_moves(&graph, 0).into_iter())
-            .filter(|&v| {
-                sol.outcome[0] == grundy::Outcome::N
-                    && sol.outcome[v as usize] == grundy::Outcome::P
-            })
-            .map(|v| (v as usize, None))
-            .collect();
-        let fields = serde_json::json!({
-            "outcome": outcome,
-            "grundy": grundy_value,
-            "remoteness": sol.remoteness[0],
-        });
-        let explanation = format!(
-            "retrograde analysis of the {n} positions reachable: a position is lost for the \
-             player to move when every move reaches a won one"
-        );
-        explored_solution(py, &start, &positions, fields, winners, explanation)
-    }
-
-    /// The value of `position` (default: the start): a partizan game's canonical form (its
-    /// sides `S & T` when its positions cycle), as `cgt` gives it; an impartial game's
-    /// nimber.
-    #[pyo3(signature = (position=None))]
-    fn value(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<Value> {
-        let start = self.position(py, position)?;
-        let rules: Vec<&PyObject> = match (&self.moves, &self.left_moves, &self.right_moves) {
-            (Some(m), _, _) => vec![m, m],
-            (None, Some(l), Some(r)) => vec![l, r],
-            _ => unreachable!("checked when the game was made"),
-        };
-        let (positions, edges) = explore(py, &start, &rules)?;
-        let n = positions.len();
-        let text = run(py, || -> Result<String, grundy::GameError> {
-            let mut graph = partizan_graph(n, &edges)?;
-            Ok(graph
-                .report(&mut grundy::cgt::Universe::new(), 0)?
-                .canonical)
-        })?;
-        cgt(py, &text)
-    }
-}
-
-/// The answer for the start of a game defined in Python: `fields` (outcome, Grundy value, …)
-/// with the position, the winning moves (by index into `positions`, and who makes each in a
-/// partizan game) and how many positions were explored.
-fn explored_solution(
-    py: Python<'_>,
-    start: &PyObject,
-    positions: &[PyObject],
-    mut fields: serde_json::Value,
-    winners: Vec<(usize, Option<&str>)>,
-    explanation: String,
-) -> PyResult<Solution> {
-    let mut moves_out = Vec::new();
-    let mut moves_json = Vec::new();
-    for (o, player) in winners {
-        let to = positions[o].clone_ref(py);
-        let shown = to.bind(py).repr()?;
-        let text = match player {
-            Some(p) => format!("{p} moves to {shown}"),
-            None => format!("move to {shown}"),
-        };
-        let mut m = serde_json::json!({"to": to.bind(py).str()?.to_string(), "move": text});
-        if let Some(p) = player {
-            m["player"] = p.into();
-        }
-        moves_json.push(m);
-        moves_out.push(Py::new(py, Move { position: to, text })?);
-    }
-    fields["position"] = start.bind(py).str()?.to_string().into();
-    fields["winning_moves"] = moves_json.into();
-    fields["positions"] = positions.len().into();
-    Ok(Solution {
-        later: None,
-        outcome: typed::outcome(py, fields["outcome"].as_str().unwrap_or_default())?,
-        grundy: from_json(py, &fields["grundy"].to_string())?,
-        winning_moves: moves_out,
-        explanation,
-        json: std::sync::OnceLock::from(fields.to_string()),
-    })
-}
-
-/// The loopy partizan graph of `n` positions with Left's moves `edges[0]` and Right's
-/// `edges[1]`.
-fn partizan_graph(
-    n: usize,
-    edges: &[Moves],
-) -> Result<grundy::cgt::loopy::Graph, grundy::GameError> {
-    let mut graph = grundy::cgt::loopy::Graph::new();
-    for _ in 0..n {
-        graph.vertex()?;
-    }
-    let mut sides = [vec![Vec::new(); n], vec![Vec::new(); n]];
-    for (side, moves) in sides.iter_mut().zip(edges) {
-        for &(a, b) in moves {
-            side[a as usize].push(b as usize);
-        }
-    }
-    let [left, right] = sides;
-    for (v, (l, r)) in left.into_iter().zip(right).enumerate() {
-        graph.set(v, l, r);
-    }
-    Ok(graph)
-}
-
-impl Game {
-    /// A partizan game solved: who wins when Left starts and when Right starts (infinite
-    /// play a draw), and each player's winning moves when that player starts.
-    fn solve_partizan(&self, py: Python<'_>, start: PyObject) -> PyResult<Solution> {
-        use grundy::cgt::loopy::Play;
-        let (Some(l), Some(r)) = (&self.left_moves, &self.right_moves) else {
-            unreachable!("checked when the game was made")
-        };
-        let (positions, edges) = explore(py, &start, &[l, r])?;
-        let n = positions.len();
-        let (outcome, winners) = run(py, || {
-            let graph = partizan_graph(n, &edges)?;
-            let (left_first, right_first) = graph.play(0);
-            let mut winners = Vec::new();
-            if left_first == Play::LeftWins {
-                for &o in graph.left(0) {
-                    if graph.play(o).1 == Play::LeftWins {
-                        winners.push((o, "Left"));
-                    }
-                }
-            }
-            if right_first == Play::RightWins {
-                for &o in graph.right(0) {
-                    if graph.play(o).0 == Play::RightWins {
-                        winners.push((o, "Right"));
-                    }
-                }
-            }
-            Ok((graph.outcome(0), winners))
-        })?;
-        let outcome = serde_json::to_value(outcome)
-            .map_err(|e| GameError::new_err(e.to_string()))?
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
-        let winners = winners.into_iter().map(|(o, p)| (o, Some(p))).collect();
-        let fields = serde_json::json!({"outcome": outcome, "grundy": null});
-        let explanation = format!(
-            "retrograde analysis of the {n} positions reachable, with Left or Right to move \
-             (play that goes on for ever is a draw)"
-        );
-        explored_solution(py, &start, &positions, fields, winners, explanation)
-    }
-
-    fn position(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<PyObject> {
-        position
-            .or_else(|| self.start.as_ref().map(|s| s.clone_ref(py)))
-            .ok_or_else(|| GameError::new_err("no position given, and the game has no start"))
-    }
-}
-
 #[pymodule]
 #[pyo3(name = "_grundy")]
 fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -732,7 +491,8 @@ fn grundy_py(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Move>()?;
     m.add_class::<Value>()?;
     m.add_class::<Sequence>()?;
-    m.add_class::<Game>()?;
+    m.add_class::<game::Game>()?;
+    m.add_function(wrap_pyfunction!(game::game, m)?)?;
     m.add_class::<MoveGraph>()?;
     m.add_function(wrap_pyfunction!(graph, m)?)?;
     m.add_function(wrap_pyfunction!(sequence, m)?)?;

@@ -500,5 +500,14 @@ pub(crate) fn value(
 ) -> PyResult<Value> {
     let q = query(game, position, options)?;
     let (g, p) = q.open().map_err(game_error)?;
-    Value::made(py, |s, _| s.hold_position(g.as_ref(), &p))
+    of_position(py, g.as_ref(), &p)
+}
+
+/// The value of position `p` of `game` (the library's game, a sum or a catalog game).
+pub(crate) fn of_position(
+    py: Python<'_>,
+    game: &dyn grundy::rules::DynGame,
+    p: &grundy::Position,
+) -> PyResult<Value> {
+    Value::made(py, |s, _| s.hold_position(game, p))
 }

@@ -27,7 +27,7 @@
 //! ```
 
 use crate::analysis::{GameName, GameOption, Move, MoveIter, Player, Token, Verdict};
-use crate::rules::{GameInfo, Ruleset};
+use crate::rules::{GameInfo, Position, Ruleset};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashMap;
 
@@ -226,6 +226,14 @@ impl Explored {
     /// The position written `name`.
     pub fn id(&self, name: &str) -> Option<u32> {
         self.index.get(name).copied()
+    }
+
+    /// Position `id` (as numbered when the game was made), as the game's [`DynGame`]
+    /// methods take it; `None` past the last.
+    ///
+    /// [`DynGame`]: crate::rules::DynGame
+    pub fn at(&self, id: u32) -> Option<Position> {
+        ((id as usize) < self.names.len()).then(|| Position::new(id))
     }
 
     fn grundy(&self, v: u32) -> Option<u32> {

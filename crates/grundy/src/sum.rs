@@ -204,16 +204,16 @@ impl SumGame {
     ) -> Result<(SumGame, Position), GameError> {
         let mut parts: Vec<Part> = Vec::new();
         for (game, position) in components {
-            if let Ok(Parts(inner)) = position.get::<Parts>() {
-                parts.extend(inner.iter().cloned());
-                continue;
-            }
             if game.misere() {
                 return Err(GameError::Invalid(format!(
                     "{}: misère play is a convention of the whole sum (the last move anywhere \
                      loses), not of one component: play the whole sum by the misère rule",
                     game.name()
                 )));
+            }
+            if let Ok(Parts(inner)) = position.get::<Parts>() {
+                parts.extend(inner.iter().cloned());
+                continue;
             }
             parts.push(Part {
                 source: None,

@@ -174,19 +174,17 @@ fn sums_of_sums_flatten_and_bad_sums_are_refused() {
 
     let e = SumGame::of(Vec::new()).err().unwrap().to_string();
     assert!(e.contains("an empty sum"), "{e}");
-    let (m, q) = Registry::catalog()
-        .parse("kayles --misere 4")
-        .unwrap()
-        .open()
-        .unwrap();
-    let e = SumGame::of(vec![(Arc::from(m), q)])
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(
-        e.contains("misère play is a convention of the whole sum"),
-        "{e}"
-    );
+    for misere in ["kayles --misere 4", "kayles 4 + nim 2 --misere"] {
+        let (m, q) = Registry::catalog().parse(misere).unwrap().open().unwrap();
+        let e = SumGame::of(vec![(Arc::from(m), q)])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("misère play is a convention of the whole sum"),
+            "{e}"
+        );
+    }
     let other = take12(6);
     let (a, b) = (
         mine.position(&["1"]).unwrap(),

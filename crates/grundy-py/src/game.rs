@@ -1,0 +1,623 @@
+//! `grundy.Game`: a game whose rules are Python functions, a catalog game at a position
+//! (`grundy.game("kayles", 5)`), or a sum of them (`a + b`), played by the normal rule or,
+//! with `.misere()`, the misère one.
+//!
+//! A game of Python rules alone is explored and solved by retrograde analysis (its positions
+//! may cycle). In a sum, every position its components reach is explored once and handed to
+//! the library as a game given by its moves (`grundy::explored::Explored`), beside the
+//! catalog's games; the library's sum of games answers (`grundy::sum::SumGame::of`): the
+//! nim-sum of Grundy values, the sum of canonical forms, or a misère search.
+
+use crate::{from_json, position_words, query, run, solution, typed, values, GameError};
+use crate::{Move, Solution, Value};
+use grundy::explored::Explored;
+use grundy::rules::DynGame;
+use grundy::Position;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Arc;
+
+/// Most positions a game defined in Python may have (each costs a Python call).
+const POSITION_LIMIT: usize = 10_000_000;
+
+/// The refusal of a component played by the misère rule.
+const MISERE_PART: &str = "misère play is a convention of the whole sum (the last move \
+                           anywhere loses), not of one component: add the games, then play \
+                           the sum by it, as in (a + b).misere()";
+
+/// Rules written as Python functions of hashable positions.
+struct Rules {
+    start: Option<PyObject>,
+    moves: Option<PyObject>,
+    left_moves: Option<PyObject>,
+    right_moves: Option<PyObject>,
+    misere: bool,
+    name: String,
+}
+
+/// What a `Game` is.
+enum Kind {
+    /// Rules in Python, with a start.
+    Rules(Rules),
+    /// A catalog game (or a sum written in words) at a position, as `query` reads it.
+    Held {
+        query: grundy::query::Query,
+        game: Arc<dyn DynGame>,
+        position: Position,
+    },
+    /// A sum of games, each rules in Python or a catalog game held (never a sum).
+    Sum { parts: Vec<Py<Game>>, misere: bool },
+}
+
+/// A game: rules written in Python — `Game(start=(3, 4), moves=f)` for an impartial game
+/// (f(p) lists the positions one move reaches), `Game(start=p, left_moves=f,
+/// right_moves=g)` for a partizan one, positions hashable, and possibly cycling — or a
+/// catalog game at a position (`grundy.game("kayles", 5)`), or a sum of games (`a + b`).
+#[pyclass(module = "grundy", frozen)]
+pub(crate) struct Game {
+    kind: Kind,
+}
+
+/// Moves between positions, by their indices.
+type Moves = Vec<(u32, u32)>;
+
+/// Every position reachable from `starts` by `rules` (each a function of a position listing
+/// positions): the positions in order of discovery (the starts first), for each rule its
+/// moves as pairs of indices, and each start's index.
+fn explore(
+    py: Python<'_>,
+    starts: &[PyObject],
+    rules: &[&PyObject],
+) -> PyResult<(Vec<PyObject>, Vec<Moves>, Vec<u32>)> {
+    let index = PyDict::new(py);
+    let mut positions: Vec<PyObject> = Vec::new();
+    let find = |q: &Bound<'_, PyAny>, positions: &mut Vec<PyObject>| -> PyResult<u32> {
+        if let Some(j) = index.get_item(q)? {
+            return j.extract::<u32>();
+        }
+        if positions.len() >= POSITION_LIMIT {
+            return Err(GameError::new_err(format!(
+                "the game has more than {POSITION_LIMIT} positions"
+            )));
+        }
+        let j = positions.len() as u32;
+        index.set_item(q, j)?;
+        positions.push(q.clone().unbind());
+        Ok(j)
+    };
+    let mut ids = Vec::with_capacity(starts.len());
+    for s in starts {
+        ids.push(find(s.bind(py), &mut positions)?);
+    }
+    let mut edges = vec![Vec::new(); rules.len()];
+    let mut i = 0;
+    while i < positions.len() {
+        let p = positions[i].clone_ref(py);
+        for (k, rule) in rules.iter().enumerate() {
+            for q in rule.bind(py).call1((p.bind(py),))?.try_iter()? {
+                let j = find(&q?, &mut positions)?;
+                edges[k].push((i as u32, j));
+            }
+        }
+        i += 1;
+        if i % 4096 == 0 {
+            py.check_signals()?;
+        }
+    }
+    Ok((positions, edges, ids))
+}
+
+impl Rules {
+    /// The rules as a list: the moves of an impartial game, or Left's and Right's.
+    fn sides(&self) -> Vec<&PyObject> {
+        match (&self.moves, &self.left_moves, &self.right_moves) {
+            (Some(m), _, _) => vec![m],
+            (None, Some(l), Some(r)) => vec![l, r],
+            _ => unreachable!("checked when the game was made"),
+        }
+    }
+
+    fn start(&self, py: Python<'_>, position: Option<PyObject>) -> PyResult<PyObject> {
+        position
+            .or_else(|| self.start.as_ref().map(|s| s.clone_ref(py)))
+            .ok_or_else(|| GameError::new_err("no position given, and the game has no start"))
+    }
+
+    /// The game explored from `starts` as the library's game given by its moves, and the
+    /// position of each start.
+    fn explored(
+        &self,
+        py: Python<'_>,
+        starts: &[PyObject],
+    ) -> PyResult<(Arc<dyn DynGame>, Vec<Position>)> {
+        let (positions, mut edges, ids) = explore(py, starts, &self.sides())?;
+        let names: Vec<String> = (positions.iter())
+            .map(|p| Ok(p.bind(py).repr()?.to_string()))
+            .collect::<PyResult<_>>()?;
+        let name = self.name.clone();
+        let game = run(py, move || match edges.len() {
+            1 => Explored::impartial(&name, names, edges.remove(0)),
+            _ => {
+                let right = edges.remove(1);
+                Explored::partizan(&name, names, edges.remove(0), right)
+            }
+        })?;
+        let at = ids
+            .iter()
+            .map(|&i| game.at(i).expect("a start is a position"))
+            .collect();
+        Ok((Arc::new(game), at))
+    }
+
+    /// Who wins an impartial game from `start`, by retrograde analysis of every position.
+    fn solve_impartial(
+        &self,
+        py: Python<'_>,
+        start: PyObject,
+        max_moves: usize,
+    ) -> PyResult<Solution> {
+        let (positions, mut edges, _) = explore(py, &[start.clone_ref(py)], &self.sides())?;
+        let n = positions.len();
+        let graph = grundy::graph::Graph::from_numbered_edges(n, edges.remove(0));
+        let convention = grundy::graph::Convention::misere_if(self.misere);
+        let sol = run(py, || Ok(graph.solve(convention)))?;
+        let outcome = sol.outcome[0].to_string();
+        let grundy_value = sol
+            .grundy_json(&graph, 0)
+            .unwrap_or(serde_json::Value::Null);
+        let winners = (sol.ranked_moves(&graph, 0).into_iter())
+            .filter(|&v| {
+                sol.outcome[0] == grundy::Outcome::N
+                    && sol.outcome[v as usize] == grundy::Outcome::P
+            })
+            .map(|v| (v as usize, None))
+            .take(max_moves)
+            .collect();
+        let fields = serde_json::json!({
+            "outcome": outcome,
+            "grundy": grundy_value,
+            "remoteness": sol.remoteness[0],
+        });
+        let explanation = format!(
+            "retrograde analysis of the {n} positions reachable: a position is lost for the \
+             player to move when every move reaches a won one"
+        );
+        explored_solution(py, &start, &positions, fields, winners, explanation)
+    }
+
+    /// A partizan game solved: who wins when Left starts and when Right starts (infinite
+    /// play a draw), and each player's winning moves when that player starts.
+    fn solve_partizan(
+        &self,
+        py: Python<'_>,
+        start: PyObject,
+        max_moves: usize,
+    ) -> PyResult<Solution> {
+        use grundy::cgt::loopy::Play;
+        let (positions, edges, _) = explore(py, &[start.clone_ref(py)], &self.sides())?;
+        let n = positions.len();
+        let (outcome, winners) = run(py, || {
+            let graph = partizan_graph(n, &edges)?;
+            let (left_first, right_first) = graph.play(0);
+            let mut winners = Vec::new();
+            if left_first == Play::LeftWins {
+                for &o in graph.left(0) {
+                    if graph.play(o).1 == Play::LeftWins {
+                        winners.push((o, "Left"));
+                    }
+                }
+            }
+            if right_first == Play::RightWins {
+                for &o in graph.right(0) {
+                    if graph.play(o).0 == Play::RightWins {
+                        winners.push((o, "Right"));
+                    }
+                }
+            }
+            Ok((graph.outcome(0), winners))
+        })?;
+        let outcome = serde_json::to_value(outcome)
+            .map_err(|e| GameError::new_err(e.to_string()))?
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let winners = (winners.into_iter())
+            .map(|(o, p)| (o, Some(p)))
+            .take(max_moves)
+            .collect();
+        let fields = serde_json::json!({"outcome": outcome, "grundy": null});
+        let explanation = format!(
+            "retrograde analysis of the {n} positions reachable, with Left or Right to move \
+             (play that goes on for ever is a draw)"
+        );
+        explored_solution(py, &start, &positions, fields, winners, explanation)
+    }
+
+    /// The value of `start`: a partizan game's canonical form (its sides `S & T` when its
+    /// positions cycle), an impartial game's nimber.
+    fn value(&self, py: Python<'_>, start: PyObject) -> PyResult<Value> {
+        let sides = self.sides();
+        let rules = match sides.len() {
+            1 => vec![sides[0], sides[0]],
+            _ => sides,
+        };
+        let (positions, edges, _) = explore(py, &[start], &rules)?;
+        let n = positions.len();
+        let text = run(py, || -> Result<String, grundy::GameError> {
+            let mut graph = partizan_graph(n, &edges)?;
+            Ok(graph
+                .report(&mut grundy::cgt::Universe::new(), 0)?
+                .canonical)
+        })?;
+        values::cgt(py, &text)
+    }
+}
+
+/// The answer for the start of a game defined in Python: `fields` (outcome, Grundy value, …)
+/// with the position, the winning moves (by index into `positions`, and who makes each in a
+/// partizan game) and how many positions were explored.
+fn explored_solution(
+    py: Python<'_>,
+    start: &PyObject,
+    positions: &[PyObject],
+    mut fields: serde_json::Value,
+    winners: Vec<(usize, Option<&str>)>,
+    explanation: String,
+) -> PyResult<Solution> {
+    let mut moves_out = Vec::new();
+    let mut moves_json = Vec::new();
+    for (o, player) in winners {
+        let to = positions[o].clone_ref(py);
+        let shown = to.bind(py).repr()?;
+        let text = match player {
+            Some(p) => format!("{p} moves to {shown}"),
+            None => format!("move to {shown}"),
+        };
+        let mut m = serde_json::json!({"to": to.bind(py).str()?.to_string(), "move": text});
+        if let Some(p) = player {
+            m["player"] = p.into();
+        }
+        moves_json.push(m);
+        moves_out.push(Py::new(py, Move { position: to, text })?);
+    }
+    fields["position"] = start.bind(py).str()?.to_string().into();
+    fields["winning_moves"] = moves_json.into();
+    fields["positions"] = positions.len().into();
+    Ok(Solution {
+        later: None,
+        outcome: typed::outcome(py, fields["outcome"].as_str().unwrap_or_default())?,
+        grundy: from_json(py, &fields["grundy"].to_string())?,
+        winning_moves: moves_out,
+        explanation,
+        json: std::sync::OnceLock::from(fields.to_string()),
+    })
+}
+
+/// The loopy partizan graph of `n` positions with Left's moves `edges[0]` and Right's
+/// `edges[1]`.
+fn partizan_graph(
+    n: usize,
+    edges: &[Moves],
+) -> Result<grundy::cgt::loopy::Graph, grundy::GameError> {
+    let mut graph = grundy::cgt::loopy::Graph::new();
+    for _ in 0..n {
+        graph.vertex()?;
+    }
+    let mut sides = [vec![Vec::new(); n], vec![Vec::new(); n]];
+    for (side, moves) in sides.iter_mut().zip(edges) {
+        for &(a, b) in moves {
+            side[a as usize].push(b as usize);
+        }
+    }
+    let [left, right] = sides;
+    for (v, (l, r)) in left.into_iter().zip(right).enumerate() {
+        graph.set(v, l, r);
+    }
+    Ok(graph)
+}
+
+/// The library's game and position of a sum of `parts` (by the misère rule if `misere`):
+/// the components of Python rules explored once per game, from all their starts together.
+fn sum_game(
+    py: Python<'_>,
+    parts: &[Py<Game>],
+    misere: bool,
+) -> PyResult<(Arc<dyn DynGame>, Position)> {
+    let mut found: Vec<Option<(Arc<dyn DynGame>, Position)>> = vec![None; parts.len()];
+    for (i, part) in parts.iter().enumerate() {
+        match &part.get().kind {
+            Kind::Held { game, position, .. } => found[i] = Some((game.clone(), position.clone())),
+            Kind::Rules(rules) if found[i].is_none() => {
+                let same: Vec<usize> = (i..parts.len()).filter(|&j| parts[j].is(part)).collect();
+                let starts = same
+                    .iter()
+                    .map(|_| rules.start(py, None))
+                    .collect::<PyResult<Vec<_>>>()?;
+                let (game, at) = rules.explored(py, &starts)?;
+                for (j, p) in same.into_iter().zip(at) {
+                    found[j] = Some((game.clone(), p));
+                }
+            }
+            Kind::Rules(_) => {}
+            Kind::Sum { .. } => unreachable!("a sum's parts are never sums"),
+        }
+    }
+    let components: Vec<_> = found.into_iter().flatten().collect();
+    run(py, move || {
+        let (sum, p) = grundy::sum::SumGame::of(components)?;
+        let game: Arc<dyn DynGame> = match misere {
+            true => Arc::new(grundy::misere::MisereGame::shared(Arc::new(sum))?),
+            false => Arc::new(sum),
+        };
+        Ok((game, p))
+    })
+}
+
+impl Game {
+    /// Whether the game is played by the misère rule.
+    fn played_misere(&self) -> bool {
+        match &self.kind {
+            Kind::Rules(r) => r.misere,
+            Kind::Held { game, .. } => game.misere(),
+            Kind::Sum { misere, .. } => *misere,
+        }
+    }
+
+    /// The game and position to answer, `position` (words of a catalog game) replacing the
+    /// one held.
+    fn opened(
+        &self,
+        py: Python<'_>,
+        position: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Arc<dyn DynGame>, Position, Option<grundy::query::Query>)> {
+        match (&self.kind, position) {
+            (Kind::Held { query, game, .. }, Some(position)) => {
+                let mut query = query.clone();
+                query.position = position_words(position)?;
+                let p = game.position(&query.words()).map_err(crate::game_error)?;
+                Ok((game.clone(), p, Some(query)))
+            }
+            (
+                Kind::Held {
+                    query,
+                    game,
+                    position,
+                },
+                None,
+            ) => Ok((game.clone(), position.clone(), Some(query.clone()))),
+            (Kind::Sum { parts, misere }, None) => {
+                let (game, p) = sum_game(py, parts, *misere)?;
+                Ok((game, p, None))
+            }
+            (Kind::Sum { .. }, Some(_)) => Err(GameError::new_err(
+                "a sum holds its components' positions: solve it without a position",
+            )),
+            (Kind::Rules(_), _) => unreachable!("rules in Python are answered their own way"),
+        }
+    }
+
+    /// The parts of `game` in a sum: its own, or itself.
+    fn parts_of(game: &Bound<'_, Game>) -> PyResult<Vec<Py<Game>>> {
+        let g = game.get();
+        if g.played_misere() {
+            return Err(GameError::new_err(MISERE_PART));
+        }
+        Ok(match &g.kind {
+            Kind::Sum { parts, .. } => parts.iter().map(|p| p.clone_ref(game.py())).collect(),
+            _ => vec![game.clone().unbind()],
+        })
+    }
+
+    /// How the game is written: its name and position.
+    fn written(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(match &self.kind {
+            Kind::Rules(r) => match &r.start {
+                Some(s) => format!("{} {}", r.name, s.bind(py).repr()?),
+                None => r.name.clone(),
+            },
+            Kind::Held {
+                query,
+                game,
+                position,
+            } => {
+                let tokens = game.canonical(position).map_err(crate::game_error)?;
+                let words = grundy::analysis::words_text(&tokens);
+                match query.is_sum() {
+                    // A sum read from words writes each component's game.
+                    true => words,
+                    false => format!("{} {words}", game.name()),
+                }
+            }
+            Kind::Sum { parts, .. } => {
+                let each: Vec<String> = (parts.iter())
+                    .map(|p| p.get().written(py))
+                    .collect::<PyResult<_>>()?;
+                each.join(" + ")
+            }
+        })
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (start=None, moves=None, *, left_moves=None, right_moves=None, misere=false, name="game"))]
+    fn new(
+        start: Option<PyObject>,
+        moves: Option<PyObject>,
+        left_moves: Option<PyObject>,
+        right_moves: Option<PyObject>,
+        misere: bool,
+        name: &str,
+    ) -> PyResult<Self> {
+        match (&moves, &left_moves, &right_moves) {
+            (Some(_), None, None) | (None, Some(_), Some(_)) => {}
+            _ => {
+                return Err(GameError::new_err(
+                    "a game has moves=f (impartial) or both left_moves=f and right_moves=g \
+                     (partizan)",
+                ))
+            }
+        }
+        if name.is_empty() || name.contains(char::is_whitespace) || name == "+" {
+            return Err(GameError::new_err(format!(
+                "'{name}' cannot name a game: a game's name is one word"
+            )));
+        }
+        Ok(Game {
+            kind: Kind::Rules(Rules {
+                start,
+                moves,
+                left_moves,
+                right_moves,
+                misere,
+                name: name.to_string(),
+            }),
+        })
+    }
+
+    /// Who wins from `position` (default: the start, or the position held), the Grundy value
+    /// and at most `max_moves` winning moves. Rules in Python alone are solved by retrograde
+    /// analysis of every position reachable (cycles make draws, and generalized values `∞(…)`
+    /// as strings); a catalog game or a sum is answered by the library, as `grundy solve`.
+    #[pyo3(signature = (position=None, *, max_moves=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        position: Option<&Bound<'_, PyAny>>,
+        max_moves: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Solution> {
+        let max_moves: usize = match max_moves {
+            Some(m) => crate::whole(m, "max_moves")?,
+            None => grundy::analysis::MAX_MOVES,
+        };
+        if let Kind::Rules(rules) = &self.kind {
+            let start = rules.start(py, position.map(|p| p.clone().unbind()))?;
+            return match rules.moves {
+                Some(_) => rules.solve_impartial(py, start, max_moves),
+                None => rules.solve_partizan(py, start, max_moves),
+            };
+        }
+        let (game, p, query) = self.opened(py, position)?;
+        let floor = grundy::budget::listing_floor();
+        let analysis = run(py, || {
+            grundy::budget::with_listing_floor(floor, || game.solve(&p, max_moves))
+        })?;
+        solution(py, analysis, query.map(|q| (q, max_moves, floor)))
+    }
+
+    /// The value of `position` (default: the start, or the position held): a partizan game's
+    /// canonical form (its sides `S & T` when rules in Python cycle), an impartial game's
+    /// nimber, a misère game's misère form.
+    #[pyo3(signature = (position=None))]
+    fn value(&self, py: Python<'_>, position: Option<&Bound<'_, PyAny>>) -> PyResult<Value> {
+        if let Kind::Rules(rules) = &self.kind {
+            if rules.misere {
+                return Err(GameError::new_err(
+                    "the value of a game of rules in Python is its normal-play value: make \
+                     the game without misere=True, or add it to another and ask the sum's \
+                     .misere().value()",
+                ));
+            }
+            let start = rules.start(py, position.map(|p| p.clone().unbind()))?;
+            return rules.value(py, start);
+        }
+        let (game, p, _) = self.opened(py, position)?;
+        values::of_position(py, game.as_ref(), &p)
+    }
+
+    /// The same game played by the misère rule (the player who makes the last move loses);
+    /// for a sum, the whole sum's convention.
+    fn misere(&self, py: Python<'_>) -> PyResult<Game> {
+        let kind = match &self.kind {
+            Kind::Rules(r) => Kind::Rules(Rules {
+                start: r.start.as_ref().map(|s| s.clone_ref(py)),
+                moves: r.moves.as_ref().map(|s| s.clone_ref(py)),
+                left_moves: r.left_moves.as_ref().map(|s| s.clone_ref(py)),
+                right_moves: r.right_moves.as_ref().map(|s| s.clone_ref(py)),
+                misere: true,
+                name: r.name.clone(),
+            }),
+            Kind::Held { query, .. } => {
+                let mut query = query.clone();
+                query.options = query.options.clone().flag_on(grundy::registry::MISERE.name);
+                let (game, position) = query.open().map_err(crate::game_error)?;
+                Kind::Held {
+                    query,
+                    game: Arc::from(game),
+                    position,
+                }
+            }
+            Kind::Sum { parts, .. } => Kind::Sum {
+                parts: parts.iter().map(|p| p.clone_ref(py)).collect(),
+                misere: true,
+            },
+        };
+        Ok(Game { kind })
+    }
+
+    /// Whether the game is played by the misère rule.
+    #[getter]
+    fn is_misere(&self) -> bool {
+        self.played_misere()
+    }
+
+    /// The sum of this game and `other` (each played by the normal rule): `a + b`, and
+    /// `sum([a, b, c])` (0 + a is a).
+    fn __add__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        let py = slf.py();
+        let Ok(other) = other.downcast::<Game>() else {
+            return Ok(py.NotImplemented());
+        };
+        let mut parts = Self::parts_of(slf)?;
+        parts.extend(Self::parts_of(other)?);
+        let sum = Game {
+            kind: Kind::Sum {
+                parts,
+                misere: false,
+            },
+        };
+        Ok(Py::new(py, sum)?.into_any())
+    }
+
+    /// `0 + a` is `a`, so that `sum([a, b, c])` adds games.
+    fn __radd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        if other.extract::<i64>().ok() != Some(0) {
+            return Ok(slf.py().NotImplemented());
+        }
+        Self::parts_of(slf)?;
+        Ok(slf.clone().into_any().unbind())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        // A catalog game's name says --misere; a sum's does not.
+        let named = matches!(&self.kind, Kind::Held { query, .. } if !query.is_sum());
+        let misere = if self.played_misere() && !named {
+            ", misère"
+        } else {
+            ""
+        };
+        Ok(format!("Game({}{misere})", self.written(py)?))
+    }
+}
+
+/// A catalog game at a position, as a `Game` to solve, value or add to others:
+/// `game("kayles", 5)`, `game("subtraction", 10, set=[1, 3, 4])`, a whole line
+/// (`game("kayles 5 + nim 3")`); the keywords are `solve`'s.
+#[pyfunction]
+#[pyo3(signature = (game, position=None, **options))]
+pub(crate) fn game(
+    game: &str,
+    position: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Game> {
+    let query = query(game, position, options)?;
+    let (game, position) = query.open().map_err(crate::game_error)?;
+    Ok(Game {
+        kind: Kind::Held {
+            query,
+            game: Arc::from(game),
+            position,
+        },
+    })
+}
