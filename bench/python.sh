@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `import grundy` against the command, in one run: calls of grundy.solve per second; a game
 # defined by a Python function against the same game as a Rhai script (positions per
-# second); and grundy.sequence against `grundy sequence` on the same job.
+# second), alone and added to a catalog game; and grundy.sequence against `grundy sequence`
+# on the same job.
 # Usage: bench/python.sh   (builds the command, installs the package into a scratch venv)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,12 @@ g = grundy.Game(start=200000, moves=lambda n: [n - s for s in (1, 3, 4) if s <= 
 for _ in range(3):
     t = time.perf_counter(); g.solve(); dt = time.perf_counter() - t
     print(f"Python function (grundy.Game): {dt:.2f} s, {200001 / dt:,.0f} positions/s")
+# The same game added to a catalog game: explored once, then answered by the library's sum.
+s = grundy.Game(start=200000, moves=lambda n: [n - s for s in (1, 3, 4) if s <= n],
+                name="sub134") + grundy.game("kayles", 50)
+for _ in range(3):
+    t = time.perf_counter(); s.solve(); dt = time.perf_counter() - t
+    print(f"the same + grundy.game('kayles', 50): {dt:.2f} s, {200001 / dt:,.0f} positions/s")
 PY
 
 echo "== octal 0.6 to 2^20: the command against grundy.sequence"
