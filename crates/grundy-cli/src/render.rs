@@ -314,50 +314,6 @@ pub fn graph_position_text(
     out
 }
 
-/// `grundy graph FILE --position A --json`.
-pub fn graph_position_json(
-    g: &grundy::graph::Graph,
-    s: &grundy::graph::Solution,
-    u: u32,
-) -> serde_json::Value {
-    let one = |v: u32| {
-        serde_json::json!({
-            "outcome": s.outcome[v as usize],
-            "remoteness": s.remoteness[v as usize],
-            "grundy": s.grundy_json(g, v),
-        })
-    };
-    let mut doc = one(u);
-    doc["position"] = g.name(u).into();
-    doc["moves"] = s
-        .ranked_moves(g, u)
-        .into_iter()
-        .map(|v| {
-            let mut m = one(v);
-            m["to"] = g.name(v).into();
-            m
-        })
-        .collect();
-    doc
-}
-
-/// The sum of tokens after `m`, written with `+`.
-fn tokens_after(
-    g: &grundy::graph::Graph,
-    tokens: &[u32],
-    m: Option<&grundy::graph::TokenMove>,
-) -> String {
-    tokens
-        .iter()
-        .enumerate()
-        .map(|(i, &u)| match m {
-            Some(m) if m.token == i => g.name(m.to).into_owned(),
-            _ => g.name(u).into_owned(),
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
 /// `grundy graph FILE --position "a + b"` in text.
 pub fn token_sum_text(
     g: &grundy::graph::Graph,
@@ -375,7 +331,7 @@ pub fn token_sum_text(
         .map_or_else(|| "∞ (a draw)".to_string(), ToString::to_string);
     let mut out = format!(
         "{}: {} — {what}; grundy {value}\n",
-        tokens_after(g, tokens, None),
+        g.tokens_written(tokens, None),
         s.outcome
     );
     let (head, moves) = match s.outcome {
@@ -391,48 +347,12 @@ pub fn token_sum_text(
                 m.token + 1,
                 g.name(tokens[m.token]),
                 g.name(m.to),
-                tokens_after(g, tokens, Some(m))
+                g.tokens_written(tokens, Some(m))
             );
         }
     }
     let _ = writeln!(out, "Why: {}", s.explanation);
     out
-}
-
-/// `grundy graph FILE --position "a + b" --json`.
-pub fn token_sum_json(
-    g: &grundy::graph::Graph,
-    tokens: &[u32],
-    s: &grundy::graph::TokenSum,
-) -> serde_json::Value {
-    let moves = |list: &[grundy::graph::TokenMove]| -> Vec<serde_json::Value> {
-        list.iter()
-            .map(|m| {
-                serde_json::json!({
-                    "component": m.token,
-                    "from": g.name(tokens[m.token]),
-                    "to": g.name(m.to),
-                    "position": tokens_after(g, tokens, Some(m)),
-                })
-            })
-            .collect()
-    };
-    let mut doc = serde_json::json!({
-        "game": "sum",
-        "position": tokens_after(g, tokens, None),
-        "components": tokens.iter().zip(&s.values).map(|(&u, v)| serde_json::json!({
-            "position": g.name(u),
-            "grundy": v,
-        })).collect::<Vec<_>>(),
-        "outcome": s.outcome,
-        "grundy": s.value,
-        "winning_moves": moves(&s.winning),
-        "explanation": s.explanation,
-    });
-    if s.outcome == Outcome::D {
-        doc["drawing_moves"] = moves(&s.drawing).into();
-    }
-    doc
 }
 
 /// `grundy script --all`'s list of every position, written as it is made.

@@ -420,6 +420,9 @@ fn sequence(
 #[pyclass(module = "grundy", frozen)]
 struct MoveGraph {
     json: String,
+    /// The graph and its solution, for the questions asked of one position or a sum.
+    graph: grundy::graph::Graph,
+    solution: grundy::graph::Solution,
     /// Each position's answer by name: {"outcome", "remoteness", "grundy"}.
     #[pyo3(get)]
     positions: PyObject,
@@ -428,11 +431,31 @@ struct MoveGraph {
     counts: PyObject,
 }
 
+/// How the graph given to `graph` is named in messages.
+const MOVES_GIVEN: &str = "the moves given";
+
 #[pymethods]
 impl MoveGraph {
     /// Exactly the object `grundy graph FILE --json` prints for the same moves.
     fn to_dict(&self, py: Python<'_>) -> PyResult<PyObject> {
         from_json(py, &self.json)
+    }
+
+    /// One position and each of its moves, best first (`g.position("a")`); or a sum of
+    /// tokens (`g.position("a + b + b")`, or a list of names), decided from their
+    /// generalized Sprague–Grundy values (Smith), with its winning moves or, in a draw, the
+    /// moves that keep it: exactly the object `grundy graph FILE --position … --json`
+    /// prints.
+    fn position(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        let text = match is_list(position) {
+            true => position_words(position)?.join(" + "),
+            false => position.str()?.to_string(),
+        };
+        let asked = self
+            .graph
+            .ask(&self.solution, &text, MOVES_GIVEN)
+            .map_err(game_error)?;
+        from_json(py, &asked.json(&self.graph, &self.solution).to_string())
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -461,14 +484,15 @@ fn graph(py: Python<'_>, edges: &Bound<'_, PyAny>, misere: bool) -> PyResult<Mov
         }
         text.push_str(&format!("{a} {b}\n"));
     }
-    let json = run(py, || {
-        let g = grundy::graph::parse_graph(&text, "the moves given")?;
+    let (graph, solution, json) = run(py, || {
+        let g = grundy::graph::parse_graph(&text, MOVES_GIVEN)?;
         let sol = g.solve(grundy::graph::Convention::misere_if(misere));
         let mut out = Vec::new();
         sol.report(&g)
             .write_json(&mut out)
             .map_err(|e| grundy::GameError::Invalid(e.to_string()))?;
-        String::from_utf8(out).map_err(|e| grundy::GameError::Invalid(e.to_string()))
+        let json = String::from_utf8(out).map_err(|e| grundy::GameError::Invalid(e.to_string()))?;
+        Ok((g, sol, json))
     })?;
     let value = from_json(py, &json)?;
     let value = value.bind(py);
@@ -476,6 +500,8 @@ fn graph(py: Python<'_>, edges: &Bound<'_, PyAny>, misere: bool) -> PyResult<Mov
         positions: value.get_item("positions")?.unbind(),
         counts: value.get_item("counts")?.unbind(),
         json,
+        graph,
+        solution,
     })
 }
 

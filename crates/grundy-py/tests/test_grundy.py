@@ -416,6 +416,20 @@ def test_move_graphs_are_the_commands_json(tmp_path, misere):
     assert g.positions == expected["positions"] and g.counts == expected["counts"]
     with pytest.raises(grundy.GameError, match="without white space"):
         grundy.graph([("a b", "c")])
+    # One position, or a sum of tokens (Smith's values), as --position asks them.
+    asked = ["a", "e", "2", "a + b", "a + d + d", "e + d", "e + e", "b + 1"]
+    for where in asked:
+        if misere and "+" in where:
+            with pytest.raises(grundy.GameError, match="not decided by the tokens' values"):
+                g.position(where)
+            continue
+        expected = cli("graph", str(path), "--position", where, *(["--misere"] if misere else []))
+        assert g.position(where) == expected, where
+        assert g.position(where.split(" + ")) == expected, where
+    for bad, says in [("x", "no position named 'x'"), ("a + + b", "nothing between two '+'")]:
+        with pytest.raises(grundy.GameError) as e:
+            g.position(bad)
+        assert says in str(e.value)
 
 
 def test_the_type_stubs_name_what_the_package_exports():

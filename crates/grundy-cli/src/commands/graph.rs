@@ -3,6 +3,7 @@
 use super::user;
 use crate::render;
 use anyhow::Result;
+use grundy::graph::report::Asked;
 use std::io::{BufRead, Write};
 
 /// Solves the graph in `file` (`-`: `input`).
@@ -54,41 +55,24 @@ pub fn run(
     };
     let s = g.solve(convention);
     bar.finish_and_clear();
-    let sum = match &position {
-        Some(words) => g.read_sum(words, source).map_err(user)?,
-        None => None,
-    };
-    match position {
-        // Several tokens: a sum of loopy games.
-        Some(_) if sum.is_some() => {
-            let tokens = sum.unwrap_or_default();
-            if misere {
-                return Err(user(
-                    "a sum of tokens in misère play is not decided by the tokens' values \
-                     (Conway, On Numbers and Games, ch. 12): give one position with --misere",
-                ));
-            }
-            let values = s.grundy.as_ref().expect("normal play has values");
-            let sum = g.solve_sum(values, &tokens);
+    match position.map(|text| g.ask(&s, &text, source).map_err(user)) {
+        Some(asked) => {
+            let asked = asked?;
             if json {
-                serde_json::to_writer(&mut *out, &render::token_sum_json(&g, &tokens, &sum))?;
+                serde_json::to_writer(&mut *out, &asked.json(&g, &s))?;
                 writeln!(out)?;
             } else {
-                write!(out, "{}", render::token_sum_text(&g, &tokens, &sum))?;
-            }
-        }
-        Some(name) => {
-            let u = g
-                .id(&name)
-                .ok_or_else(|| user(format!("{source} has no position named '{name}'")))?;
-            if json {
-                serde_json::to_writer(&mut *out, &render::graph_position_json(&g, &s, u))?;
-                writeln!(out)?;
-            } else {
-                if misere {
-                    writeln!(out, "Misère play: the player who cannot move wins.")?;
+                match &asked {
+                    Asked::Sum { tokens, sum } => {
+                        write!(out, "{}", render::token_sum_text(&g, tokens, sum))?
+                    }
+                    Asked::One(u) => {
+                        if misere {
+                            writeln!(out, "Misère play: the player who cannot move wins.")?;
+                        }
+                        write!(out, "{}", render::graph_position_text(&g, &s, *u))?;
+                    }
                 }
-                write!(out, "{}", render::graph_position_text(&g, &s, u))?;
             }
         }
         None if json => {

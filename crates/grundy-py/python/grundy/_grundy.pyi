@@ -177,6 +177,7 @@ class MoveGraph:
     positions: dict[str, dict[str, Any]]
     counts: dict[str, int]
     def to_dict(self) -> dict[str, Any]: ...
+    def position(self, position: str | Seq[Any]) -> dict[str, Any]: ...
 
 @final
 class Game:

@@ -2,7 +2,7 @@
 //! solution.
 
 use super::{Graph, Solution};
-use crate::Outcome;
+use crate::{GameError, Outcome};
 use serde::Serialize;
 
 /// The JSON of `grundy graph --json`: every position by name (in the order of the graph's
@@ -214,5 +214,115 @@ impl Solution {
         });
         moves.dedup();
         moves
+    }
+}
+
+/// A question asked of a solved graph, as `grundy graph --position` asks it: one position, or
+/// several tokens (`a + b + c`), a sum decided from their generalized Sprague–Grundy values.
+#[derive(Clone, Debug)]
+pub enum Asked {
+    /// One position.
+    One(u32),
+    /// A sum of tokens standing on these positions, and what it comes to.
+    Sum {
+        /// The positions the tokens stand on.
+        tokens: Vec<u32>,
+        /// The sum's answer.
+        sum: super::TokenSum,
+    },
+}
+
+impl Graph {
+    /// The position, or sum of tokens, written as `text` (names, with `+` between the
+    /// tokens of a sum), answered from `solution`: refused in one line when a name is not the
+    /// graph's (`source` names the graph there) or a sum is asked of misère play (a sum of
+    /// tokens played by the misère rule is not decided by the tokens' values: Conway, On
+    /// Numbers and Games, ch. 12).
+    ///
+    /// ```
+    /// use grundy::graph::{parse_graph, report::Asked, Convention};
+    ///
+    /// let g = parse_graph("a b\nb c\n", "g.txt").unwrap();
+    /// let s = g.solve(Convention::Normal);
+    /// assert!(matches!(g.ask(&s, "b", "g.txt").unwrap(), Asked::One(1)));
+    /// let asked = g.ask(&s, "a + b", "g.txt").unwrap();
+    /// assert_eq!(asked.json(&g, &s)["grundy"], 1); // 0 ⊕ 1
+    /// // a is worth 0 and b 1: moving either token leaves a sum worth 0.
+    /// let after: Vec<_> = asked.json(&g, &s)["winning_moves"].as_array().unwrap().iter()
+    ///     .map(|m| m["position"].as_str().unwrap().to_string()).collect();
+    /// assert_eq!(after, ["b + b", "a + c"]);
+    /// ```
+    pub fn ask(&self, solution: &Solution, text: &str, source: &str) -> Result<Asked, GameError> {
+        if let Some(tokens) = self.read_sum(text, source)? {
+            let Some(values) = solution.grundy.as_ref() else {
+                return Err(GameError::Invalid(
+                    "a sum of tokens in misère play is not decided by the tokens' values \
+                     (Conway, On Numbers and Games, ch. 12): give one position with --misere"
+                        .into(),
+                ));
+            };
+            let sum = self.solve_sum(values, &tokens);
+            return Ok(Asked::Sum { tokens, sum });
+        }
+        let name = text.trim();
+        self.id(name)
+            .map(Asked::One)
+            .ok_or_else(|| GameError::Invalid(format!("{source} has no position named '{name}'")))
+    }
+}
+
+impl Asked {
+    /// The answer as `grundy graph FILE --position … --json` prints it.
+    pub fn json(&self, g: &Graph, s: &Solution) -> serde_json::Value {
+        match self {
+            Asked::One(u) => {
+                let one = |v: u32| {
+                    serde_json::json!({
+                        "outcome": s.outcome[v as usize],
+                        "remoteness": s.remoteness[v as usize],
+                        "grundy": s.grundy_json(g, v),
+                    })
+                };
+                let mut doc = one(*u);
+                doc["position"] = g.name(*u).into();
+                doc["moves"] = (s.ranked_moves(g, *u).into_iter())
+                    .map(|v| {
+                        let mut m = one(v);
+                        m["to"] = g.name(v).into();
+                        m
+                    })
+                    .collect();
+                doc
+            }
+            Asked::Sum { tokens, sum } => {
+                let moves = |list: &[super::TokenMove]| -> Vec<serde_json::Value> {
+                    list.iter()
+                        .map(|m| {
+                            serde_json::json!({
+                                "component": m.token,
+                                "from": g.name(tokens[m.token]),
+                                "to": g.name(m.to),
+                                "position": g.tokens_written(tokens, Some(m)),
+                            })
+                        })
+                        .collect()
+                };
+                let mut doc = serde_json::json!({
+                    "game": "sum",
+                    "position": g.tokens_written(tokens, None),
+                    "components": tokens.iter().zip(&sum.values).map(|(&u, v)| {
+                        serde_json::json!({"position": g.name(u), "grundy": v})
+                    }).collect::<Vec<_>>(),
+                    "outcome": sum.outcome,
+                    "grundy": sum.value,
+                    "winning_moves": moves(&sum.winning),
+                    "explanation": sum.explanation,
+                });
+                if sum.outcome == Outcome::D {
+                    doc["drawing_moves"] = moves(&sum.drawing).into();
+                }
+                doc
+            }
+        }
     }
 }

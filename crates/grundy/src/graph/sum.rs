@@ -117,6 +117,20 @@ impl Graph {
         Ok(Some(tokens))
     }
 
+    /// The sum of tokens standing on `tokens`, after the move `m` if given, written with `+`
+    /// between the tokens (`a + c`).
+    pub fn tokens_written(&self, tokens: &[u32], m: Option<&TokenMove>) -> String {
+        tokens
+            .iter()
+            .enumerate()
+            .map(|(i, &u)| match m {
+                Some(m) if m.token == i => self.name(m.to).into_owned(),
+                _ => self.name(u).into_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
     /// The sum of tokens standing on `tokens` (several may stand on one position), from the
     /// generalized Sprague–Grundy values `values` of this graph: who wins, its value, and
     /// every winning move (or, in a draw, every move that keeps it).
