@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::Once;
 use thiserror::Error;
 
+pub mod board;
 pub mod picture;
 
 /// A picture could not be drawn or written.
@@ -88,7 +89,7 @@ pub struct Sequence<'a> {
 
 /// The picture's format by `path`'s extension, once `path` is known to be writable (the
 /// drawing backends report a missing folder only as a debug dump of their own error).
-fn format_of(path: &Path) -> Result<&'static str, PlotError> {
+pub(crate) fn format_of(path: &Path) -> Result<&'static str, PlotError> {
     let format = ext(path)?;
     std::fs::OpenOptions::new()
         .write(true)

@@ -1,6 +1,6 @@
 //! A game's picture, chosen and computed from the registry: a heap game's nim-sequence with
-//! its proved period (or, asked for, the P-position map of two heaps of it), otherwise the map
-//! of its table. A position, when given, is marked on it (its heaps on the sequence, its cell
+//! its proved period (or, asked for, the P-position map of two heaps of it), a board game's
+//! position with the boards its winning moves leave, otherwise the map of its table. A position, when given, is marked on it (its heaps on the sequence, its cell
 //! on the map). `grundy plot` writes it to a file, the playground sends it as SVG.
 
 use crate::{Map, MapCell, PlotError, Sequence};
@@ -31,6 +31,8 @@ pub struct Options {
 pub enum Picture {
     /// A map of small positions.
     Map(MapData),
+    /// A board game's position and the boards its winning moves leave.
+    Board(crate::board::Solved),
     /// A nim-sequence.
     Sequence {
         /// The game's name.
@@ -77,6 +79,17 @@ impl Picture {
                 .map(|t| t.to_string())
                 .collect()
         };
+        // A board game's position (Cram's too, which also has a map of its empty boards):
+        // the board and the boards its winning moves leave.
+        if crate::board::Board::of_position(&position).is_some() {
+            let p = game.position(&query.words()).map_err(|e| e.to_string())?;
+            let a = game
+                .solve(&p, crate::board::DRAWN)
+                .map_err(|e| e.to_string())?;
+            if let Some(solved) = crate::board::Solved::of(&a) {
+                return Ok(Picture::Board(solved));
+            }
+        }
         let Some((source, name)) = heap_source else {
             if game.table_shape().is_none() {
                 return Err(no_picture(game.as_ref(), &query.words()));
@@ -125,9 +138,15 @@ impl Picture {
         })
     }
 
-    fn with<T>(&self, map: impl FnOnce(&Map) -> T, sequence: impl FnOnce(&Sequence) -> T) -> T {
+    fn with<T>(
+        &self,
+        map: impl FnOnce(&Map) -> T,
+        sequence: impl FnOnce(&Sequence) -> T,
+        board: impl FnOnce(&crate::board::Solved) -> T,
+    ) -> T {
         match self {
             Picture::Map(m) => map(&m.as_map()),
+            Picture::Board(b) => board(b),
             Picture::Sequence {
                 title,
                 values,
@@ -149,12 +168,13 @@ impl Picture {
         self.with(
             |m| crate::draw_map(m, file),
             |s| crate::draw_sequence(s, file),
+            |b| b.write(file),
         )
     }
 
     /// The picture as an SVG document.
     pub fn svg(&self) -> Result<String, PlotError> {
-        self.with(crate::map_svg, crate::sequence_svg)
+        self.with(crate::map_svg, crate::sequence_svg, |b| b.svg())
     }
 }
 

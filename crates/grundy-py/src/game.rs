@@ -284,6 +284,7 @@ fn explored_solution(
     fields["winning_moves"] = moves_json.into();
     fields["positions"] = positions.len().into();
     Ok(Solution {
+        boards: None,
         later: None,
         outcome: typed::outcome(py, fields["outcome"].as_str().unwrap_or_default())?,
         grundy: from_json(py, &fields["grundy"].to_string())?,
@@ -587,6 +588,16 @@ impl Game {
         }
         Self::parts_of(slf)?;
         Ok(slf.clone().into_any().unbind())
+    }
+
+    /// In Jupyter, a board game's position (Domineering, Cram, Clobber) drawn as its grid;
+    /// nothing for other games.
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        let Kind::Held { game, position, .. } = &self.kind else {
+            return Ok(None);
+        };
+        let tokens = game.canonical(position).map_err(crate::game_error)?;
+        crate::board::position_svg(&tokens)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

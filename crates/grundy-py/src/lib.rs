@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+mod board;
 mod game;
 mod plot;
 mod quotient;
@@ -192,6 +193,8 @@ struct Solution {
     /// The theorem that decides the position, applied to it.
     #[pyo3(get)]
     explanation: String,
+    /// The position and its winning moves as boards, where the position is a board.
+    boards: Option<grundy_plot::board::Solved>,
 }
 
 #[pymethods]
@@ -211,6 +214,12 @@ impl Solution {
             let _ = self.json.set(json);
         }
         from_json(py, self.json.get().expect("written above"))
+    }
+
+    /// In Jupyter, a board position (Domineering, Cram, Clobber) drawn with the boards its
+    /// winning moves leave, each move's cells coloured by who made it; nothing otherwise.
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        self.boards.as_ref().map(board::solved_svg).transpose()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -287,6 +296,7 @@ fn solution(
         let _ = json.set(text);
     }
     Ok(Solution {
+        boards: grundy_plot::board::Solved::of(&analysis),
         outcome: typed::outcome(py, &analysis.outcome.to_string())?,
         grundy: grundy_value,
         winning_moves: moves,

@@ -37,12 +37,14 @@ impl Picture {
         match self.picture {
             grundy_plot::picture::Picture::Map(_) => "Picture(map)",
             grundy_plot::picture::Picture::Sequence { .. } => "Picture(sequence)",
+            grundy_plot::picture::Picture::Board(_) => "Picture(board)",
         }
     }
 }
 
 /// The picture of a game, as `grundy plot` draws it: `plot("wythoff", [3, 5])` (its map, the
-/// position marked), `plot("kayles")` (its nim-sequence), `plot("kayles", two_heaps=True)`;
+/// position marked), `plot("kayles")` (its nim-sequence), `plot("kayles", two_heaps=True)`,
+/// `plot("domineering", "...|...")` (the board and the boards its winning moves leave);
 /// `size` positions a side, `grundy=True` colours a map by Grundy value.
 #[pyfunction]
 #[pyo3(signature = (game, position=None, *, size=None, grundy=false, two_heaps=false, **options))]

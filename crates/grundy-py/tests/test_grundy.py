@@ -457,6 +457,29 @@ def test_jupyter_shows_thermographs_and_sequences():
     assert seq._repr_svg_().lstrip().startswith("<svg")
 
 
+def test_jupyter_draws_boards_and_their_winning_moves(tmp_path):
+    # A board position is drawn as its grid; a solution as the position and the boards its
+    # winning moves leave (as grundy plot draws them), each move in its player's colour.
+    board = grundy.game("domineering", "...|...|...")
+    svg = board._repr_svg_()
+    assert svg.startswith("<svg") and svg.count("<rect") == 1 + 9 * 2
+    answer = board.solve()
+    out = tmp_path / "d.svg"
+    subprocess.run([BIN, "plot", "domineering", "...|...|...", "--out", str(out)], check=True,
+                   capture_output=True)
+    assert answer._repr_svg_() == out.read_text()
+    left, right = 'fill="#3C6EC8"', 'fill="#CD3C37"'
+    players = [m.text.split()[0] for m in answer.winning_moves]
+    assert answer._repr_svg_().count(left) == 2 * players.count("Left")
+    assert answer._repr_svg_().count(right) == 2 * players.count("Right")
+    assert grundy.solve("clobber", "xo.|ox.")._repr_svg_().startswith("<svg")
+    # No board, no picture: Jupyter shows the text.
+    for nothing in [grundy.solve("nim", [3]), grundy.game("kayles", 3),
+                    grundy.game("domineering", "..|..") + grundy.game("nim", [1]),
+                    (grundy.game("domineering", "..|..") + grundy.game("nim", [1])).solve()]:
+        assert nothing._repr_svg_() is None
+
+
 @pytest.mark.parametrize(
     "script, start, moves",
     [
@@ -627,6 +650,8 @@ def test_a_plot_is_the_commands_picture(tmp_path):
         ("kayles", None, {}, []),
         ("subtraction", None, {"set": [1, 3, 4], "grundy": True}, ["--set", "1,3,4", "--grundy"]),
         ("kayles", None, {"two_heaps": True, "size": 30}, ["--two-heaps", "--size", "30"]),
+        ("domineering", ["...|...|..."], {}, []),
+        ("clobber", ["xo.|ox."], {}, []),
     ]:
         out = tmp_path / "theirs.svg"
         args = [BIN, "plot", game, *(map(str, position or [])), *flags, "--out", str(out)]

@@ -269,8 +269,8 @@ mod tests {
         assert_eq!(partizan("nim"), false);
     }
 
-    /// The picture marks the position asked about; a partizan game has no map and the
-    /// refusal says what to draw instead.
+    /// The picture marks the position asked about; a board is drawn with its winning moves;
+    /// a partizan game with neither map nor board is refused, saying what to draw instead.
     #[test]
     fn the_picture_marks_the_position_and_a_partizan_game_points_to_its_thermograph() {
         let backend = Backend::new(Registry::catalog());
@@ -282,14 +282,11 @@ mod tests {
         // Beyond the map's reach, the mark is said to be beyond.
         let svg = backend.picture("wythoff 3 500").unwrap();
         assert!(svg.contains("(3 500: beyond the map)"));
-        let e = backend
-            .picture("domineering ..|..")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.contains("grundy plot thermograph domineering ..|.."),
-            "{e}"
-        );
+        // A board is drawn with the boards its winning moves leave.
+        let svg = backend.picture("domineering ...|...").unwrap();
+        assert!(svg.contains("Left") && svg.contains("N: "), "no board");
+        let e = backend.picture("hackenbush lrl").unwrap_err().to_string();
+        assert!(e.contains("grundy plot thermograph hackenbush lrl"), "{e}");
     }
 
     /// A partizan game is played to its end through the API: moves in words, the engine's
