@@ -10,6 +10,7 @@
 
 use crate::{from_json, position_words, query, run, solution, typed, values, GameError};
 use crate::{Move, Solution, Value};
+use grundy::analysis::Player;
 use grundy::explored::Explored;
 use grundy::rules::DynGame;
 use grundy::Position;
@@ -39,9 +40,10 @@ struct Rules {
 enum Kind {
     /// Rules in Python, with a start.
     Rules(Rules),
-    /// A catalog game (or a sum written in words) at a position, as `query` reads it.
+    /// A catalog game (or a sum written in words) at a position, as `query` reads it; or
+    /// (no query) a sum of games reached by a move.
     Held {
-        query: grundy::query::Query,
+        query: Option<grundy::query::Query>,
         game: Arc<dyn DynGame>,
         position: Position,
     },
@@ -147,6 +149,55 @@ impl Rules {
             .map(|&i| game.at(i).expect("a start is a position"))
             .collect();
         Ok((Arc::new(game), at))
+    }
+
+    /// The moves from the start (of `player` in a partizan game), each position its rules
+    /// list once, with the game after each.
+    fn moves_from(&self, py: Python<'_>, player: Option<Player>) -> PyResult<Vec<Move>> {
+        let start = self.start(py, None)?;
+        let rule = match (&self.moves, player, &self.left_moves, &self.right_moves) {
+            (Some(m), _, _, _) => m,
+            (None, Some(Player::Left), Some(l), _) => l,
+            (None, Some(Player::Right), _, Some(r)) => r,
+            _ => {
+                return Err(GameError::new_err(format!(
+                    "{} is partizan: say whether Left or Right moves",
+                    self.name
+                )))
+            }
+        };
+        let mut out: Vec<Move> = Vec::new();
+        for q in rule.bind(py).call1((start.bind(py),))?.try_iter()? {
+            let q = q?;
+            if out
+                .iter()
+                .any(|m| m.position.bind(py).eq(&q).unwrap_or(false))
+            {
+                continue;
+            }
+            let shown = q.repr()?;
+            let mover = if self.moves.is_some() { None } else { player };
+            let text = match mover {
+                Some(p) => format!("{p:?} moves to {shown}"),
+                None => format!("move to {shown}"),
+            };
+            let next = Game {
+                kind: Kind::Rules(Rules {
+                    start: Some(q.clone().unbind()),
+                    moves: self.moves.as_ref().map(|s| s.clone_ref(py)),
+                    left_moves: self.left_moves.as_ref().map(|s| s.clone_ref(py)),
+                    right_moves: self.right_moves.as_ref().map(|s| s.clone_ref(py)),
+                    misere: self.misere,
+                    name: self.name.clone(),
+                }),
+            };
+            out.push(Move {
+                position: q.unbind(),
+                text,
+                game: Some(Py::new(py, next)?),
+            });
+        }
+        Ok(out)
     }
 
     /// Who wins an impartial game from `start`, by retrograde analysis of every position.
@@ -278,7 +329,14 @@ fn explored_solution(
             m["player"] = p.into();
         }
         moves_json.push(m);
-        moves_out.push(Py::new(py, Move { position: to, text })?);
+        moves_out.push(Py::new(
+            py,
+            Move {
+                position: to,
+                text,
+                game: None,
+            },
+        )?);
     }
     fields["position"] = start.bind(py).str()?.to_string().into();
     fields["winning_moves"] = moves_json.into();
@@ -355,6 +413,34 @@ fn sum_game(
 }
 
 impl Game {
+    /// The same game, holding the same Python objects.
+    fn copy(&self, py: Python<'_>) -> Game {
+        let kind = match &self.kind {
+            Kind::Rules(r) => Kind::Rules(Rules {
+                start: r.start.as_ref().map(|s| s.clone_ref(py)),
+                moves: r.moves.as_ref().map(|s| s.clone_ref(py)),
+                left_moves: r.left_moves.as_ref().map(|s| s.clone_ref(py)),
+                right_moves: r.right_moves.as_ref().map(|s| s.clone_ref(py)),
+                misere: r.misere,
+                name: r.name.clone(),
+            }),
+            Kind::Held {
+                query,
+                game,
+                position,
+            } => Kind::Held {
+                query: query.clone(),
+                game: game.clone(),
+                position: position.clone(),
+            },
+            Kind::Sum { parts, misere } => Kind::Sum {
+                parts: parts.iter().map(|p| p.clone_ref(py)).collect(),
+                misere: *misere,
+            },
+        };
+        Game { kind }
+    }
+
     /// Whether the game is played by the misère rule.
     fn played_misere(&self) -> bool {
         match &self.kind {
@@ -373,10 +459,14 @@ impl Game {
     ) -> PyResult<(Arc<dyn DynGame>, Position, Option<grundy::query::Query>)> {
         match (&self.kind, position) {
             (Kind::Held { query, game, .. }, Some(position)) => {
-                let mut query = query.clone();
-                query.position = position_words(position)?;
-                let p = game.position(&query.words()).map_err(crate::game_error)?;
-                Ok((game.clone(), p, Some(query)))
+                let words = position_words(position)?;
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                let p = game.position(&words).map_err(crate::game_error)?;
+                let query = query.clone().map(|mut q| {
+                    q.position = words.iter().map(|w| w.to_string()).collect();
+                    q
+                });
+                Ok((game.clone(), p, query))
             }
             (
                 Kind::Held {
@@ -385,7 +475,7 @@ impl Game {
                     position,
                 },
                 None,
-            ) => Ok((game.clone(), position.clone(), Some(query.clone()))),
+            ) => Ok((game.clone(), position.clone(), query.clone())),
             (Kind::Sum { parts, misere }, None) => {
                 let (game, p) = sum_game(py, parts, *misere)?;
                 Ok((game, p, None))
@@ -395,6 +485,33 @@ impl Game {
             )),
             (Kind::Rules(_), _) => unreachable!("rules in Python are answered their own way"),
         }
+    }
+
+    /// The move `m` of `game` to `to` as a `Move` whose game is the game after it.
+    fn after(
+        py: Python<'_>,
+        game: &Arc<dyn DynGame>,
+        query: Option<&grundy::query::Query>,
+        m: grundy::analysis::WinningMove,
+        to: Position,
+    ) -> PyResult<Move> {
+        let words: Vec<String> = m.to.iter().map(ToString::to_string).collect();
+        let query = query.cloned().map(|mut q| {
+            q.position = words;
+            q
+        });
+        let next = Game {
+            kind: Kind::Held {
+                query,
+                game: game.clone(),
+                position: to,
+            },
+        };
+        Ok(Move {
+            position: crate::tokens_list(py, &m.to)?,
+            text: m.description,
+            game: Some(Py::new(py, next)?),
+        })
     }
 
     /// The parts of `game` in a sum: its own, or itself.
@@ -416,15 +533,11 @@ impl Game {
                 Some(s) => format!("{} {}", r.name, s.bind(py).repr()?),
                 None => r.name.clone(),
             },
-            Kind::Held {
-                query,
-                game,
-                position,
-            } => {
+            Kind::Held { game, position, .. } => {
                 let tokens = game.canonical(position).map_err(crate::game_error)?;
                 let words = grundy::analysis::words_text(&tokens);
-                match query.is_sum() {
-                    // A sum read from words writes each component's game.
+                match is_sum(game.as_ref()) {
+                    // A sum writes each component's game.
                     true => words,
                     false => format!("{} {words}", game.name()),
                 }
@@ -530,31 +643,136 @@ impl Game {
     /// The same game played by the misère rule (the player who makes the last move loses);
     /// for a sum, the whole sum's convention.
     fn misere(&self, py: Python<'_>) -> PyResult<Game> {
-        let kind = match &self.kind {
-            Kind::Rules(r) => Kind::Rules(Rules {
-                start: r.start.as_ref().map(|s| s.clone_ref(py)),
-                moves: r.moves.as_ref().map(|s| s.clone_ref(py)),
-                left_moves: r.left_moves.as_ref().map(|s| s.clone_ref(py)),
-                right_moves: r.right_moves.as_ref().map(|s| s.clone_ref(py)),
-                misere: true,
-                name: r.name.clone(),
-            }),
-            Kind::Held { query, .. } => {
-                let mut query = query.clone();
+        let kind = match self.copy(py).kind {
+            Kind::Rules(r) => Kind::Rules(Rules { misere: true, ..r }),
+            Kind::Held { game, .. } if game.misere() => return Ok(self.copy(py)),
+            Kind::Held {
+                query: Some(mut query),
+                ..
+            } => {
+                // The catalog's misère game (a heap game's decided by its misère quotient).
                 query.options = query.options.clone().flag_on(grundy::registry::MISERE.name);
                 let (game, position) = query.open().map_err(crate::game_error)?;
                 Kind::Held {
-                    query,
+                    query: Some(query),
                     game: Arc::from(game),
                     position,
                 }
             }
+            Kind::Held {
+                query: None,
+                game,
+                position,
+            } => Kind::Held {
+                query: None,
+                game: Arc::new(
+                    grundy::misere::MisereGame::shared(game).map_err(crate::game_error)?,
+                ),
+                position,
+            },
             Kind::Sum { parts, .. } => Kind::Sum {
-                parts: parts.iter().map(|p| p.clone_ref(py)).collect(),
+                parts,
                 misere: true,
             },
         };
         Ok(Game { kind })
+    }
+
+    /// Every move from the position (of `player`, "Left" or "Right", in a partizan game),
+    /// as `grundy play` lists them: each a `Move` whose `game` is the game after it.
+    #[pyo3(signature = (player=None))]
+    fn moves(&self, py: Python<'_>, player: Option<&str>) -> PyResult<Vec<Move>> {
+        let player = player_of(player)?;
+        if let Kind::Rules(rules) = &self.kind {
+            return rules.moves_from(py, player);
+        }
+        let (game, p, query) = self.opened(py, None)?;
+        let plays = run(py, || game.listed_moves(&p, player))?;
+        (plays.into_iter())
+            .map(|(m, to)| Self::after(py, &game, query.as_ref(), m, to))
+            .collect()
+    }
+
+    /// The game after `move` (of `player` in a partizan game): a `Move` of `moves()`, or the
+    /// move in words as `grundy play` reads them (`"take 2 from heap 1"`, or the position it
+    /// leaves).
+    #[pyo3(signature = (r#move, player=None))]
+    fn play(
+        &self,
+        py: Python<'_>,
+        r#move: &Bound<'_, PyAny>,
+        player: Option<&str>,
+    ) -> PyResult<Py<Game>> {
+        if let Ok(m) = r#move.downcast::<Move>() {
+            if let Some(game) = &m.get().game {
+                return Ok(game.clone_ref(py));
+            }
+        }
+        let said = r#move.str()?.to_string();
+        if let Kind::Rules(_) = &self.kind {
+            let moves = self.moves(py, player)?;
+            for m in moves {
+                let found = m.text == said
+                    || m.position.bind(py).eq(r#move)?
+                    || m.position.bind(py).repr()?.to_string() == said;
+                if found {
+                    return Ok(m.game.expect("a listed move has its game"));
+                }
+            }
+            return Err(GameError::new_err(format!(
+                "'{said}' is not a move from {} (see moves())",
+                self.written(py)?
+            )));
+        }
+        let player = player_of(player)?;
+        let (game, p, query) = self.opened(py, None)?;
+        let to = run(py, || game.read_move(&p, player, &said))?;
+        let tokens = game.canonical(&to).map_err(crate::game_error)?;
+        let m = grundy::analysis::WinningMove {
+            to: tokens,
+            description: said,
+            player,
+            component: None,
+        };
+        let after = Self::after(py, &game, query.as_ref(), m, to)?;
+        Ok(after.game.expect("made with its game"))
+    }
+
+    /// The move a perfect player makes (as `player` in a partizan game): a winning move when
+    /// there is one, else the move `grundy play`'s engine makes; None when there is no move.
+    #[pyo3(signature = (player=None))]
+    fn best_move(&self, py: Python<'_>, player: Option<&str>) -> PyResult<Option<Move>> {
+        let who = player_of(player)?;
+        if let Kind::Rules(rules) = &self.kind {
+            let start = rules.start(py, None)?;
+            let answer = match rules.moves {
+                Some(_) => rules.solve_impartial(py, start, usize::MAX)?,
+                None => rules.solve_partizan(py, start, usize::MAX)?,
+            };
+            let mine = |m: &Move| match who {
+                Some(p) => m.text.starts_with(&format!("{p:?} ")),
+                None => true,
+            };
+            let mut moves = self.moves(py, player)?;
+            for w in answer
+                .winning_moves
+                .iter()
+                .map(|w| w.get())
+                .filter(|w| mine(w))
+            {
+                for (i, m) in moves.iter().enumerate() {
+                    if m.position.bind(py).eq(w.position.bind(py))? {
+                        return Ok(Some(moves.swap_remove(i)));
+                    }
+                }
+            }
+            return Ok(moves.into_iter().next());
+        }
+        let (game, p, query) = self.opened(py, None)?;
+        match run(py, || game.engine_move(&p, who))? {
+            Some((m, to)) => Ok(Some(Self::after(py, &game, query.as_ref(), m, to)?)),
+            None => Ok(None),
+        }
     }
 
     /// Whether the game is played by the misère rule.
@@ -602,7 +820,7 @@ impl Game {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         // A catalog game's name says --misere; a sum's does not.
-        let named = matches!(&self.kind, Kind::Held { query, .. } if !query.is_sum());
+        let named = matches!(&self.kind, Kind::Held { game, .. } if !is_sum(game.as_ref()));
         let misere = if self.played_misere() && !named {
             ", misère"
         } else {
@@ -626,9 +844,28 @@ pub(crate) fn game(
     let (game, position) = query.open().map_err(crate::game_error)?;
     Ok(Game {
         kind: Kind::Held {
-            query,
+            query: Some(query),
             game: Arc::from(game),
             position,
         },
     })
+}
+
+/// Whether `game` is a sum of games (or one played by the misère rule).
+fn is_sum(game: &dyn DynGame) -> bool {
+    std::ptr::eq(game.info(), &grundy::sum::INFO)
+}
+
+/// The player named `player` ("Left" or "Right", any case), for a partizan game's moves.
+fn player_of(player: Option<&str>) -> PyResult<Option<Player>> {
+    let Some(name) = player else {
+        return Ok(None);
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "left" | "l" => Ok(Some(Player::Left)),
+        "right" | "r" => Ok(Some(Player::Right)),
+        _ => Err(GameError::new_err(format!(
+            "player '{name}': say Left or Right"
+        ))),
+    }
 }

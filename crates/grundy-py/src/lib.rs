@@ -163,6 +163,10 @@ struct Move {
     /// The move in words.
     #[pyo3(get)]
     text: String,
+    /// The game after the move, for a move listed by `Game.moves()` or `Game.best_move()`
+    /// (None in a `Solution`).
+    #[pyo3(get)]
+    game: Option<Py<game::Game>>,
 }
 
 #[pymethods]
@@ -259,6 +263,18 @@ fn solve(
     solution(py, analysis, Some((q, max_moves, floor)))
 }
 
+/// A position's tokens as a list: ints as ints, words as strings.
+fn tokens_list(py: Python<'_>, tokens: &[grundy::analysis::Token]) -> PyResult<PyObject> {
+    let list = PyList::empty(py);
+    for t in tokens {
+        match t {
+            grundy::analysis::Token::Int(n) => list.append(n)?,
+            grundy::analysis::Token::Text(w) => list.append(w)?,
+        }
+    }
+    Ok(list.into_any().unbind())
+}
+
 /// The `Solution` of `analysis`; its dictionary found again from `later` (the query, the
 /// most moves and the listing floor) when first asked for, or written from `analysis` itself
 /// when there is no query to ask (a sum holding a game given in Python).
@@ -269,19 +285,13 @@ fn solution(
 ) -> PyResult<Solution> {
     let mut moves = Vec::with_capacity(analysis.winning_moves.len());
     for m in &analysis.winning_moves {
-        let position = PyList::empty(py);
-        for t in &m.to {
-            match t {
-                grundy::analysis::Token::Int(n) => position.append(n)?,
-                grundy::analysis::Token::Text(w) => position.append(w)?,
-            }
-        }
         let text = m.description.clone();
         moves.push(Py::new(
             py,
             Move {
-                position: position.into_any().unbind(),
+                position: tokens_list(py, &m.to)?,
                 text,
+                game: None,
             },
         )?);
     }

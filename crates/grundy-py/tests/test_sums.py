@@ -120,3 +120,72 @@ def test_bad_sums_raise_game_error_with_one_line():
         assert "\n" not in str(e.value)
     with pytest.raises(TypeError):
         mine + 1
+
+
+def play_lists(line):
+    """The moves `grundy play LINE` lists (its `moves` command): (words, position after)."""
+    import re
+    import subprocess
+    from test_grundy import BIN
+
+    out = subprocess.run([BIN, "play", *line.split()], input="moves\nquit\n",
+                         capture_output=True, text=True, check=True).stdout
+    return [(m.group(1), m.group(2)) for m in re.finditer(r"#\d+\s+(.+?)  →  (.+)", out)]
+
+
+@pytest.mark.parametrize("line", ["nim 3 4 5", "kayles 5", "wythoff 2 3", "kayles 3 + nim 2"])
+def test_moves_are_the_ones_grundy_play_lists(line):
+    game = grundy.game(line)
+    mine = [(m.text, " ".join(map(str, m.position))) for m in game.moves()]
+    assert mine == play_lists(line)
+    # Each move's game is the position it leaves, and play() of its words reaches it too.
+    for m in game.moves():
+        assert repr(game.play(m.text)) == repr(m.game)
+        assert repr(game.play(m)) == repr(m.game)
+
+
+def test_the_best_move_wins_where_a_move_wins():
+    mine = grundy.Game(start=0, moves=sub134, name="sub134")
+    for h in range(8):
+        for k in range(6):
+            for game in [grundy.game("nim", [h, k]), grundy.game("kayles", [h, k]),
+                         grundy.Game(start=h, moves=sub134, name="sub134") + grundy.game("kayles", k)]:
+                best = game.best_move()
+                if game.solve().outcome == "N":
+                    assert best.game.solve().outcome == "P", (repr(game), best.text)
+                elif best is not None:
+                    assert best.game.solve().outcome == "N"
+                else:
+                    assert game.moves() == []
+    assert mine.best_move() is None and mine.moves() == []
+    # A whole game played by two perfect players: the first player, in an N-position, wins.
+    game, turns = grundy.game("kayles", 9), 0
+    while (m := game.best_move()) is not None:
+        game, turns = m.game, turns + 1
+    assert turns % 2 == 1
+
+
+def test_partizan_moves_are_a_players_and_bad_moves_are_one_line():
+    def left(n):
+        return [n - 1] if n >= 1 else []
+
+    def right(n):
+        return [n - 2] if n >= 2 else []
+
+    mine = grundy.Game(start=3, left_moves=left, right_moves=right, name="lr")
+    assert [m.text for m in mine.moves("Left")] == ["Left moves to 2"]
+    assert [m.text for m in mine.moves("right")] == ["Right moves to 1"]
+    board = grundy.game("domineering", "...|...")
+    best = board.best_move("Left")
+    assert best.game.solve().outcome in ("L", "P")  # Left, having moved, wins moving second
+    assert repr(board.play("a1-a2", "Left")) == "Game(domineering #..|#..)"
+    for make, says in [
+        (lambda: board.moves(), "domineering is partizan: say whether Left or Right moves"),
+        (lambda: mine.moves(), "lr is partizan: say whether Left or Right moves"),
+        (lambda: board.moves("up"), "player 'up': say Left or Right"),
+        (lambda: grundy.game("nim", [3]).play("take 9 from heap 1"), "is not a move from 3"),
+        (lambda: mine.play(0, "Left"), "'0' is not a move from lr 3"),
+    ]:
+        with pytest.raises(grundy.GameError) as e:
+            make()
+        assert says in str(e.value)
