@@ -67,9 +67,25 @@ fn run<T: Send>(
     py: Python<'_>,
     work: impl FnOnce() -> Result<T, grundy::GameError> + Send,
 ) -> PyResult<T> {
+    run_releasing(py, true, work)
+}
+
+/// [`run`], releasing the GIL only if `release`: for work known to be short (small values
+/// added or compared), releasing the GIL and taking it back costs more than the work itself,
+/// so it is kept, as numpy keeps it for small arrays. Ctrl-C stops the work either way,
+/// through the library's stop flag.
+fn run_releasing<T: Send>(
+    py: Python<'_>,
+    release: bool,
+    work: impl FnOnce() -> Result<T, grundy::GameError> + Send,
+) -> PyResult<T> {
     let stop = stop_flag();
     stop.store(false, Ordering::Relaxed);
-    match py.allow_threads(|| grundy::budget::stoppable(stop, work)) {
+    let result = match release {
+        true => py.allow_threads(|| grundy::budget::stoppable(stop, work)),
+        false => grundy::budget::stoppable(stop, work),
+    };
+    match result {
         Ok(v) => Ok(v),
         Err(grundy::GameError::Interrupted) => {
             // Python's handler raises KeyboardInterrupt (or, if it was replaced, ours does);

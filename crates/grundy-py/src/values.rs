@@ -34,6 +34,10 @@ static SHARED: LazyLock<Mutex<Shared>> = LazyLock::new(|| {
 /// hundred megabytes).
 const FRESH_AFTER: usize = 1 << 22;
 
+/// Values whose canonical forms together take at most this many characters are added,
+/// negated and compared holding the GIL: the work takes less than releasing it would.
+const SMALL: usize = 64;
+
 /// Runs `work` on the worksheet (as [`run`] runs the library's work: without the GIL,
 /// stoppable by Ctrl-C), given the worksheet's generation; a stopped computation leaves a new
 /// worksheet behind it.
@@ -41,7 +45,19 @@ fn with_session<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&mut Session, u64) -> Result<T, grundy::GameError> + Send,
 ) -> PyResult<T> {
-    run(py, || {
+    with_session_of(py, &[], work)
+}
+
+/// [`with_session`] of work on `values`, holding the GIL when they are small (see
+/// [`SMALL`]); with no values, the GIL is released.
+fn with_session_of<T: Send>(
+    py: Python<'_>,
+    values: &[&Value],
+    work: impl FnOnce(&mut Session, u64) -> Result<T, grundy::GameError> + Send,
+) -> PyResult<T> {
+    let size: usize = values.iter().map(|v| v.canonical.len()).sum();
+    let release = values.is_empty() || size > SMALL;
+    run_releasing(py, release, || {
         let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
         // A long program's values grow the worksheet for ever (as a CGSuite worksheet
         // grows): past a size, its games start afresh, and older values are read in again
@@ -211,7 +227,16 @@ impl Value {
         py: Python<'_>,
         make: impl FnOnce(&mut Session, u64) -> Result<Held, grundy::GameError> + Send,
     ) -> PyResult<Value> {
-        let (written, held, generation) = with_session(py, |s, generation| {
+        Self::made_of(py, &[], make)
+    }
+
+    /// A value made from `values` by `make` (the GIL held when they are small).
+    fn made_of(
+        py: Python<'_>,
+        values: &[&Value],
+        make: impl FnOnce(&mut Session, u64) -> Result<Held, grundy::GameError> + Send,
+    ) -> PyResult<Value> {
+        let (written, held, generation) = with_session_of(py, values, |s, generation| {
             let held = make(s, generation)?;
             Ok((Self::written(s, held)?, held, generation))
         })?;
@@ -252,7 +277,7 @@ impl Value {
     }
 
     fn combine(&self, py: Python<'_>, other: &Value, negate: bool) -> PyResult<Value> {
-        Value::made(py, |s, generation| {
+        Value::made_of(py, &[self, other], |s, generation| {
             let a = self.held(s, generation)?;
             let mut b = other.held(s, generation)?;
             if negate {
@@ -396,7 +421,7 @@ impl Value {
     }
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Value> {
-        Value::made(py, |s, generation| {
+        Value::made_of(py, &[self], |s, generation| {
             let a = self.held(s, generation)?;
             s.negative(a)
         })
@@ -462,7 +487,7 @@ impl Value {
             Ge => Relation::GreaterOrEqual,
         };
         let other: &Value = &other;
-        with_session(py, |s, generation| {
+        with_session_of(py, &[self, other], |s, generation| {
             let (a, b) = (self.held(s, generation)?, other.held(s, generation)?);
             let misere = |h: Held| matches!(h, Held::Misere(_));
             match s.holds(a, relation, b) {
