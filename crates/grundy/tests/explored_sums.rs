@@ -13,34 +13,31 @@ use grundy::sum::SumGame;
 use grundy::{Outcome, Position};
 use std::sync::Arc;
 
+/// The moves of subtraction from heaps 0 … `top`, a move taking one of `set`.
+fn takes(top: u32, set: &'static [u32]) -> Vec<(u32, u32)> {
+    (0..=top)
+        .flat_map(|h| {
+            set.iter()
+                .filter(move |&&s| s <= h)
+                .map(move |&s| (h, h - s))
+        })
+        .collect()
+}
+
+fn heaps(top: u32) -> Vec<String> {
+    (0..=top).map(|h| h.to_string()).collect()
+}
+
 /// Subtraction {1, 2} (`subtraction --set 1,2`) on heaps up to `top`, given by its moves.
 fn take12(top: u32) -> Arc<dyn DynGame> {
-    let names = (0..=top).map(|h| h.to_string()).collect();
-    let edges = (0..=top)
-        .flat_map(|h| {
-            [1, 2]
-                .into_iter()
-                .filter(move |&s| s <= h)
-                .map(move |s| (h, h - s))
-        })
-        .collect();
-    Arc::new(Explored::impartial("take12", names, edges).unwrap())
+    Arc::new(Explored::impartial("take12", heaps(top), takes(top, &[1, 2])).unwrap())
 }
 
 /// The partizan subtraction game where Left takes 1 and Right takes 1 or 2
 /// (`partizan-subtraction --left 1 --right 1,2`), given by its moves.
 fn lr(top: u32) -> Arc<dyn DynGame> {
-    let names = (0..=top).map(|h| h.to_string()).collect();
-    let left = (1..=top).map(|h| (h, h - 1)).collect();
-    let right = (0..=top)
-        .flat_map(|h| {
-            [1, 2]
-                .into_iter()
-                .filter(move |&s| s <= h)
-                .map(move |s| (h, h - s))
-        })
-        .collect();
-    Arc::new(Explored::partizan("lr", names, left, right).unwrap())
+    let (left, right) = (takes(top, &[1]), takes(top, &[1, 2]));
+    Arc::new(Explored::partizan("lr", heaps(top), left, right).unwrap())
 }
 
 fn text(tokens: &[Token]) -> String {
