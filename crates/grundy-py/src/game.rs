@@ -110,6 +110,19 @@ fn explore(
 }
 
 impl Rules {
+    /// Whether `other` is the same game: the same functions under the same name.
+    fn same_as(&self, other: &Rules) -> bool {
+        let same = |a: &Option<PyObject>, b: &Option<PyObject>| match (a, b) {
+            (Some(a), Some(b)) => a.is(b),
+            (None, None) => true,
+            _ => false,
+        };
+        self.name == other.name
+            && same(&self.moves, &other.moves)
+            && same(&self.left_moves, &other.left_moves)
+            && same(&self.right_moves, &other.right_moves)
+    }
+
     /// The rules as a list: the moves of an impartial game, or Left's and Right's.
     fn sides(&self) -> Vec<&PyObject> {
         match (&self.moves, &self.left_moves, &self.right_moves) {
@@ -387,10 +400,20 @@ fn sum_game(
         match &part.get().kind {
             Kind::Held { game, position, .. } => found[i] = Some((game.clone(), position.clone())),
             Kind::Rules(rules) if found[i].is_none() => {
-                let same: Vec<usize> = (i..parts.len()).filter(|&j| parts[j].is(part)).collect();
+                // The parts of the same rules (the same functions, the same name), each
+                // from its own start.
+                let same: Vec<usize> = (i..parts.len())
+                    .filter(|&j| match &parts[j].get().kind {
+                        Kind::Rules(other) => rules.same_as(other),
+                        _ => false,
+                    })
+                    .collect();
                 let starts = same
                     .iter()
-                    .map(|_| rules.start(py, None))
+                    .map(|&j| match &parts[j].get().kind {
+                        Kind::Rules(r) => r.start(py, None),
+                        _ => unreachable!("chosen as rules"),
+                    })
                     .collect::<PyResult<Vec<_>>>()?;
                 let (game, at) = rules.explored(py, &starts)?;
                 for (j, p) in same.into_iter().zip(at) {

@@ -75,7 +75,7 @@ def test_a_sum_of_catalog_games_is_the_commands_json():
     assert repr(line) == "Game(kayles 5 + wythoff 3 4 + nim 6)"
 
 
-def test_sum_adds_games_and_one_game_explored_once_from_every_start():
+def test_sum_adds_games_and_one_game_is_explored_once_from_every_start():
     calls = []
 
     def moves(n):
@@ -87,6 +87,13 @@ def test_sum_adds_games_and_one_game_explored_once_from_every_start():
     assert repr(total) == "Game(sub134 6 + nim 2 + sub134 6)"
     assert total.solve().grundy == 2
     assert sorted(calls) == list(range(7))  # each position's moves asked once
+    # Games of the same function and name are one game, from as many starts.
+    calls.clear()
+    two = grundy.Game(start=6, moves=moves, name="sub134") + grundy.Game(start=5, moves=moves, name="sub134")
+    assert two.solve().grundy == 2 ^ 3  # G(6) = 2 and G(5) = 3 for subtraction {1, 3, 4}
+    assert sorted(calls) == list(range(7))
+    unnamed = grundy.Game(start=6, moves=sub134) + grundy.Game(start=5, moves=sub134)
+    assert unnamed.solve().grundy == 2 ^ 3
 
 
 def test_catalog_games_held_answer_as_solve_and_value():
