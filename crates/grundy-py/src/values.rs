@@ -108,6 +108,23 @@ struct Reported {
     mean: Option<String>,
     /// The temperature, as the library writes it, None for loopy games.
     temperature: Option<String>,
+    /// Left's and Right's stops (dyadic rationals as the library writes them), where known.
+    stops: (Option<String>, Option<String>),
+    /// The atomic weight (a game, in CGSuite's notation), where the game is atomic.
+    atomic_weight: Option<String>,
+    /// A short game's or a misère form's birthday.
+    birthday: Option<grundy::Nat>,
+    /// A short game's reduced canonical form (CGSuite's notation).
+    reduced: Option<String>,
+}
+
+/// What a report says of a short or loopy game beside its outcome, mean and temperature.
+#[derive(Default)]
+struct More {
+    stops: (Option<String>, Option<String>),
+    atomic_weight: Option<String>,
+    birthday: Option<grundy::Nat>,
+    reduced: Option<String>,
 }
 
 impl Reported {
@@ -121,6 +138,7 @@ impl Reported {
                 _ => String::new(),
             }
         }
+        let mut more = More::default();
         let (canonical, outcome, mean, temperature) = match &answer {
             Answer::Comparison(_) => {
                 return Err(GameError::new_err(
@@ -132,31 +150,60 @@ impl Reported {
                     "a property says something of a game, not a value",
                 ))
             }
-            Answer::Value(r) => (
-                r.canonical.clone(),
-                word(r.outcome),
-                Some(r.mean.clone()),
-                Some(r.temperature.clone()),
-            ),
-            Answer::Misere(r) => (
-                r.canonical.clone().unwrap_or_default(),
-                word(r.outcome),
-                None,
-                None,
-            ),
-            Answer::Loopy(r) => (
-                r.canonical.clone(),
-                word(r.outcome),
-                r.mean.clone(),
-                r.temperature.clone(),
-            ),
+            Answer::Value(r) => {
+                more = More {
+                    stops: (Some(r.left_stop.clone()), Some(r.right_stop.clone())),
+                    atomic_weight: r.atomic_weight.clone(),
+                    birthday: Some(r.birthday.clone()),
+                    reduced: Some(r.reduced.clone()),
+                };
+                (
+                    r.canonical.clone(),
+                    word(r.outcome),
+                    Some(r.mean.clone()),
+                    Some(r.temperature.clone()),
+                )
+            }
+            Answer::Misere(r) => {
+                more.birthday = Some(r.birthday.into());
+                (
+                    r.canonical.clone().unwrap_or_default(),
+                    word(r.outcome),
+                    None,
+                    None,
+                )
+            }
+            Answer::Loopy(r) => {
+                more = More {
+                    stops: (r.left_stop.clone(), r.right_stop.clone()),
+                    atomic_weight: r.atomic_weight.clone(),
+                    birthday: None,
+                    reduced: None,
+                };
+                (
+                    r.canonical.clone(),
+                    word(r.outcome),
+                    r.mean.clone(),
+                    r.temperature.clone(),
+                )
+            }
         };
         let json = serde_json::to_string(&answer).map_err(|e| GameError::new_err(e.to_string()))?;
+        let More {
+            stops,
+            atomic_weight,
+            birthday,
+            reduced,
+        } = more;
         let reported = Reported {
             json,
             outcome: super::typed::outcome(py, &outcome)?,
             mean,
             temperature,
+            stops,
+            atomic_weight,
+            birthday,
+            reduced,
         };
         Ok((reported, canonical))
     }
@@ -449,6 +496,47 @@ impl Value {
             .transpose()
     }
 
+    /// Left's stop: the number reached when Left starts and both play until it is a number
+    /// (a `fractions.Fraction`); a loopy game's may be a loopy value (`over`, `on`: a
+    /// `Value`); None for a misère form or a loopy game without stops.
+    #[getter]
+    fn left_stop(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let stop = self.reported(py)?.stops.0.clone();
+        stop.map(|t| number_or_value(py, &t)).transpose()
+    }
+
+    /// Right's stop, as `left_stop`.
+    #[getter]
+    fn right_stop(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let stop = self.reported(py)?.stops.1.clone();
+        stop.map(|t| number_or_value(py, &t)).transpose()
+    }
+
+    /// The atomic weight (a `Value`: a game, often an integer), None where the game is not
+    /// atomic (or a misère form).
+    #[getter]
+    fn atomic_weight(&self, py: Python<'_>) -> PyResult<Option<Value>> {
+        let weight = self.reported(py)?.atomic_weight.clone();
+        weight.map(|w| cgt(py, &w)).transpose()
+    }
+
+    /// The day a short game's canonical form (or a misère form) is born (an int of any
+    /// size); None for a loopy game.
+    #[getter]
+    fn birthday(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let day = self.reported(py)?.birthday.clone();
+        day.map(|d| Ok(d.into_pyobject(py)?.into_any().unbind()))
+            .transpose()
+    }
+
+    /// A short game's reduced canonical form (a `Value`: the simplest game infinitesimally
+    /// close); None otherwise.
+    #[getter]
+    fn reduced(&self, py: Python<'_>) -> PyResult<Option<Value>> {
+        let reduced = self.reported(py)?.reduced.clone();
+        reduced.map(|r| cgt(py, &r)).transpose()
+    }
+
     /// Equal values hash alike (`==` is equality of games): a value is known by its
     /// canonical form, which is unique, and a misère nim heap `*[n]` by the nimber it equals.
     fn __hash__(&self) -> u64 {
@@ -510,6 +598,15 @@ impl Value {
 #[pyfunction]
 pub(crate) fn cgt(py: Python<'_>, expression: &str) -> PyResult<Value> {
     Value::made(py, |s, _| s.hold(expression))
+}
+
+/// A stop as the library writes it: a dyadic rational as a `fractions.Fraction`, anything
+/// else (a loopy game's stop) as a `Value`.
+fn number_or_value(py: Python<'_>, text: &str) -> PyResult<PyObject> {
+    if text.parse::<grundy::cgt::Dyadic>().is_ok() {
+        return super::typed::fraction(py, text);
+    }
+    Ok(Py::new(py, cgt(py, text)?)?.into_any())
 }
 
 /// The value of a catalog position: `value("domineering", "....|....|....|....")`, a

@@ -666,3 +666,22 @@ def test_a_plot_is_the_commands_picture(tmp_path):
         grundy.plot("wythoff", size=0)
     with pytest.raises(grundy.GameError):
         grundy.plot("hackenbush", "lr")
+
+
+@pytest.mark.parametrize("text", ["{3|-1}", "^", "1/2", "+-1", "^*+{2|-2}", "{0|pass}", "on", "*[2]", "-13/16"])
+def test_stops_atomic_weight_birthday_and_reduced_form_are_typed_as_the_command_says(text):
+    v, d = grundy.cgt(text), cli("cgt", text)
+
+    def stop(s):
+        if s is None:
+            return None
+        try:
+            return Fraction(s)
+        except ValueError:
+            return grundy.cgt(s)
+
+    assert (v.left_stop, v.right_stop) == (stop(d.get("left_stop")), stop(d.get("right_stop")))
+    assert v.atomic_weight == (None if d.get("atomic_weight") is None else grundy.cgt(d["atomic_weight"]))
+    assert v.birthday == d.get("birthday")
+    assert v.reduced == (None if d.get("reduced") is None else grundy.cgt(d["reduced"]))
+    assert isinstance(v.left_stop, (Fraction, grundy.Value, type(None)))

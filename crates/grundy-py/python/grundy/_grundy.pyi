@@ -70,6 +70,11 @@ class Value:
     outcome: Outcome
     mean: Fraction | None
     temperature: Fraction | None
+    left_stop: Fraction | Value | None
+    right_stop: Fraction | Value | None
+    atomic_weight: Value | None
+    birthday: int | None
+    reduced: Value | None
     is_number: bool
     is_integer: bool
     is_nimber: bool
