@@ -116,6 +116,9 @@ struct Reported {
     birthday: Option<grundy::Nat>,
     /// A short game's reduced canonical form (CGSuite's notation).
     reduced: Option<String>,
+    /// A misère form's outcome by the misère rule (a member of `grundy.Outcome`) and its
+    /// genus (Conway's, as the library writes it).
+    misere: Option<(PyObject, String)>,
 }
 
 /// What a report says of a short or loopy game beside its outcome, mean and temperature.
@@ -125,6 +128,8 @@ struct More {
     atomic_weight: Option<String>,
     birthday: Option<grundy::Nat>,
     reduced: Option<String>,
+    /// A misère form's misère outcome (its letter) and genus.
+    misere: Option<(String, String)>,
 }
 
 impl Reported {
@@ -156,6 +161,7 @@ impl Reported {
                     atomic_weight: r.atomic_weight.clone(),
                     birthday: Some(r.birthday.clone()),
                     reduced: Some(r.reduced.clone()),
+                    misere: None,
                 };
                 (
                     r.canonical.clone(),
@@ -166,6 +172,7 @@ impl Reported {
             }
             Answer::Misere(r) => {
                 more.birthday = Some(r.birthday.into());
+                more.misere = Some((word(r.misere_outcome), r.genus.clone()));
                 (
                     r.canonical.clone().unwrap_or_default(),
                     word(r.outcome),
@@ -179,6 +186,7 @@ impl Reported {
                     atomic_weight: r.atomic_weight.clone(),
                     birthday: None,
                     reduced: None,
+                    misere: None,
                 };
                 (
                     r.canonical.clone(),
@@ -194,7 +202,12 @@ impl Reported {
             atomic_weight,
             birthday,
             reduced,
+            misere,
         } = more;
+        let misere = match misere {
+            Some((outcome, genus)) => Some((super::typed::outcome(py, &outcome)?, genus)),
+            None => None,
+        };
         let reported = Reported {
             json,
             outcome: super::typed::outcome(py, &outcome)?,
@@ -204,6 +217,7 @@ impl Reported {
             atomic_weight,
             birthday,
             reduced,
+            misere,
         };
         Ok((reported, canonical))
     }
@@ -535,6 +549,21 @@ impl Value {
     fn reduced(&self, py: Python<'_>) -> PyResult<Option<Value>> {
         let reduced = self.reported(py)?.reduced.clone();
         reduced.map(|r| cgt(py, &r)).transpose()
+    }
+
+    /// A misère form's outcome by the misère rule (a member of `grundy.Outcome`; `outcome`
+    /// is its normal-play outcome); None for a game of normal play.
+    #[getter]
+    fn misere_outcome(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let misere = self.reported(py)?.misere.as_ref();
+        Ok(misere.map(|(o, _)| o.clone_ref(py)))
+    }
+
+    /// A misère form's genus (Conway's, On Numbers and Games ch. 12, as `grundy cgt` writes
+    /// it: `2`, `1^2`); None for a game of normal play.
+    #[getter]
+    fn genus(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        Ok(self.reported(py)?.misere.as_ref().map(|(_, g)| g.clone()))
     }
 
     /// Equal values hash alike (`==` is equality of games): a value is known by its

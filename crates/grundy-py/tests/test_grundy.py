@@ -668,7 +668,7 @@ def test_a_plot_is_the_commands_picture(tmp_path):
         grundy.plot("hackenbush", "lr")
 
 
-@pytest.mark.parametrize("text", ["{3|-1}", "^", "1/2", "+-1", "^*+{2|-2}", "{0|pass}", "on", "*[2]", "-13/16"])
+@pytest.mark.parametrize("text", ["{3|-1}", "^", "1/2", "+-1", "^*+{2|-2}", "{0|pass}", "on", "*[2]", "*[[2],0]", "-13/16"])
 def test_stops_atomic_weight_birthday_and_reduced_form_are_typed_as_the_command_says(text):
     v, d = grundy.cgt(text), cli("cgt", text)
 
@@ -685,3 +685,12 @@ def test_stops_atomic_weight_birthday_and_reduced_form_are_typed_as_the_command_
     assert v.birthday == d.get("birthday")
     assert v.reduced == (None if d.get("reduced") is None else grundy.cgt(d["reduced"]))
     assert isinstance(v.left_stop, (Fraction, grundy.Value, type(None)))
+    # A misère form's misère outcome and genus; None for games of normal play.
+    assert v.misere_outcome == d.get("misere_outcome") and v.genus == d.get("genus")
+
+
+def test_a_misere_forms_misere_outcome_differs_from_its_normal_one():
+    v = grundy.cgt("*[[2],0]")
+    assert (v.outcome, v.misere_outcome, v.genus) == ("N", "N", "1^2")
+    heap = grundy.cgt("*[1]")                      # one heap of 1: lost moving first in misère
+    assert (heap.outcome, heap.misere_outcome) == ("N", "P")

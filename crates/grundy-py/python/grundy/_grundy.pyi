@@ -75,6 +75,8 @@ class Value:
     atomic_weight: Value | None
     birthday: int | None
     reduced: Value | None
+    misere_outcome: Outcome | None
+    genus: str | None
     is_number: bool
     is_integer: bool
     is_nimber: bool
