@@ -16,7 +16,7 @@ use grundy::rules::DynGame;
 use grundy::Position;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Most positions a game defined in Python may have (each costs a Python call).
 const POSITION_LIMIT: usize = 10_000_000;
@@ -47,8 +47,13 @@ enum Kind {
         game: Arc<dyn DynGame>,
         position: Position,
     },
-    /// A sum of games, each rules in Python or a catalog game held (never a sum).
-    Sum { parts: Vec<Py<Game>>, misere: bool },
+    /// A sum of games, each rules in Python or a catalog game held (never a sum); the
+    /// library's game of it, made (its Python rules explored) when first asked.
+    Sum {
+        parts: Vec<Py<Game>>,
+        misere: bool,
+        opened: OnceLock<(Arc<dyn DynGame>, Position)>,
+    },
 }
 
 /// A game: rules written in Python — `Game(start=(3, 4), moves=f)` for an impartial game
@@ -456,9 +461,14 @@ impl Game {
                 game: game.clone(),
                 position: position.clone(),
             },
-            Kind::Sum { parts, misere } => Kind::Sum {
+            Kind::Sum {
+                parts,
+                misere,
+                opened,
+            } => Kind::Sum {
                 parts: parts.iter().map(|p| p.clone_ref(py)).collect(),
                 misere: *misere,
+                opened: opened.clone(),
             },
         };
         Game { kind }
@@ -499,9 +509,19 @@ impl Game {
                 },
                 None,
             ) => Ok((game.clone(), position.clone(), query.clone())),
-            (Kind::Sum { parts, misere }, None) => {
-                let (game, p) = sum_game(py, parts, *misere)?;
-                Ok((game, p, None))
+            (
+                Kind::Sum {
+                    parts,
+                    misere,
+                    opened,
+                },
+                None,
+            ) => {
+                if opened.get().is_none() {
+                    let _ = opened.set(sum_game(py, parts, *misere)?);
+                }
+                let (game, p) = opened.get().expect("set above");
+                Ok((game.clone(), p.clone(), None))
             }
             (Kind::Sum { .. }, Some(_)) => Err(GameError::new_err(
                 "a sum holds its components' positions: solve it without a position",
@@ -696,6 +716,7 @@ impl Game {
             Kind::Sum { parts, .. } => Kind::Sum {
                 parts,
                 misere: true,
+                opened: OnceLock::new(),
             },
         };
         Ok(Game { kind })
@@ -817,6 +838,7 @@ impl Game {
             kind: Kind::Sum {
                 parts,
                 misere: false,
+                opened: OnceLock::new(),
             },
         };
         Ok(Py::new(py, sum)?.into_any())

@@ -87,6 +87,10 @@ def test_sum_adds_games_and_one_game_is_explored_once_from_every_start():
     assert repr(total) == "Game(sub134 6 + nim 2 + sub134 6)"
     assert total.solve().grundy == 2
     assert sorted(calls) == list(range(7))  # each position's moves asked once
+    # The sum holds what it explored: asked again, moved in, it asks the function no more.
+    total.solve(), total.value(), total.best_move().game.solve()
+    assert sorted(calls) == list(range(7))
+    assert total.misere().solve().outcome == grundy.solve("subtraction --set 1,3,4 6 + nim 2 + subtraction --set 1,3,4 6", misere=True).outcome
     # Games of the same function and name are one game, from as many starts.
     calls.clear()
     two = grundy.Game(start=6, moves=moves, name="sub134") + grundy.Game(start=5, moves=moves, name="sub134")
