@@ -220,8 +220,8 @@ pub enum Command {
     },
     /// Draw a game's picture: the P-position map of a two-parameter game, a heap game's
     /// nim-sequence with its proved period, or a board game's position (Domineering, Cram,
-    /// Clobber) beside the boards its winning moves leave, each move's cells in its player's
-    /// colour (PNG or SVG by the file's extension). A position, if given, is marked: its cell
+    /// Clobber, Toads and Frogs) beside the boards its winning moves leave, each move's cells
+    /// in its player's colour (PNG or SVG by the file's extension). A position, if given, is marked: its cell
     /// on the map, its heaps on the sequence. A partizan position's value is drawn by
     /// `grundy plot thermograph GAME POSITION`.
     Plot {

@@ -1,5 +1,6 @@
-//! A board game's position drawn as its grid — Domineering, Cram, Clobber: a board written
-//! in rows separated by `|`, `.` an empty cell, `#` a filled one, `x` and `o` stones — with
+//! A board game's position drawn as its grid — Domineering, Cram, Clobber, Toads and Frogs: a
+//! board written in rows separated by `|`, `.` an empty cell, `#` a filled one, `x` and `o`
+//! stones, `T` a toad (Left's) and `F` a frog (Right's) — with
 //! columns lettered from the left and rows numbered from the top, as moves name its cells
 //! (the playground draws it so). A solution is drawn as the position and the board each
 //! winning move leaves, the cells the move changed coloured by who made it: Left blue and
@@ -27,6 +28,9 @@ const EMPTY: RGBColor = RGBColor(255, 255, 255);
 const FILLED: RGBColor = RGBColor(85, 85, 85);
 const LINE: RGBColor = RGBColor(136, 136, 136);
 const LABELS: RGBColor = RGBColor(102, 102, 102);
+/// Toads are Left's and frogs Right's: darker shades of the players' colours.
+const TOAD: RGBColor = RGBColor(30, 60, 130);
+const FROG: RGBColor = RGBColor(140, 30, 30);
 
 /// The colour of a move by `player` (None: a move of an impartial game).
 fn mover_colour(player: Option<Player>) -> RGBColor {
@@ -37,7 +41,7 @@ fn mover_colour(player: Option<Player>) -> RGBColor {
     }
 }
 
-/// A board: its rows of cells, each one of `.#xo`.
+/// A board: its rows of cells, each one of `.#xoTF`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rows: Vec<Vec<u8>>,
@@ -49,7 +53,7 @@ impl Board {
     pub fn read(word: &str) -> Option<Board> {
         let rows: Vec<Vec<u8>> = word.split('|').map(|r| r.as_bytes().to_vec()).collect();
         let width = rows.first()?.len();
-        let fits = |r: &Vec<u8>| r.len() == width && r.iter().all(|c| b".#xo".contains(c));
+        let fits = |r: &Vec<u8>| r.len() == width && r.iter().all(|c| b".#xoTF".contains(c));
         if width == 0 || width > MAX_SIDE || rows.len() > MAX_SIDE || !rows.iter().all(fits) {
             return None;
         }
@@ -128,6 +132,8 @@ fn draw_board<DB: DrawingBackend>(
             let radius = CELL * 3 / 10;
             match cell {
                 b'x' => area.draw(&Circle::new(centre, radius, BLACK.filled())),
+                b'T' => area.draw(&Circle::new(centre, radius, TOAD.filled())),
+                b'F' => area.draw(&Circle::new(centre, radius, FROG.filled())),
                 b'o' => {
                     area.draw(&Circle::new(centre, radius, WHITE.filled()))
                         .map_err(err)?;
@@ -299,7 +305,7 @@ mod tests {
     fn boards_are_read_only_from_words_that_write_one() {
         let b = Board::read("..#|x.o").unwrap();
         assert_eq!(b.size(), (3, 2));
-        for not in ["", "3", "..|.", "ab|cd", "|", "...|"] {
+        for not in ["", "3", "..|.", "ab|cd", "|", "...|", "TX"] {
             assert!(Board::read(not).is_none(), "{not}");
         }
         assert!(Board::read(&".".repeat(65)).is_none());
@@ -383,6 +389,13 @@ mod tests {
             assert!(std::fs::metadata(dir.join(name)).unwrap().len() > 1000);
         }
         std::fs::remove_dir_all(&dir).unwrap();
+        // Toads and Frogs' strip is a board of one row: toads and frogs as counters.
+        let Ok(crate::picture::Picture::Board(strip)) = picture("toads-frogs TT..FF") else {
+            panic!("a board's picture");
+        };
+        let svg = strip.svg().unwrap();
+        assert_eq!(svg.matches(r##"fill="#1E3C82""##).count(), 2 * 3, "{svg}"); // 2 toads, 3 boards
+        assert!(svg.contains("N: 2 winning moves"));
         // Without a position, a board game still has no picture of its own.
         let e = picture("domineering").err().unwrap();
         assert!(e.contains("thermograph"), "{e}");

@@ -1,4 +1,4 @@
-//! Boards drawn inline in Jupyter: a board game's position (Domineering, Cram, Clobber) as its
+//! Boards drawn inline in Jupyter: a board game's position (Domineering, Cram, Clobber, Toads and Frogs) as its
 //! grid, and a solution as the boards its winning moves leave, each move's cells coloured by
 //! who made it (grundy-plot's `board` pictures, as `grundy plot` draws them).
 

@@ -853,7 +853,7 @@ impl Game {
         Ok(slf.clone().into_any().unbind())
     }
 
-    /// In Jupyter, a board game's position (Domineering, Cram, Clobber) drawn as its grid;
+    /// In Jupyter, a board game's position (Domineering, Cram, Clobber, Toads and Frogs) drawn as its grid;
     /// nothing for other games.
     fn _repr_svg_(&self) -> PyResult<Option<String>> {
         let Kind::Held { game, position, .. } = &self.kind else {

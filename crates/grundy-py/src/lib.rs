@@ -236,7 +236,7 @@ impl Solution {
         from_json(py, self.json.get().expect("written above"))
     }
 
-    /// In Jupyter, a board position (Domineering, Cram, Clobber) drawn with the boards its
+    /// In Jupyter, a board position (Domineering, Cram, Clobber, Toads and Frogs) drawn with the boards its
     /// winning moves leave, each move's cells coloured by who made it; nothing otherwise.
     fn _repr_svg_(&self) -> PyResult<Option<String>> {
         self.boards.as_ref().map(board::solved_svg).transpose()

@@ -652,6 +652,7 @@ def test_a_plot_is_the_commands_picture(tmp_path):
         ("kayles", None, {"two_heaps": True, "size": 30}, ["--two-heaps", "--size", "30"]),
         ("domineering", ["...|...|..."], {}, []),
         ("clobber", ["xo.|ox."], {}, []),
+        ("toads-frogs", ["TT..FF"], {}, []),
     ]:
         out = tmp_path / "theirs.svg"
         args = [BIN, "plot", game, *(map(str, position or [])), *flags, "--out", str(out)]
