@@ -14,6 +14,7 @@ mod board;
 mod game;
 mod plot;
 mod quotient;
+mod rules;
 mod script;
 mod table;
 mod thermograph;
