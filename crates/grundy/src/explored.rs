@@ -26,7 +26,7 @@
 //! assert_eq!(a.winning_moves[0].description, "move to 0");
 //! ```
 
-use crate::analysis::{GameName, GameOption, Move, MoveIter, Player, Token, Verdict};
+use crate::analysis::{GameOption, Move, MoveIter, Player, Token, Verdict};
 use crate::rules::{GameInfo, Position, Ruleset};
 use crate::{GameError, Nat, Outcome};
 use std::collections::HashMap;
@@ -277,10 +277,6 @@ impl Ruleset for Explored {
 
     fn settings(&self) -> Vec<GameOption> {
         vec![GameOption::Named("name", self.name.clone())]
-    }
-
-    fn game_name(&self) -> GameName {
-        GameName::new(INFO.name, self.settings())
     }
 
     fn name(&self) -> String {
