@@ -125,12 +125,7 @@ impl Serialize for Positions<'_, '_> {
         let (g, s) = (self.0.graph, self.0.solution);
         let mut map = ser.serialize_map(Some(g.len()))?;
         for u in 0..g.len() as u32 {
-            let entry = PositionReport {
-                outcome: s.outcome[u as usize],
-                remoteness: s.remoteness[u as usize],
-                grundy: s.grundy_json(g, u),
-            };
-            map.serialize_entry(&g.name(u), &entry)?;
+            map.serialize_entry(&g.name(u), &s.position_report(g, u))?;
         }
         map.end()
     }
@@ -183,6 +178,15 @@ impl Solution {
             }
         }
         c
+    }
+
+    /// What [`GraphReport`] says of position `u`.
+    pub fn position_report(&self, g: &Graph, u: u32) -> PositionReport {
+        PositionReport {
+            outcome: self.outcome[u as usize],
+            remoteness: self.remoteness[u as usize],
+            grundy: self.grundy_json(g, u),
+        }
     }
 
     /// The JSON value of a position's Grundy value.
@@ -277,11 +281,8 @@ impl Asked {
         match self {
             Asked::One(u) => {
                 let one = |v: u32| {
-                    serde_json::json!({
-                        "outcome": s.outcome[v as usize],
-                        "remoteness": s.remoteness[v as usize],
-                        "grundy": s.grundy_json(g, v),
-                    })
+                    serde_json::to_value(s.position_report(g, v))
+                        .expect("a position's report is plain JSON")
                 };
                 let mut doc = one(*u);
                 doc["position"] = g.name(*u).into();
