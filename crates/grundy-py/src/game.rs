@@ -66,19 +66,15 @@ fn sum_game(
             Kind::Rules(rules) if found[i].is_none() => {
                 // The parts of the same rules (the same functions, the same name), each
                 // from its own start.
-                let same: Vec<usize> = (i..parts.len())
-                    .filter(|&j| match &parts[j].get().kind {
-                        Kind::Rules(other) => rules.same_as(other),
-                        _ => false,
-                    })
-                    .collect();
-                let starts = same
-                    .iter()
-                    .map(|&j| match &parts[j].get().kind {
-                        Kind::Rules(r) => r.start(py, None),
-                        _ => unreachable!("chosen as rules"),
-                    })
-                    .collect::<PyResult<Vec<_>>>()?;
+                let (mut same, mut starts) = (Vec::new(), Vec::new());
+                for (j, other) in parts.iter().enumerate().skip(i) {
+                    if let Kind::Rules(other) = &other.get().kind {
+                        if rules.same_as(other) {
+                            same.push(j);
+                            starts.push(other.start(py, None)?);
+                        }
+                    }
+                }
                 let (game, at) = rules.explored(py, &starts)?;
                 for (j, p) in same.into_iter().zip(at) {
                     found[j] = Some((game.clone(), p));
@@ -189,6 +185,27 @@ impl Game {
         }
     }
 
+    /// The game after a move of `game` to `to`, written as `tokens` (the query, if any, then
+    /// reads that position).
+    fn moved(
+        game: &Arc<dyn DynGame>,
+        query: Option<&grundy::query::Query>,
+        to: Position,
+        tokens: &[grundy::analysis::Token],
+    ) -> Game {
+        let query = query.cloned().map(|mut q| {
+            q.position = tokens.iter().map(ToString::to_string).collect();
+            q
+        });
+        Game {
+            kind: Kind::Held {
+                query,
+                game: game.clone(),
+                position: to,
+            },
+        }
+    }
+
     /// The move `m` of `game` to `to` as a `Move` whose game is the game after it.
     fn after(
         py: Python<'_>,
@@ -197,18 +214,7 @@ impl Game {
         m: grundy::analysis::WinningMove,
         to: Position,
     ) -> PyResult<Move> {
-        let words: Vec<String> = m.to.iter().map(ToString::to_string).collect();
-        let query = query.cloned().map(|mut q| {
-            q.position = words;
-            q
-        });
-        let next = Game {
-            kind: Kind::Held {
-                query,
-                game: game.clone(),
-                position: to,
-            },
-        };
+        let next = Self::moved(game, query, to, &m.to);
         Ok(Move {
             position: crate::tokens_list(py, &m.to)?,
             text: m.description,
@@ -431,14 +437,7 @@ impl Game {
         let (game, p, query) = self.opened(py, None)?;
         let to = run(py, || game.read_move(&p, player, &said))?;
         let tokens = game.canonical(&to).map_err(crate::game_error)?;
-        let m = grundy::analysis::WinningMove {
-            to: tokens,
-            description: said,
-            player,
-            component: None,
-        };
-        let after = Self::after(py, &game, query.as_ref(), m, to)?;
-        Ok(after.game.expect("made with its game"))
+        Py::new(py, Self::moved(&game, query.as_ref(), to, &tokens))
     }
 
     /// The move a perfect player makes (as `player` in a partizan game): a winning move when
