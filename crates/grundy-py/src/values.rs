@@ -108,6 +108,13 @@ struct Reported {
     mean: Option<String>,
     /// The temperature, as the library writes it, None for loopy games.
     temperature: Option<String>,
+    /// The rest: stops, atomic weight, birthday, reduced form, a misère form's own.
+    more: More,
+}
+
+/// What a report says of a short or loopy game beside its outcome, mean and temperature.
+#[derive(Default)]
+struct More {
     /// Left's and Right's stops (dyadic rationals as the library writes them), where known.
     stops: (Option<String>, Option<String>),
     /// The atomic weight (a game, in CGSuite's notation), where the game is atomic.
@@ -116,19 +123,8 @@ struct Reported {
     birthday: Option<grundy::Nat>,
     /// A short game's reduced canonical form (CGSuite's notation).
     reduced: Option<String>,
-    /// A misère form's outcome by the misère rule (a member of `grundy.Outcome`) and its
-    /// genus (Conway's, as the library writes it).
-    misere: Option<(PyObject, String)>,
-}
-
-/// What a report says of a short or loopy game beside its outcome, mean and temperature.
-#[derive(Default)]
-struct More {
-    stops: (Option<String>, Option<String>),
-    atomic_weight: Option<String>,
-    birthday: Option<grundy::Nat>,
-    reduced: Option<String>,
-    /// A misère form's misère outcome (its letter) and genus.
+    /// A misère form's outcome by the misère rule (its letter) and genus (Conway's, as the
+    /// library writes it).
     misere: Option<(String, String)>,
 }
 
@@ -197,27 +193,12 @@ impl Reported {
             }
         };
         let json = serde_json::to_string(&answer).map_err(|e| GameError::new_err(e.to_string()))?;
-        let More {
-            stops,
-            atomic_weight,
-            birthday,
-            reduced,
-            misere,
-        } = more;
-        let misere = match misere {
-            Some((outcome, genus)) => Some((super::typed::outcome(py, &outcome)?, genus)),
-            None => None,
-        };
         let reported = Reported {
             json,
             outcome: super::typed::outcome(py, &outcome)?,
             mean,
             temperature,
-            stops,
-            atomic_weight,
-            birthday,
-            reduced,
-            misere,
+            more,
         };
         Ok((reported, canonical))
     }
@@ -515,14 +496,14 @@ impl Value {
     /// `Value`); None for a misère form or a loopy game without stops.
     #[getter]
     fn left_stop(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        let stop = self.reported(py)?.stops.0.clone();
+        let stop = self.reported(py)?.more.stops.0.clone();
         stop.map(|t| number_or_value(py, &t)).transpose()
     }
 
     /// Right's stop, as `left_stop`.
     #[getter]
     fn right_stop(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        let stop = self.reported(py)?.stops.1.clone();
+        let stop = self.reported(py)?.more.stops.1.clone();
         stop.map(|t| number_or_value(py, &t)).transpose()
     }
 
@@ -530,7 +511,7 @@ impl Value {
     /// atomic (or a misère form).
     #[getter]
     fn atomic_weight(&self, py: Python<'_>) -> PyResult<Option<Value>> {
-        let weight = self.reported(py)?.atomic_weight.clone();
+        let weight = self.reported(py)?.more.atomic_weight.clone();
         weight.map(|w| cgt(py, &w)).transpose()
     }
 
@@ -538,7 +519,7 @@ impl Value {
     /// size); None for a loopy game.
     #[getter]
     fn birthday(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        let day = self.reported(py)?.birthday.clone();
+        let day = self.reported(py)?.more.birthday.clone();
         day.map(|d| Ok(d.into_pyobject(py)?.into_any().unbind()))
             .transpose()
     }
@@ -547,7 +528,7 @@ impl Value {
     /// close); None otherwise.
     #[getter]
     fn reduced(&self, py: Python<'_>) -> PyResult<Option<Value>> {
-        let reduced = self.reported(py)?.reduced.clone();
+        let reduced = self.reported(py)?.more.reduced.clone();
         reduced.map(|r| cgt(py, &r)).transpose()
     }
 
@@ -555,15 +536,22 @@ impl Value {
     /// is its normal-play outcome); None for a game of normal play.
     #[getter]
     fn misere_outcome(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        let misere = self.reported(py)?.misere.as_ref();
-        Ok(misere.map(|(o, _)| o.clone_ref(py)))
+        let misere = self.reported(py)?.more.misere.as_ref();
+        misere
+            .map(|(o, _)| super::typed::outcome(py, o))
+            .transpose()
     }
 
     /// A misère form's genus (Conway's, On Numbers and Games ch. 12, as `grundy cgt` writes
     /// it: `2`, `1^2`); None for a game of normal play.
     #[getter]
     fn genus(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        Ok(self.reported(py)?.misere.as_ref().map(|(_, g)| g.clone()))
+        Ok(self
+            .reported(py)?
+            .more
+            .misere
+            .as_ref()
+            .map(|(_, g)| g.clone()))
     }
 
     /// Equal values hash alike (`==` is equality of games): a value is known by its
